@@ -1,0 +1,318 @@
+// `npm run bench`: generates a data set in PostgreSQL, loads the API with autocannon at 100
+// connections and prints requests per second, p95 and p99 against a bare route measured in
+// the same run; then times the same requests one by one on PostgreSQL and on PGlite.
+// Options: --ads N (100000; 1000000 for the full size), --pglite-ads N (20000),
+// --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
+// --skip-pglite, --skip-load (no autocannon). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { setBrowseCache } from '../src/modules/listings/search.ts';
+import { generateDataSet } from './generate.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const flag = (name: string) => args.includes(`--${name}`);
+const ADS = option('ads', 100_000);
+const PGLITE_ADS = option('pglite-ads', 20_000);
+const DURATION = option('duration', 10);
+const CONNECTIONS = option('connections', 100);
+const SEQUENTIAL_RUNS = option('runs', 200);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `bench_${ADS}`;
+const SMALL_SCHEMA = `bench_${PGLITE_ADS}`;
+/** Depth of the deep-paging scenario in pages of 100 ads (10,000 ads deep by default). */
+const DEEP_PAGES = Math.min(100, Math.floor(ADS / 200));
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+interface Scenario {
+  name: string;
+  /** Paths requested in turn. */
+  paths: string[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Drops and fills `schema` with `ads` ads unless `--reuse` finds it filled. @returns sample ad ids */
+async function prepareSchema(schema: string, ads: number): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    if (flag('reuse')) {
+      const found = await admin
+        .query(`select count(*)::int as n from "${schema}".listings`)
+        .then((r) => r.rows[0]?.n as number)
+        .catch(() => 0);
+      if (found === ads) {
+        const ids = await admin.query(
+          `select id from "${schema}".listings where status = 'active' order by md5(id::text) limit 1000`,
+        );
+        log(`PostgreSQL: ${schema} mit ${ads} Anzeigen wiederverwendet`);
+        return ids.rows.map((row) => row.id as string);
+      }
+    }
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+  const started = Date.now();
+  const handle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: schema });
+  try {
+    const ids = await generateDataSet(handle.db, {
+      ads,
+      sellers: Math.max(100, Math.round(ads / 20)),
+      progress: (written) => {
+        if (written % 100_000 === 0 || written === ads) process.stdout.write(`  ${written} Anzeigen\r`);
+      },
+    });
+    log(`PostgreSQL: ${ads} Anzeigen in ${schema} erzeugt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return ids;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts bench/server.ts on `schema` in a child process. */
+async function startServer(schema: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL, BENCH_SCHEMA: schema, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /READY (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+/** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
+async function deepCursor(base: string, pages: number): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < pages; page++) {
+    const response = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    const body = (await response.json()) as { next_cursor: string | null };
+    if (!body.next_cursor) break;
+    cursor = body.next_cursor;
+  }
+  return cursor;
+}
+
+interface LoadResult {
+  name: string;
+  rps: number;
+  p95: number;
+  p99: number;
+  failed: number;
+}
+
+/** Runs one scenario with autocannon; latencies come from every response (exact p95/p99). */
+async function load(base: string, scenario: Scenario, duration: number): Promise<LoadResult> {
+  let turn = 0;
+  const latencies: number[] = [];
+  let failed = 0;
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: scenario.paths[turn++ % scenario.paths.length] as string,
+        }),
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, time) => {
+    latencies.push(time);
+    if (status >= 300) failed++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    rps: result.requests.total / result.duration,
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failed: failed + result.errors + result.timeouts,
+  };
+}
+
+/** Times `runs` requests of a scenario one after the other through `inject` (ms per request). */
+async function timeSequential(app: FastifyInstance, scenario: Scenario, runs: number) {
+  for (let i = 0; i < 10; i++) await app.inject({ url: scenario.paths[i % scenario.paths.length] as string });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const res = await app.inject({ url: scenario.paths[i % scenario.paths.length] as string });
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (res.statusCode !== 200)
+      throw new Error(`${scenario.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    mean: times.reduce((sum, t) => sum + t, 0) / times.length,
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
+}
+
+function scenarios(ids: string[], cursor: string): Scenario[] {
+  return [
+    { name: 'Feed (20 Anzeigen)', paths: ['/api/listings?limit=20'] },
+    { name: 'Anzeigenseite', paths: ids.slice(0, 500).map((id) => `/api/listings/${id}`) },
+    { name: 'Suche mit Treffern', paths: ['/api/listings?q=Kinderwagen&limit=20'] },
+    { name: 'Suche ohne Treffer', paths: ['/api/listings?q=Xqzjvwpt&limit=20'] },
+    { name: 'Suche, sehr häufiges Wort', paths: ['/api/listings?q=Zustand&limit=20'] },
+    { name: 'Suche mit Tippfehler', paths: ['/api/listings?q=Fahrad&limit=20'] },
+    { name: 'Tiefe Seite (Cursor)', paths: [`/api/listings?limit=20&cursor=${cursor}`] },
+  ];
+}
+
+async function openApp(database: DatabaseHandle): Promise<{ app: FastifyInstance; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
+  const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return { app, dir };
+}
+
+async function main() {
+  log(`Bench: ${ADS} Anzeigen in PostgreSQL, ${CONNECTIONS} Verbindungen, ${DURATION} s je Szenario`);
+  log(`Rechner: ${os.cpus().length} Kerne (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
+  const ids = await prepareSchema(SCHEMA, ADS);
+  if (!flag('skip-load')) await loadTest(ids);
+
+  // One client, one request at a time, without the browse cache: the latency of each query.
+  setBrowseCache(false);
+  const bigHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SCHEMA });
+  const big = await openApp(bigHandle);
+  try {
+    const list = scenarios(ids, await injectCursor(big.app, DEEP_PAGES));
+    log('');
+    log(`Einzelne Anfragen nacheinander auf ${ADS} Anzeigen (PostgreSQL, ohne Cache der Übersichtsseiten):`);
+    log('');
+    log('| Szenario | Mittel ms | p95 ms | p99 ms |');
+    log('| --- | ---: | ---: | ---: |');
+    for (const scenario of list) {
+      const t = await timeSequential(big.app, scenario, SEQUENTIAL_RUNS);
+      log(`| ${scenario.name} | ${ms(t.mean)} | ${ms(t.p95)} | ${ms(t.p99)} |`);
+    }
+  } finally {
+    await big.app.close();
+    fs.rmSync(big.dir, { recursive: true, force: true });
+  }
+
+  if (!flag('skip-pglite')) await pgliteComparison();
+}
+
+/** autocannon at `CONNECTIONS` connections against the app in its own process. */
+async function loadTest(ids: string[]) {
+  const { child, port } = await startServer(SCHEMA);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const cursor = await deepCursor(base, DEEP_PAGES);
+    const list = scenarios(ids, cursor);
+    const baselineScenario = { name: 'Baseline (leere Fastify-Route)', paths: ['/api/bench/baseline'] };
+    await load(base, baselineScenario, 2); // warm-up
+    const baseline = await load(base, baselineScenario, DURATION);
+    const results = [baseline];
+    for (const scenario of list) {
+      await load(base, scenario, 2); // warm-up: JIT, pool, caches
+      results.push(await load(base, scenario, DURATION));
+    }
+    log('');
+    log(`| Szenario | req/s | p95 ms | p99 ms | Anteil an Baseline | Fehler |`);
+    log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of results) {
+      const share = `${((r.rps / baseline.rps) * 100).toFixed(0)} %`;
+      log(`| ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p95)} | ${ms(r.p99)} | ${share} | ${r.failed} |`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The same requests one by one on PostgreSQL and on PGlite, each with `PGLITE_ADS` ads. */
+async function pgliteComparison() {
+  log('');
+  log(
+    `PGlite gegen PostgreSQL, je ${PGLITE_ADS} Anzeigen, ${SEQUENTIAL_RUNS} Anfragen nacheinander (app.inject):`,
+  );
+  const smallIds = await prepareSchema(SMALL_SCHEMA, PGLITE_ADS);
+  const pgHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SMALL_SCHEMA });
+  const pgApp = await openApp(pgHandle);
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-pglite-'));
+  const started = Date.now();
+  const pgliteHandle = await openDatabase({ pgliteDir: path.join(pgliteDir, 'db') });
+  const pgliteIds = await generateDataSet(pgliteHandle.db, {
+    ads: PGLITE_ADS,
+    sellers: Math.round(PGLITE_ADS / 20),
+  });
+  log(`PGlite: ${PGLITE_ADS} Anzeigen erzeugt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const pgliteApp = await openApp(pgliteHandle);
+  try {
+    const pgCursor = await injectCursor(pgApp.app);
+    const pgliteCursor = await injectCursor(pgliteApp.app);
+    const pgList = scenarios(smallIds, pgCursor);
+    const pgliteList = scenarios(pgliteIds, pgliteCursor);
+    log('');
+    log(
+      '| Szenario | PostgreSQL Mittel ms | PostgreSQL p95 ms | PGlite Mittel ms | PGlite p95 ms | Faktor (Mittel) |',
+    );
+    log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (let i = 0; i < pgList.length; i++) {
+      const a = await timeSequential(pgApp.app, pgList[i] as Scenario, SEQUENTIAL_RUNS);
+      const b = await timeSequential(pgliteApp.app, pgliteList[i] as Scenario, SEQUENTIAL_RUNS);
+      log(
+        `| ${pgList[i]?.name} | ${ms(a.mean)} | ${ms(a.p95)} | ${ms(b.mean)} | ${ms(b.p95)} | ${(b.mean / a.mean).toFixed(1)} |`,
+      );
+    }
+  } finally {
+    await pgApp.app.close();
+    await pgliteApp.app.close();
+    fs.rmSync(pgApp.dir, { recursive: true, force: true });
+    fs.rmSync(pgliteApp.dir, { recursive: true, force: true });
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+/** The cursor `pages` pages (100 ads each) deep, through `inject`. */
+async function injectCursor(app: FastifyInstance, pages = 20): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < pages; page++) {
+    const res = await app.inject({ url: `/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ''}` });
+    const next = (res.json() as { next_cursor: string | null }).next_cursor;
+    if (!next) break;
+    cursor = next;
+  }
+  return cursor;
+}
+
+await main();

@@ -1,0 +1,29 @@
+// The app under test, in its own process so that the load generator does not share its CPU
+// time: opens the bench schema, adds the baseline route and listens on a free port.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL as string;
+const schemaName = process.env.BENCH_SCHEMA as string;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
+const database = await openDatabase({ databaseUrl, schemaName });
+const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
+  database,
+  logger: false,
+});
+// Baseline: a bare route through the same server stack (hooks, headers, serializer).
+app.get('/api/bench/baseline', async () => ({ ok: true }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+const stop = async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,12 @@
+/**
+ * The database schema. Each module owns its tables; this file re-exports them so that
+ * drizzle-kit generates one migration history for the whole product.
+ */
+export * from '../modules/auth/schema.ts';
+export * from '../modules/categories/schema.ts';
+export * from '../modules/favorites/schema.ts';
+export * from '../modules/follows/schema.ts';
+export * from '../modules/listings/schema.ts';
+export * from '../modules/media/schema.ts';
+export * from '../modules/places/schema.ts';
+export * from '../modules/users/schema.ts';

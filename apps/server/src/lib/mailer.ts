@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One e-mail: German subject, plain text and a simple HTML alternative. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mails; see `createMailer`. */
+export interface Mailer {
+  /** @throws when the SMTP server refuses or the outbox cannot be written */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+interface MailLog {
+  info(object: object, message: string): void;
+}
+
+export interface MailerOptions {
+  /** SMTP connection string; unset writes to `outboxDir` instead. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Dev outbox, normally `DATA_DIR/outbox`. */
+  outboxDir: string;
+  log: MailLog;
+}
+
+/**
+ * Mail delivery (ARCHITECTURE.md "e-mail"): SMTP when `smtpUrl` is set, else the dev outbox,
+ * where each mail becomes an RFC 5322 `.eml` file (mode 0600; it holds live links) named
+ * `<ISO time>-<random>.eml`. Each mail gives one log line with recipient, subject and file or
+ * message id, never the body (it carries tokens).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: options.from, ...mail });
+        options.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replaceAll(':', '-');
+      const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message, { mode: 0o600 });
+      options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+  };
+}

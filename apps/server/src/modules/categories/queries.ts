@@ -1,0 +1,38 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { categories } from './schema.ts';
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type NewCategoryRow = typeof categories.$inferInsert;
+
+/** All categories, parents and children, in display order. */
+export function selectAllCategories(db: Database): Promise<CategoryRow[]> {
+  return db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+}
+
+/** Inserts or updates a category by slug; returns its id. */
+export async function upsertCategory(db: Database, row: NewCategoryRow): Promise<number> {
+  const [saved] = await db
+    .insert(categories)
+    .values(row)
+    .onConflictDoUpdate({
+      target: categories.slug,
+      set: {
+        parentId: row.parentId ?? null,
+        name: row.name,
+        shortName: row.shortName,
+        icon: row.icon,
+        attributes: row.attributes ?? sql`'[]'::jsonb`,
+        position: row.position ?? 0,
+      },
+    })
+    .returning({ id: categories.id });
+  if (!saved) throw new Error(`category ${row.slug} was not saved`);
+  return saved.id;
+}
+
+/** One category by slug, or undefined. */
+export async function selectCategoryBySlug(db: Database, slug: string): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
+  return row;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { type Database, selectRows } from '../../db/client.ts';
+import { escapeLike } from '../places/service.ts';
+
+/** Most suggestions `GET /api/search/suggest` answers. */
+export const SUGGESTIONS_MAX = 8;
+/** Least trigram similarity (0..1) of a correction to the misspelt word. */
+const CORRECTION_MIN_SIMILARITY = 0.35;
+
+/** Lowercased words of a text as the vocabulary keeps them: letters and digits, 3..40 long, not only digits. */
+export function termsOf(text: string): string[] {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const terms = new Set(words.filter((word) => word.length >= 3 && word.length <= 40 && !/^\d+$/.test(word)));
+  return [...terms].sort();
+}
+
+/**
+ * Adds (`delta` 1) or removes (`delta` -1) one ad's title words to the vocabulary, inside the
+ * ad's transaction. Words are written in sorted order, so concurrent ads lock rows in the
+ * same order and cannot deadlock.
+ */
+export async function adjustTerms(tx: Database, title: string, delta: 1 | -1): Promise<void> {
+  const terms = termsOf(title);
+  if (terms.length === 0) return;
+  const list = JSON.stringify(terms);
+  if (delta === 1) {
+    await tx.execute(sql`
+      insert into search_terms (term, listing_count)
+      select t, 1 from jsonb_array_elements_text(${list}::jsonb) as t order by t
+      on conflict (term) do update set listing_count = search_terms.listing_count + 1`);
+  } else {
+    await tx.execute(sql`
+      update search_terms set listing_count = greatest(0, listing_count - 1)
+      where term in (select jsonb_array_elements_text(${list}::jsonb))`);
+  }
+}
+
+/**
+ * Completions for the header search box (issue 4): the last word of `query` completed from
+ * the words of ad titles, most used first; earlier words are kept as typed.
+ * @returns up to 8 lowercase suggestions, e.g. 'rotes fahrrad' for 'rotes fahr'
+ */
+export async function suggest(db: Database, query: string): Promise<string[]> {
+  const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+  const last = (words.pop() ?? '').replace(/[^\p{L}\p{N}]/gu, '');
+  if (last.length < 2) return [];
+  const prefix = words.length > 0 ? `${words.join(' ')} ` : '';
+  const rows = await selectRows<{ term: string }>(
+    db,
+    sql`select term from search_terms
+        where term like ${`${escapeLike(last)}%`} and listing_count > 0
+        order by listing_count desc, length(term), term
+        limit ${SUGGESTIONS_MAX}`,
+  );
+  return rows.map((row) => `${prefix}${row.term}`);
+}
+
+/** Corrections found recently (the same misspellings come again and again), for a minute. */
+const CORRECTION_CACHE_MS = 60_000;
+const corrections = new WeakMap<Database, Map<string, { value: string | null; at: number }>>();
+
+/**
+ * Spelling correction for a search that found nothing ('Fahrad' → 'fahrrad'): each word that
+ * no ad title uses is replaced by the most similar title word (pg_trgm trigram similarity,
+ * GIN index on the vocabulary), when one is similar enough.
+ * @returns the corrected query, or null when no word could be corrected
+ */
+export async function correctQuery(db: Database, query: string): Promise<string | null> {
+  let cache = corrections.get(db);
+  if (!cache) {
+    cache = new Map();
+    corrections.set(db, cache);
+  }
+  const key = query.toLowerCase().trim();
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CORRECTION_CACHE_MS) return hit.value;
+  const value = await findCorrection(db, key);
+  if (cache.size >= 1000) cache.clear();
+  cache.set(key, { value, at: Date.now() });
+  return value;
+}
+
+async function findCorrection(db: Database, query: string): Promise<string | null> {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  if (words.length === 0 || words.length > 8) return null;
+  let changed = false;
+  const corrected: string[] = [];
+  for (const word of words) {
+    if (word.length < 3 || /^\d+$/.test(word)) {
+      corrected.push(word);
+      continue;
+    }
+    const rows = await selectRows<{ term: string; known: boolean }>(
+      db,
+      sql`select term, term = ${word} as known from search_terms
+          where term % ${word} and listing_count > 0 and similarity(term, ${word}) >= ${CORRECTION_MIN_SIMILARITY}
+          order by term = ${word} desc, similarity(term, ${word}) desc, listing_count desc, term
+          limit 1`,
+    );
+    const best = rows[0];
+    if (best && !best.known) {
+      corrected.push(best.term);
+      changed = true;
+    } else corrected.push(word);
+  }
+  return changed ? corrected.join(' ') : null;
+}
+
+/**
+ * Adds or removes the title words of many ads at once (demo data, account deletion), one
+ * statement, rows in sorted order.
+ */
+export async function adjustTermsBulk(tx: Database, titles: readonly string[], delta: 1 | -1): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const title of titles)
+    for (const term of termsOf(title)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  if (counts.size === 0) return;
+  const entries = JSON.stringify(Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))));
+  if (delta === 1) {
+    await tx.execute(sql`
+      insert into search_terms (term, listing_count)
+      select key, value::int from jsonb_each_text(${entries}::jsonb) order by key
+      on conflict (term) do update set listing_count = search_terms.listing_count + excluded.listing_count`);
+  } else {
+    await tx.execute(sql`
+      update search_terms s set listing_count = greatest(0, s.listing_count - d.value::int)
+      from jsonb_each_text(${entries}::jsonb) d where s.term = d.key`);
+  }
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The shipped GeoNames table (see resources/README.md). */
+export const POSTAL_CODES_CSV = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../resources/postal-codes-de.csv',
+);
+
+/** One row of the table: a postal code, one of its places, its state and centroid (degrees). */
+export interface PostalCodeEntry {
+  postal_code: string;
+  place: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Splits one CSV line into fields; double quotes enclose fields with commas ("" is a quote). */
+function splitCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/**
+ * Marks of a company or authority with its own postal code (GeoNames lists those too, e.g.
+ * 'Daimler AG'): legal forms and words that occur in organisation names but in no town name.
+ */
+const ORGANISATION_MARKS =
+  /GmbH|GMBH|mbH|\bAG\b|\bKG\b|\beG\b|\bOHG\b|\bGbR\b|\bSE\b|\bLtd|\bLTD\b|\bInc\b|S\.A\.|\bCo\b|Co\.|e\.\s?V\.|a\.\s?G\.?$|Aktiengesellschaft|[Ss]parkasse|[Kk]rankenkasse|[Kk]asse\b|[Vv]ersicherung|Agentur|[Vv]erwaltung|Verlag|Universit|Klinik|[Kk]rankenhaus|Hospital|[Ff]inanzamt|[Ll]andratsamt|[Aa]mtsgericht|[Ll]andgericht|[Ss]taatsanwaltschaft|Jobcenter|Deutsche Post|Telekom|\bAOK\b|\bDAK\b|\bBKK\b|\bIHK\b|\bBG\b|[Ss]tadtwerke|\bBank\b|[Bb]ank\b|[Gg]esellschaft|[Gg]enossenschaft|[Vv]erband|[Mm]inisterium|Institut|[Hh]ochschule|Polizei|Zentrale|[Dd]irektion|Service|Stiftung|Holding|[Jj]ustiz|Regierung|Rundfunk|Redaktion|Zeitung|Bezirksamt|Landesamt|Bundesamt|Bundesanstalt|Landtag|[Kk]aserne|Staatl|Dr\.|Dipl\.|Kreisausschu|Magistrat|Landrat\b|Diözese|Erzbistum|Generalvikariat|\bBMW\b|Daimler|Siemens|Bosch|Mercedes|Zalando|Amazon|Südwestrundfunk|\bSWR\b|\bWDR\b|\bNDR\b|\bZDF\b|\p{L}{5,}amt\b|[Kk]linik\b|(?:Handels|Handwerks|Ärzte|Rechtsanwalts)kammer|(?:Sozial|Verwaltungs|Arbeits|Finanz|Ober|Bundes|Land|Amts|Verfassungs)gericht|^(?:Stadt|Landeshauptstadt|Gemeinde|Kreis|Landkreis) |Versorgungs|[Zz]entrum|[Ww]erke\b|Buchhandel|Büro\b|Haftpflicht|Diakonie|Sportbund|Staatstheater|[Bb]ibliothek|Ordinariat|Reha\b|Reha-|Dienst|Bereich|Fachbereich|Distribution|Vertrieb|International|Großhandel|Tagblatt|Pflege|Schadenb/u;
+
+/** Lowercase words that occur inside town names ("Frankfurt am Main", "Stetten am kalten Markt"). */
+const TOWN_PARTICLES = new Set([
+  'am',
+  'an',
+  'der',
+  'den',
+  'dem',
+  'des',
+  'im',
+  'in',
+  'bei',
+  'beim',
+  'ob',
+  'vor',
+  'vorm',
+  'auf',
+  'zum',
+  'zur',
+  'unter',
+  'über',
+  'und',
+  'kalten',
+  'ob der',
+  'a.d.',
+  'i.',
+  'a.',
+]);
+
+/**
+ * Whether a place name of the table is a town or district rather than a company or authority
+ * (a heuristic): no organisation marks, digits, commas or ampersands, no shouting capitals
+ * and no lowercase words other than town particles.
+ */
+export function isTownName(place: string): boolean {
+  if (/[&\d"+]/.test(place)) return false;
+  if (ORGANISATION_MARKS.test(place)) return false;
+  const outsideBrackets = place.replace(/\([^)]*\)/g, ' ');
+  if (/[()]/.test(outsideBrackets)) return false;
+  for (const word of outsideBrackets.split(/[\s/,]+/)) {
+    if (word === '') continue;
+    if (word.length >= 4 && word === word.toUpperCase() && /\p{L}/u.test(word)) return false;
+    const first = word[0] ?? '';
+    if (first !== first.toUpperCase() && !TOWN_PARTICLES.has(word) && !/^[a-zäöü]{1,3}\.$/.test(word)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The table names some states in English; answers use the German names. */
+const GERMAN_STATE_NAMES: Record<string, string> = {
+  Bavaria: 'Bayern',
+  'Lower Saxony': 'Niedersachsen',
+  Saxony: 'Sachsen',
+  'Saxony-Anhalt': 'Sachsen-Anhalt',
+  Thuringia: 'Thüringen',
+  'Mecklenburg-Western Pomerania': 'Mecklenburg-Vorpommern',
+  'Land Berlin': 'Berlin',
+};
+
+/**
+ * Reads the postal-code table, keeping towns and districts only (see `isTownName`), each
+ * postal code and place once, in file order (the first place of a postal code comes first),
+ * with German state names.
+ */
+export function readPostalCodes(file = POSTAL_CODES_CSV): PostalCodeEntry[] {
+  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+  const seen = new Set<string>();
+  const entries: PostalCodeEntry[] = [];
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [code, place, state, latitude, longitude] = splitCsvLine(line).map((field) => field.trim());
+    if (!code || !/^\d{5}$/.test(code) || !place || !state) continue;
+    const lat = Number(latitude);
+    const lon = Number(longitude);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+    if (!isTownName(place)) continue;
+    const key = `${code}|${place}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    entries.push({
+      postal_code: code,
+      place,
+      state: GERMAN_STATE_NAMES[state] ?? state,
+      latitude: lat,
+      longitude: lon,
+    });
+  }
+  return entries;
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open database (PGlite in `DATA_DIR/db`, or PostgreSQL with `DATABASE_URL`). */
+    database: DatabaseHandle;
+  }
+}
+
+/**
+ * Opens the database, applies migrations, and closes it last on shutdown (after in-flight
+ * requests and sockets), with a CHECKPOINT first on PGlite.
+ */
+async function database(
+  app: FastifyInstance,
+  options: { config: Config; database?: DatabaseHandle | undefined },
+) {
+  const handle =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: options.config.databaseUrl,
+      pgliteDir: path.join(options.config.dataDir, 'db'),
+    }));
+  app.decorate('database', handle);
+  app.addHook('onClose', async () => {
+    await handle.close();
+  });
+}
+
+export default fp(database, { name: 'database' });

@@ -1,0 +1,316 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { selectRows } from '../src/db/client.ts';
+import { bearer, login, PASSWORD, registerMember, uniqueEmail, uniqueIp } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+// Counts password checks of the argon2 library (not of our code), so the test can see that a
+// login for an unknown e-mail spends one check like a wrong password does, without timing.
+const argon2 = vi.hoisted(() => ({ verifyCalls: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...actual,
+    verify: (...args: Parameters<typeof actual.verify>) => {
+      argon2.verifyCalls++;
+      return actual.verify(...args);
+    },
+  };
+});
+
+const UNAUTHORIZED = {
+  detail: 'Nicht authentifiziert - Bitte melden Sie sich erneut an',
+  code: 'unauthorized',
+};
+const WRONG_LOGIN = { detail: 'E-Mail-Adresse oder Passwort ist falsch.', code: 'invalid_credentials' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('Anmeldung', () => {
+  it('antwortet mit access_token und user; der Token öffnet GET /api/me', async () => {
+    const member = await registerMember(t.app, { nickname: 'Kim' });
+    const res = await login(t.app, member.email.toUpperCase(), PASSWORD, uniqueIp());
+    expect(res.statusCode).toBe(200);
+    const { access_token, user } = res.json();
+    expect(user).toEqual(member.user);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(access_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(member.user);
+    expect(me.body).not.toContain('argon2');
+  });
+
+  it('stellt einen HS256-Token mit sub, role und 24 Stunden Laufzeit aus', async () => {
+    const member = await registerMember(t.app);
+    const [header, payload] = member.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
+    expect(header.alg).toBe('HS256');
+    expect(payload.sub).toBe(member.user.id);
+    expect(payload.role).toBe('SELLER');
+    expect(payload.exp - payload.iat).toBe(24 * 60 * 60);
+    expect(JSON.stringify(payload)).not.toContain(member.email);
+  });
+
+  it('Anmeldung mit falschem Passwort nennt nicht, welcher Teil falsch war', async () => {
+    const member = await registerMember(t.app);
+    const wrongPassword = await login(t.app, member.email, 'falsch123', uniqueIp());
+    const unknownEmail = await login(t.app, uniqueEmail('unbekannt'), PASSWORD, uniqueIp());
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(WRONG_LOGIN);
+    expect(unknownEmail.json()).toEqual(WRONG_LOGIN);
+  });
+
+  it('prüft auch bei unbekannter E-Mail ein Passwort, damit die Antwortzeit nichts verrät', async () => {
+    const member = await registerMember(t.app);
+    argon2.verifyCalls = 0;
+    await login(t.app, member.email, 'falsch123', uniqueIp());
+    expect(argon2.verifyCalls).toBe(1);
+    argon2.verifyCalls = 0;
+    await login(t.app, uniqueEmail('unbekannt'), 'falsch123', uniqueIp());
+    // Skipping the check would make unknown e-mails faster by a whole password check.
+    expect(argon2.verifyCalls).toBe(1);
+  });
+
+  it.each([
+    ['ohne Felder', {}],
+    ['E-Mail als Zahl', { email: 1, password: PASSWORD }],
+    ['Passwort leer', { email: 'a@beispiel.de', password: '' }],
+    ['10-kB-Passwort', { email: 'a@beispiel.de', password: 'x'.repeat(10_240) }],
+    ['Unicode-E-Mail', { email: 'ömer@beispiel.de', password: PASSWORD }],
+  ])('weist %s mit 422 ab und zählt keinen Fehlversuch', async (_label, payload) => {
+    const [before] = await selectRows<{ n: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as n from failed_logins`,
+    );
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('validation');
+    const [after] = await selectRows<{ n: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as n from failed_logins`,
+    );
+    expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('Grenzen für fehlgeschlagene Anmeldungen', () => {
+  it('sperrt ein Konto nach 10 Fehlversuchen in 15 Minuten mit 429 und Retry-After, auch für das richtige Passwort', async () => {
+    const member = await registerMember(t.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(t.app, member.email, `falsch${i}`, uniqueIp());
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await login(t.app, member.email, PASSWORD, uniqueIp());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.',
+      code: 'rate_limited',
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Other accounts still log in.
+    const other = await registerMember(t.app);
+    expect((await login(t.app, other.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('lässt die Anmeldung wieder zu, sobald die Fehlversuche älter als 15 Minuten sind', async () => {
+    const member = await registerMember(t.app);
+    for (let i = 0; i < 10; i++) await login(t.app, member.email, 'falsch123', uniqueIp());
+    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(429);
+    await t.app.database.db.execute(
+      sql`update failed_logins set created_at = created_at - interval '14 minutes' where email = ${member.email}`,
+    );
+    const soon = await login(t.app, member.email, PASSWORD, uniqueIp());
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().detail).toBe(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 1 Minute erneut.',
+    );
+    expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(60);
+    await t.app.database.db.execute(
+      sql`update failed_logins set created_at = created_at - interval '2 minutes' where email = ${member.email}`,
+    );
+    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('sperrt eine IP-Adresse nach 30 Fehlversuchen auf verschiedenen Konten; ein gefälschtes X-Forwarded-For setzt nichts zurück', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('spray'), password: 'falsch123' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const member = await registerMember(t.app);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: PASSWORD },
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(
+      /^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuche es in \d+ Minuten? erneut\.$/,
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same member from another address is fine.
+    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
+  });
+});
+
+describe('Hinter einem vertrauenswürdigen Proxy (TRUST_PROXY=1)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('zählt Fehlversuche je Adresse aus X-Forwarded-For', async () => {
+    for (let i = 0; i < 30; i++) {
+      await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('proxy'), password: 'falsch123' },
+        headers: { 'x-forwarded-for': '198.51.100.1' },
+      });
+    }
+    const member = await registerMember(proxied.app);
+    const viaBlocked = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: PASSWORD },
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(viaBlocked.statusCode).toBe(429);
+    const viaOther = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: PASSWORD },
+      headers: { 'x-forwarded-for': '198.51.100.2' },
+    });
+    expect(viaOther.statusCode).toBe(200);
+    const [row] = await selectRows<{ ip: string }>(
+      proxied.app.database.db,
+      sql`select ip from failed_logins limit 1`,
+    );
+    expect(row?.ip).toBe('198.51.100.1');
+  });
+});
+
+describe('Sitzungen', () => {
+  const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/me', headers });
+
+  it.each([
+    ['ohne Authorization', {}],
+    ['mit leerem Bearer', { authorization: 'Bearer ' }],
+    ['ohne Bearer-Präfix', { authorization: 'abc.def.ghi' }],
+    ['mit zweiteiligem Token', { authorization: 'Bearer abc.def' }],
+    ['mit Müll', { authorization: 'Bearer abc.def.ghi' }],
+    [
+      'mit Token eines fremden Schlüssels',
+      {
+        authorization:
+          'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJyb2xlIjoiQURNSU4iLCJpYXQiOjE3MDAwMDAwMDB9.4pI1Ck7s6A6MGn6mRl6o1tTOk8pXqKqcB0qzj6Rr3kY',
+      },
+    ],
+  ])('GET /api/me %s antwortet 401 mit deutschem detail', async (_label, headers) => {
+    const res = await me(headers as Record<string, string>);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('lehnt einen abgelaufenen Token ab', async () => {
+    const member = await registerMember(t.app);
+    const expired = t.app.jwt.sign({
+      sub: member.user.id,
+      role: 'SELLER',
+      iat: Math.floor(Date.now() / 1000) - 25 * 3600,
+    });
+    expect((await me(bearer(expired))).json()).toEqual(UNAUTHORIZED);
+    const fresh = t.app.jwt.sign({
+      sub: member.user.id,
+      role: 'SELLER',
+      iat: Math.floor(Date.now() / 1000) - 23 * 3600,
+    });
+    expect((await me(bearer(fresh))).statusCode).toBe(200);
+  });
+
+  it('lehnt einen Token mit alg "none" ab', async () => {
+    const member = await registerMember(t.app);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: member.user.id, role: 'ADMIN', iat: Math.floor(Date.now() / 1000) })}.`;
+    expect((await me(bearer(unsigned))).statusCode).toBe(401);
+  });
+
+  it('der Token eines gelöschten Mitglieds funktioniert nicht mehr', async () => {
+    const member = await registerMember(t.app);
+    expect((await me(bearer(member.access_token))).statusCode).toBe(200);
+    await t.app.database.db.execute(sql`delete from users where id = ${member.user.id}`);
+    const res = await me(bearer(member.access_token));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('liest die Rolle bei jeder Anfrage aus der Datenbank, nicht aus dem Token', async () => {
+    const member = await registerMember(t.app);
+    await t.app.database.db.execute(sql`update users set role = 'ADMIN' where id = ${member.user.id}`);
+    expect((await me(bearer(member.access_token))).json().role).toBe('ADMIN');
+  });
+});
+
+describe('Signaturschlüssel', () => {
+  it('wird ohne JWT_SECRET einmal erzeugt (Modus 0600) und überlebt einen Neustart', async () => {
+    const member = await registerMember(t.app);
+    const file = path.join(t.config.dataDir, 'jwt-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const secret = fs.readFileSync(file, 'utf8');
+    expect(secret.trim().length).toBeGreaterThanOrEqual(64);
+    // A restart: a second app on the same data folder and database accepts the earlier token.
+    const restarted = await buildApp(t.config, { database: t.db.handle, logger: false });
+    await restarted.ready();
+    const res = await restarted.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(member.access_token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(fs.readFileSync(file, 'utf8')).toBe(secret);
+  });
+
+  it('nimmt JWT_SECRET, wenn gesetzt, und schreibt dann keine Datei', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-secret-'));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'k'.repeat(40) });
+    const configured = await buildApp(config, { database: t.db.handle, logger: false });
+    await configured.ready();
+    const member = await registerMember(configured);
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    const [header, payload, signature] = member.access_token.split('.');
+    const expected = createHmac('sha256', 'k'.repeat(40)).update(`${header}.${payload}`).digest('base64url');
+    expect(signature).toBe(expected);
+    // The main app, signing with its generated key, does not accept this token.
+    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(member.access_token) });
+    expect(res.statusCode).toBe(401);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

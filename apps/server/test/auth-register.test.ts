@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { userSchema } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { createMailer } from '../src/lib/mailer.ts';
+import {
+  linkToken,
+  PASSWORD,
+  readOutbox,
+  registerMember,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+describe('Registrierung', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://markt.example' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const count = async (table: string) =>
+    (
+      await selectRows<{ n: number }>(t.app.database.db, sql.raw(`select count(*)::int as n from ${table}`))
+    )[0]?.n;
+
+  it('legt ein unbestätigtes SELLER-Konto an und antwortet mit Token und Benutzer', async () => {
+    const email = uniqueEmail('Neu');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: `  ${email.toUpperCase()} `,
+        password: PASSWORD,
+        nickname: ' Flohmarktfan ',
+        first_name: 'Anna',
+      },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(userSchema.strict().parse(body.user)).toMatchObject({
+      email: email.toLowerCase(),
+      role: 'SELLER',
+      nickname: 'Flohmarktfan',
+      first_name: 'Anna',
+      last_name: null,
+      avatar: null,
+      email_verified: false,
+    });
+    expect(res.body).not.toContain('argon2');
+    expect(res.body).not.toContain('password');
+  });
+
+  it('speichert das Passwort nur als argon2id-Hash mit den OWASP-Parametern', async () => {
+    const member = await registerMember(t.app);
+    const [row] = await selectRows<{ password_hash: string }>(
+      t.app.database.db,
+      sql`select password_hash from users where id = ${member.user.id}`,
+    );
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('schickt eine deutsche Bestätigungsmail mit Link auf /verify-email in den Ausgang', async () => {
+    const member = await registerMember(t.app, { nickname: 'Jörg <b>' });
+    const mail = await waitForMail(t.config.dataDir, member.email);
+    expect(mail.subject).toBe('Bitte bestätige deine E-Mail-Adresse');
+    expect(mail.raw).toMatch(/^From: .+$/m);
+    expect(mail.raw).toMatch(/^Date: .+$/m);
+    expect(mail.raw).toMatch(/^Message-ID: <.+>$/m);
+    expect(mail.text).toContain('Hallo Jörg <b>,');
+    expect(mail.text).toMatch(/https:\/\/markt\.example\/verify-email\?token=[\w-]{43}\n/);
+    expect(mail.html).toContain('Jörg &#60;b&#62;');
+    expect(mail.html).toContain(
+      `https://markt.example/verify-email?token=${linkToken(mail, 'verify-email')}`,
+    );
+    const stat = fs.statSync(mail.file);
+    expect(path.dirname(mail.file)).toBe(path.join(t.config.dataDir, 'outbox'));
+    expect(stat.mode & 0o777).toBe(0o600);
+  });
+
+  it('speichert vom Bestätigungstoken nur den SHA-256-Hash', async () => {
+    const member = await registerMember(t.app);
+    const token = linkToken(await waitForMail(t.config.dataDir, member.email), 'verify-email');
+    const rows = await selectRows<{ token_hash: string; expires_at: Date; created_at: Date }>(
+      t.app.database.db,
+      sql`select token_hash, expires_at, created_at from auth_tokens where user_id = ${member.user.id}`,
+    );
+    expect(rows).toHaveLength(1);
+    const { createHash } = await import('node:crypto');
+    expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const lifetimeH =
+      (new Date(rows[0]?.expires_at as Date).getTime() - new Date(rows[0]?.created_at as Date).getTime()) /
+      3_600_000;
+    expect(lifetimeH).toBeCloseTo(24, 1);
+  });
+
+  it('lehnt eine bereits registrierte E-Mail-Adresse (auch in anderer Schreibweise) mit 409 ab', async () => {
+    const member = await registerMember(t.app);
+    const before = await count('users');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: member.email.toUpperCase(), password: 'anders456' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      detail: 'Diese E-Mail-Adresse ist bereits registriert.',
+      code: 'email_taken',
+    });
+    expect(await count('users')).toBe(before);
+  });
+
+  const long = 'x'.repeat(10_240);
+  it.each([
+    ['ohne Felder', {}],
+    ['ohne Passwort', { email: 'ohne.passwort@beispiel.de' }],
+    ['ohne E-Mail', { password: PASSWORD }],
+    ['E-Mail als Zahl', { email: 42, password: PASSWORD }],
+    ['Passwort als Array', { email: 'array@beispiel.de', password: ['geheim123'] }],
+    ['Spitzname als Objekt', { email: 'objekt@beispiel.de', password: PASSWORD, nickname: { a: 1 } }],
+    ['ungültige E-Mail', { email: 'kein-at-zeichen', password: PASSWORD }],
+    ['Unicode-E-Mail', { email: 'jürgen@müller.de', password: PASSWORD }],
+    ['10-kB-E-Mail', { email: `${long}@beispiel.de`, password: PASSWORD }],
+    ['10-kB-Passwort', { email: 'lang@beispiel.de', password: `a1${long}` }],
+    ['10-kB-Spitzname', { email: 'name@beispiel.de', password: PASSWORD, nickname: long }],
+    ['Steuerzeichen im Namen', { email: 'steuer@beispiel.de', password: PASSWORD, last_name: 'A\u0000B' }],
+    ['zu kurzes Passwort', { email: 'kurz@beispiel.de', password: 'abc1' }],
+    ['Passwort ohne Ziffer', { email: 'ziffer@beispiel.de', password: 'nurbuchstaben' }],
+    ['Passwort ohne Buchstaben', { email: 'buchstabe@beispiel.de', password: '1234567890' }],
+  ])('weist %s mit 4xx ab und speichert nichts', async (_label, payload) => {
+    const [users, tokens, hits, mails] = [
+      await count('users'),
+      await count('auth_tokens'),
+      await count('rate_limit_hits'),
+      readOutbox(t.config.dataDir).length,
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload,
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation', detail: expect.any(String) });
+    expect(res.body.length).toBeLessThan(1000);
+    expect([await count('users'), await count('auth_tokens'), await count('rate_limit_hits')]).toEqual([
+      users,
+      tokens,
+      hits,
+    ]);
+    expect(readOutbox(t.config.dataDir)).toHaveLength(mails);
+  });
+
+  it('nennt bei ungültigen Feldern das Feld und einen deutschen Grund', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'kurz2@beispiel.de', password: 'abc' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.json().detail).toBe("Feld 'password': Das Passwort muss mindestens 8 Zeichen lang sein.");
+  });
+
+  it('weist kaputtes JSON mit 400 ab', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('erlaubt höchstens 20 Registrierungen pro Stunde und IP-Adresse, dann 429 mit Retry-After', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) await registerMember(t.app, {}, ip);
+    const before = await count('users');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail(), password: PASSWORD },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      detail: 'Zu viele Registrierungen von dieser Adresse. Bitte versuche es in 60 Minuten erneut.',
+      code: 'rate_limited',
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await count('users')).toBe(before);
+    // Another address is not affected.
+    await registerMember(t.app, {}, uniqueIp());
+  });
+});
+
+describe('Mail-Ausgang', () => {
+  it('schreibt eine .eml-Datei und eine Logzeile ohne Token oder Inhalt', async () => {
+    const dir = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'outbox-'));
+    const lines: Array<{ object: object; message: string }> = [];
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Kleinanzeigen <no-reply@localhost>',
+      outboxDir: dir,
+      log: { info: (object, message) => lines.push({ object, message }) },
+    });
+    const token = 'GEHEIMES-TOKEN-123';
+    await mailer.send({
+      to: 'empfaenger@beispiel.de',
+      subject: 'Passwort zurücksetzen',
+      text: `Link: https://markt.example/reset-password?token=${token}`,
+      html: `<a href="https://markt.example/reset-password?token=${token}">Link</a>`,
+    });
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    expect(fs.readFileSync(path.join(dir, files[0] as string), 'utf8')).toContain(
+      'To: empfaenger@beispiel.de',
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.message).toBe('mail written to outbox');
+    expect(JSON.stringify(lines)).toContain('empfaenger@beispiel.de');
+    expect(JSON.stringify(lines)).not.toContain(token);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AuthResponse } from '@marketplace/contract';
+import type { FastifyInstance } from 'fastify';
+
+/** A password that satisfies the registration rules. */
+export const PASSWORD = 'geheim123';
+
+let sequence = 0;
+
+/** A fresh e-mail address per call, so tests in one file do not collide. */
+export function uniqueEmail(prefix = 'mitglied'): string {
+  sequence += 1;
+  return `${prefix}.${process.pid}.${sequence}@beispiel.de`;
+}
+
+/** A fresh client address per call (registrations are limited per IP address). */
+export function uniqueIp(): string {
+  sequence += 1;
+  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+}
+
+/** `Authorization` header for a token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface RegisteredMember extends AuthResponse {
+  email: string;
+  password: string;
+}
+
+/** Registers a member through the API (from a fresh IP address unless given). */
+export async function registerMember(
+  app: FastifyInstance,
+  fields: {
+    email?: string;
+    password?: string;
+    nickname?: string;
+    first_name?: string;
+    last_name?: string;
+  } = {},
+  remoteAddress = uniqueIp(),
+): Promise<RegisteredMember> {
+  const email = fields.email ?? uniqueEmail();
+  const password = fields.password ?? PASSWORD;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { ...fields, email, password },
+    remoteAddress,
+  });
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  return { ...(res.json() as AuthResponse), email: email.toLowerCase(), password };
+}
+
+/** Logs in through the API and answers the raw response. */
+export function login(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+}
+
+/** One mail of the dev outbox, decoded. */
+export interface OutboxMail {
+  file: string;
+  raw: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] as string, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+      decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    );
+}
+
+function parseEml(file: string): OutboxMail {
+  const raw = fs.readFileSync(file, 'utf8');
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1] ?? '';
+  const body = rest.join('\n\n');
+  const part = (type: string) => {
+    const match = new RegExp(`Content-Type: ${type}[^\\n]*\\n(?:[^\\n]+\\n)*?\\n([\\s\\S]*?)\\n--`, 'i').exec(
+      body,
+    );
+    return match?.[1] ? decodeQuotedPrintable(match[1]) : '';
+  };
+  return {
+    file,
+    raw,
+    to: header('To'),
+    subject: decodeHeader(header('Subject')),
+    text: part('text/plain'),
+    html: part('text/html'),
+  };
+}
+
+/** All mails of the dev outbox in `dataDir`, oldest first. */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => parseEml(path.join(dir, name)));
+}
+
+/** Mails of the outbox addressed to `to`. */
+export function mailsTo(dataDir: string, to: string): OutboxMail[] {
+  return readOutbox(dataDir).filter((mail) => mail.to === to);
+}
+
+/** Waits (up to 5 s) until `count` mails to `to` are in the outbox; answers the newest. */
+export async function waitForMail(dataDir: string, to: string, count = 1): Promise<OutboxMail> {
+  for (let waited = 0; ; waited += 25) {
+    const mails = mailsTo(dataDir, to);
+    if (mails.length >= count) return mails[mails.length - 1] as OutboxMail;
+    if (waited > 5000) throw new Error(`no mail #${count} to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The token of the link to `page` (verify-email, reset-password) in a mail's text part. */
+export function linkToken(mail: OutboxMail, page: 'verify-email' | 'reset-password'): string {
+  const match = new RegExp(`/${page}\\?token=([\\w-]+)`).exec(mail.text);
+  if (!match?.[1]) throw new Error(`no /${page} link in mail ${mail.file}`);
+  return match[1];
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+
+/** Which database this test run uses: PGlite, or PostgreSQL at TEST_DATABASE_URL. */
+export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  dataDir: string;
+  /** Closes the database and removes its folder or schema. */
+  destroy(): Promise<void>;
+}
+
+/** Opens a fresh, migrated database: PGlite in a temporary folder, or a new PostgreSQL schema. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
+  if (dbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const schemaName = `test_${randomUUID().replaceAll('-', '')}`;
+    const handle = await openDatabase({ databaseUrl: url, schemaName });
+    return {
+      handle,
+      dataDir,
+      async destroy() {
+        await handle.close();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await client.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  return {
+    handle,
+    dataDir,
+    async destroy() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real application on a fresh database, ready for `app.inject`.
+ * @param env extra environment (for example `{ ADMIN_EMAIL, ADMIN_PASSWORD }`)
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp(config, { database: db.handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    db,
+    async close() {
+      await app.close(); // closes the database handle too
+      await db.destroy().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { Listing, ListingCreate } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
+import type { TestApp } from './app.ts';
+
+/** Registers a member and marks the e-mail verified (posting and uploads need it). */
+export async function verifiedMember(
+  t: TestApp,
+  fields: { nickname?: string; first_name?: string } = {},
+): Promise<RegisteredMember> {
+  const member = await registerMember(t.app, fields);
+  await t.db.handle.db.execute(
+    sql`update users set email_verified_at = now() where id = ${member.user.id}::uuid`,
+  );
+  return member;
+}
+
+/** Makes a member an administrator. */
+export async function makeAdmin(t: TestApp, userId: string): Promise<void> {
+  await t.db.handle.db.execute(sql`update users set role = 'ADMIN' where id = ${userId}::uuid`);
+}
+
+/** A valid ad body: a bike in Munich (80331), overridable field by field. */
+export function adBody(overrides: Partial<ListingCreate> = {}): ListingCreate {
+  return {
+    title: 'Gut erhaltenes Fahrrad',
+    description: 'Trekkingrad mit 21 Gängen, neue Bremsen, nur Abholung.',
+    price: 120,
+    price_type: 'negotiable',
+    offer_type: 'offer',
+    category: 'fahrraeder-zubehoer',
+    postal_code: '80331',
+    location: '',
+    images: [],
+    attributes: { bike_type: 'Trekkingrad' },
+    ...overrides,
+  };
+}
+
+/** `POST /api/listings` as the member. */
+export function postAd(t: TestApp, token: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/listings',
+    headers: bearer(token),
+    payload: body as object,
+  });
+}
+
+/** Posts an ad and answers it; fails the test on anything but 201. */
+export async function createAd(
+  t: TestApp,
+  token: string,
+  overrides: Partial<ListingCreate> = {},
+): Promise<Listing> {
+  const res = await postAd(t, token, adBody(overrides));
+  if (res.statusCode !== 201) throw new Error(`posting failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Listing;
+}
+
+/** A multipart/form-data body with one file in `field`. */
+export function multipart(
+  data: Buffer,
+  filename: string,
+  contentType: string,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----marktplatz${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** `POST /api/upload` of `data` as the member. */
+export function upload(
+  t: TestApp,
+  token: string,
+  data: Buffer,
+  filename = 'foto.jpg',
+  contentType = 'image/jpeg',
+) {
+  const body = multipart(data, filename, contentType);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** A small JPEG (a coloured rectangle), `width` x `height` pixels. */
+export function jpeg(width = 64, height = 48, color = '#3a7bd5'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Uploads a small JPEG and answers its URL. */
+export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+  const res = await upload(t, token, await jpeg());
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { url: string }).url;
+}
+
+/** Counts rows of a table. */
+export async function countRows(t: TestApp, table: string): Promise<number> {
+  const result = (await t.db.handle.db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}

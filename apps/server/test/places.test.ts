@@ -1,0 +1,76 @@
+import type { Place } from '@marketplace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTownName, readPostalCodes } from '../src/modules/places/postal-codes.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { countRows } from './helpers/marketplace.ts';
+
+let t: TestApp;
+const places = async (q: string) => {
+  const res = await t.app.inject({ url: `/api/places?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { places: Place[] }).places;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('postal codes', () => {
+  it('are loaded from the GeoNames table on the first start', async () => {
+    expect(await countRows(t, 'postal_codes')).toBe(readPostalCodes().length);
+    expect(await countRows(t, 'postal_codes')).toBeGreaterThan(15_000);
+  });
+
+  it('keep towns and districts and leave out companies and authorities', () => {
+    for (const town of [
+      'München',
+      'Frankfurt am Main',
+      'Taufkirchen (Vils)',
+      'Baruth/Mark',
+      'Hamburg Altstadt',
+    ]) {
+      expect(isTownName(town), town).toBe(true);
+    }
+    for (const firm of [
+      'Daimler AG',
+      'Agentur für Arbeit Potsdam',
+      'Finanzamt Stuttgart 2',
+      'HUK-Coburg AG',
+    ]) {
+      expect(isTownName(firm), firm).toBe(false);
+    }
+  });
+});
+
+describe('GET /api/places', () => {
+  it('completes postal-code prefixes, at most 10', async () => {
+    const found = await places('80');
+    expect(found.length).toBe(10);
+    for (const place of found) expect(place.postal_code.startsWith('80')).toBe(true);
+    const codes = found.map((place) => place.postal_code);
+    expect(codes).toEqual([...codes].sort());
+    expect((await places('8033'))[0]).toEqual({ postal_code: '80331', place: 'München', state: 'Bayern' });
+  });
+
+  it('completes place names case-insensitively, exact names first', async () => {
+    const found = await places('köln');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]?.place).toBe('Köln');
+    const prefix = await places('frankf');
+    expect(prefix.some((p) => p.place === 'Frankfurt am Main')).toBe(true);
+  });
+
+  it('takes postal code and place together', async () => {
+    const found = await places('10115 Ber');
+    expect(found).toEqual([{ postal_code: '10115', place: 'Berlin', state: 'Berlin' }]);
+  });
+
+  it('answers nothing for empty or unknown text, and treats wildcards literally', async () => {
+    expect(await places('')).toEqual([]);
+    expect(await places('Xyzzyhausen')).toEqual([]);
+    expect(await places('%')).toEqual([]);
+    expect(await places("'; drop table postal_codes; --")).toEqual([]);
+    expect(await countRows(t, 'postal_codes')).toBeGreaterThan(15_000);
+  });
+});

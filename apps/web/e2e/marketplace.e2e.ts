@@ -1,0 +1,328 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot as saveScreenshot } from './helpers/browser.ts';
+import { decodeQuotedPrintable } from './helpers/mail.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+const PASSWORD = 'Sicher123';
+const TITLE = `Fahrrad Trekkingrad 28 Zoll ${Date.now().toString(36)}`;
+const DESCRIPTION =
+  'Gut erhaltenes Trekkingrad mit 21 Gängen, Nabendynamo und Gepäckträger.\n<b>Probefahrt</b> gern am Wochenende.';
+/** One step of a flow waits at most this long for the app (ms). */
+const STEP_MS = 20_000;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Path and query of the verification link in the newest outbox mail to `to`. */
+async function verificationLink(to: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => path.join(outbox, name))
+          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+      : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(file, 'utf8');
+      if (!raw.includes(to)) continue;
+      const link = decodeQuotedPrintable(raw).match(
+        /https?:\/\/[^\s"<>]+\/verify-email\?token=[^\s"<>&]+/,
+      )?.[0];
+      if (link) {
+        const url = new URL(link);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A page whose visitor already chose cookies, so the banner covers nothing. */
+async function openQuietPage(viewport: { width: number; height: number }) {
+  const opened = await openPage(browser, server.baseUrl, viewport);
+  await opened.context.addInitScript(() => {
+    const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
+    window.localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({ ...consent, date: new Date().toISOString() }),
+    );
+  });
+  return opened;
+}
+
+/** Registers a member through the API (the accounts pages have their own browser test). */
+async function register(email: string, nickname: string): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, nickname }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** Logs in through the login form and waits for the way back. */
+async function logIn(page: Page, email: string, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  const form = page.getByRole('form', { name: 'Anmelden' });
+  await form.getByLabel('E-Mail-Adresse').fill(email);
+  await form.getByLabel(/^Passwort$/).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => url.pathname === next.split('?')[0], { timeout: STEP_MS });
+}
+
+/** A logged-in page at another width, with the session of `context`. */
+async function sameMemberAt(context: BrowserContext, viewport: { width: number; height: number }) {
+  const state = await context.storageState();
+  const opened = await openQuietPage(viewport);
+  const storage = state.origins.find((origin) => origin.origin === server.baseUrl)?.localStorage ?? [];
+  await opened.context.addInitScript((entries) => {
+    for (const { name, value } of entries) window.localStorage.setItem(name, value);
+  }, storage);
+  return opened;
+}
+
+/** A screenshot of the page's top. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await saveScreenshot(page, name);
+}
+
+/** Console errors other than the browser's own line for an answered 4xx request. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !error.startsWith('Failed to load resource'));
+}
+
+/** An 800x600 JPEG that carries EXIF GPS tags (48°8'N 11°34'E, Munich), as phone photos do. */
+function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a8' } })
+    .jpeg()
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 8/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '11/1 34/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+describe('the marketplace as a new member uses it', () => {
+  const sellerEmail = `verkaeuferin.${Date.now()}@example.org`;
+  const buyerEmail = `kaeufer.${Date.now()}@example.org`;
+  let seller: { context: BrowserContext; page: Page; errors: string[] };
+  let listingPath = '';
+
+  it('posts an ad with a photo carrying GPS tags', { timeout: 180_000 }, async () => {
+    await register(sellerEmail, 'Rad-Ria');
+    seller = await openQuietPage(DESKTOP);
+    const { page } = seller;
+    await logIn(page, sellerEmail, '/create-listing');
+    await page.goto(await verificationLink(sellerEmail));
+    await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor({ timeout: STEP_MS });
+
+    await page.goto('/create-listing');
+    await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('button', { name: 'Biete' }).click();
+    await page.getByRole('button', { name: 'Kategorie wählen' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: 'Auto, Rad & Boot' }).click();
+    await picker.getByRole('button', { name: 'Fahrräder & Zubehör' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await page.getByLabel(/^Titel/).fill(TITLE);
+    await page.getByRole('textbox', { name: /^Beschreibung/ }).fill(DESCRIPTION);
+    await page.getByRole('textbox', { name: /^Preis/ }).fill('250');
+    await page.getByRole('radio', { name: 'VB' }).check();
+    await page.getByRole('combobox', { name: 'Art' }).selectOption('Trekkingrad');
+
+    const jpeg = await photoWithGps();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByText('Titelbild', { exact: true }).waitFor({ timeout: STEP_MS });
+    await page.getByText(/Wird hochgeladen/).waitFor({ state: 'detached', timeout: STEP_MS });
+
+    await page.getByRole('combobox', { name: /^Postleitzahl/ }).pressSequentially('80331');
+    await page.getByRole('option', { name: /80331 München/ }).click({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-create-desktop');
+
+    await page.getByRole('button', { name: 'Anzeige veröffentlichen' }).click();
+    await page.waitForURL(/\/listing\/[0-9a-f-]+$/, { timeout: STEP_MS });
+    listingPath = new URL(page.url()).pathname;
+    await page.getByText('Deine Anzeige ist online.').waitFor({ timeout: STEP_MS });
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(unexpected(seller.errors)).toEqual([]);
+  });
+
+  it('finds the ad on home, in its category and by searching stemmed and misspelt words', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page, errors } = await openQuietPage(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Neueste Kleinanzeigen' }).waitFor();
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await expect(page.getByRole('article').filter({ hasText: TITLE }).textContent()).resolves.toContain(
+      '250 € VB',
+    );
+    await screenshot(page, 'marketplace-home-desktop');
+
+    await page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: /Auto/ }).click();
+    await page.waitForURL((url) => url.pathname === '/category/auto-rad-boot');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('link', { name: /^Fahrräder & Zubehör/ }).click();
+    await page.waitForURL((url) => url.pathname === '/category/auto-rad-boot/fahrraeder-zubehoer');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-category-desktop');
+
+    // The header search finds 'Fahrrad …' by its plural (German stemming) ...
+    const search = page.getByPlaceholder('Was suchst du?').first();
+    await search.fill('Fahrräder');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Fahrräder');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    // ... and by a typo (trigram correction).
+    await page.goto('/search?q=Fahrad');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-search-desktop');
+
+    // An empty result says so and offers to widen the search.
+    await page.goto('/search?q=Fahrrad&category=elektronik');
+    await page.getByText('Keine Anzeigen gefunden für „Fahrrad“').waitFor({ timeout: STEP_MS });
+    await page.getByRole('button', { name: 'In allen Kategorien suchen' }).click();
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the ad, whose served photos carry no EXIF data', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openQuietPage(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('heading', { name: TITLE }).click({ timeout: STEP_MS });
+    await page.waitForURL((url) => url.pathname === listingPath);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await expect(page.getByText('250 € VB').first().isVisible()).resolves.toBe(true);
+    // HTML typed by the seller is shown as text, not markup.
+    await expect(page.getByTestId('listing-description').innerText()).resolves.toContain('<b>Probefahrt</b>');
+    await expect(page.getByTestId('listing-description').locator('b').count()).resolves.toBe(0);
+    await expect(page.getByText('Trekkingrad', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Nachricht schreiben' }).waitFor();
+
+    const src = await page
+      .getByRole('img', { name: `${TITLE} – Bild 1` })
+      .first()
+      .getAttribute('src');
+    expect(src).toMatch(/^\/api\/images\/[0-9a-f]{32}-detail\.webp$/);
+    for (const variant of ['card', 'detail', 'full']) {
+      const res = await fetch(`${server.baseUrl}${src?.replace('-detail.', `-${variant}.`)}`);
+      expect(res.status).toBe(200);
+      const served = Buffer.from(await res.arrayBuffer());
+      const metadata = await sharp(served).metadata();
+      expect(metadata.format).toBe('webp');
+      expect(metadata.exif).toBeUndefined();
+    }
+
+    // Full-screen view with arrow keys and Escape.
+    await page.getByRole('button', { name: 'Bild im Vollbild öffnen' }).first().click();
+    await page.getByRole('button', { name: 'Vollbild schließen' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Vollbild schließen' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'marketplace-listing-desktop');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a second member save the ad and see it on /favorites', { timeout: 120_000 }, async () => {
+    await register(buyerEmail, 'Kai');
+    const { context, page, errors } = await openQuietPage(DESKTOP);
+    await logIn(page, buyerEmail, listingPath);
+    const heart = page.getByRole('button', { name: 'Zu Favoriten hinzufügen' });
+    await heart.click({ timeout: STEP_MS });
+    await page.getByRole('button', { name: 'Aus Favoriten entfernen' }).waitFor({ timeout: STEP_MS });
+
+    await page.goto('/favorites');
+    await page.getByRole('heading', { level: 1, name: /Favoriten/ }).waitFor();
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-favorites-desktop');
+
+    const mobile = await sameMemberAt(context, MOBILE);
+    await mobile.page.goto('/favorites');
+    await mobile.page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(mobile.page, 'marketplace-favorites-mobile');
+    await mobile.context.close();
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the ad in Meine Anzeigen with its status and counts', { timeout: 120_000 }, async () => {
+    const { page } = seller;
+    await page.goto('/listings');
+    await page.getByRole('heading', { level: 1, name: 'Meine Anzeigen' }).waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: TITLE });
+    await row.waitFor({ timeout: STEP_MS });
+    await expect(row.textContent()).resolves.toMatch(/Aktiv.*1 gemerkt/s);
+    await screenshot(page, 'marketplace-my-listings-desktop');
+
+    // Mark it reserved: the ad page says so.
+    await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: 'Als reserviert markieren' }).click();
+    await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
+    await page.goto(listingPath);
+    await page.getByText('Reserviert – diese Anzeige ist zurzeit reserviert.').waitFor({ timeout: STEP_MS });
+    await page.getByRole('link', { name: 'Bearbeiten' }).waitFor();
+    await screenshot(page, 'marketplace-listing-reserved-desktop');
+
+    // Reactivate it, so lists show it again.
+    await page.goto('/listings');
+    await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click({ timeout: STEP_MS });
+    await page.getByRole('menuitem', { name: 'Reaktivieren' }).click();
+    await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
+    await expect(row.textContent()).resolves.toContain('Aktiv');
+    expect(unexpected(seller.errors)).toEqual([]);
+  });
+
+  it('shows every page at 390 px', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await sameMemberAt(seller.context, MOBILE);
+    await page.goto('/');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-home-mobile');
+    await page.goto('/category/auto-rad-boot/fahrraeder-zubehoer');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-category-mobile');
+    await page.goto(listingPath);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-listing-mobile');
+    await page.goto('/search?q=Fahrräder');
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-search-mobile');
+    await page.goto('/listings');
+    await page.getByRole('listitem').filter({ hasText: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-my-listings-mobile');
+    await page.goto('/create-listing');
+    await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-create-mobile');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+    await seller.context.close();
+  });
+});

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './providers/AppProviders.tsx';
+import { createQueryClient } from './providers/queryClient.ts';
+import { appRoutes } from './routes.tsx';
+import { ErrorBoundary } from './shell/ErrorFallback.tsx';
+
+/** The whole web app: providers, a top-level error boundary and the router. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(appRoutes()));
+
+  return (
+    <AppProviders queryClient={queryClient}>
+      <ErrorBoundary>
+        <RouterProvider router={router} />
+      </ErrorBoundary>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,11 @@
+import { SessionProvider } from './providers/SessionProvider.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+
+/** Root route element: the session (which navigates on logout) around the shell. */
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <AppShell />
+    </SessionProvider>
+  );
+}

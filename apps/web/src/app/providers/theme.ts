@@ -1,0 +1,39 @@
+import { deDE } from '@mui/material/locale';
+import { createTheme } from '@mui/material/styles';
+import { MOBILE_BREAKPOINT_PX } from '../../lib/constants.ts';
+
+/** System font stack: the CSP allows no external fonts (font-src 'self' data:). */
+const FONT_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, ' +
+  '"Apple Color Emoji", "Segoe UI Emoji"';
+
+/**
+ * The marketplace look: teal primary, warm orange accent for "Anzeige aufgeben", light grey page
+ * background. Breakpoint md is the mobile breakpoint of SPEC.md §9. MUI's built-in texts are German.
+ */
+export const theme = createTheme(
+  {
+    breakpoints: {
+      values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT_PX, lg: 1200, xl: 1536 },
+    },
+    palette: {
+      primary: { main: '#00796b', dark: '#004d40', light: '#48a999', contrastText: '#ffffff' },
+      secondary: { main: '#ef6c00', contrastText: '#ffffff' },
+      background: { default: '#f4f6f5', paper: '#ffffff' },
+      text: { primary: '#1d2522', secondary: '#56625d' },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: FONT_STACK,
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.35rem', fontWeight: 700 },
+      h3: { fontSize: '1.1rem', fontWeight: 700 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    },
+  },
+  deDE,
+);

@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { BOTTOM_NAV_HEIGHT_PX } from '../../lib/constants.ts';
+import { BottomNav } from './BottomNav.tsx';
+import { CookieBanner } from './CookieBanner.tsx';
+import { DESKTOP_HEADER_HEIGHT_PX, DesktopHeader } from './DesktopHeader.tsx';
+import { Footer } from './Footer.tsx';
+import { MobileHeader } from './MobileHeader.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+/**
+ * The page frame of SPEC.md §2: desktop header from 900 px up, else the mobile header and the
+ * bottom navigation; side menu, page content, footer and cookie banner.
+ */
+export function AppShell() {
+  const isDesktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [sideMenuOpen, setSideMenuOpen] = useState(false);
+  const toggleSideMenu = () => setSideMenuOpen((open) => !open);
+  const bottomSpace = isDesktop ? 0 : BOTTOM_NAV_HEIGHT_PX;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${bottomSpace}px` }}>
+      {isDesktop ? (
+        <DesktopHeader onToggleSideMenu={toggleSideMenu} />
+      ) : (
+        <MobileHeader onToggleSideMenu={toggleSideMenu} />
+      )}
+      <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
+      {/* At least a screen high, so the footer does not jump while a page arrives. */}
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, minHeight: { xs: '70vh', md: `calc(100vh - ${DESKTOP_HEADER_HEIGHT_PX}px)` } }}
+      >
+        <Outlet />
+      </Box>
+      <Footer />
+      {!isDesktop && <BottomNav />}
+      <CookieBanner bottomOffset={bottomSpace} />
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/fixtures.ts';
+import { testFavorite, testListing } from '../../test/listingFixtures.ts';
+import { logIn, memberAnswers, renderWithSession, stubApi } from '../../test/renderApp.tsx';
+import { activeTab, BottomNav } from './BottomNav.tsx';
+
+describe('bottom navigation (SPEC.md §2 "Mobile")', () => {
+  it('has the five tabs in order with their targets', () => {
+    renderWithSession(<BottomNav />);
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Start', '/'],
+      ['Favoriten', '/favorites'],
+      ['Erstellen', '/create-listing'],
+      ['Chat', '/chat'],
+      ['Dashboard', '/dashboard'],
+    ]);
+  });
+
+  it('shows the favourite count of a member as badge', async () => {
+    const user = testUser();
+    stubApi({
+      ...memberAnswers(user),
+      '/api/favorites': {
+        body: {
+          favorites: [testFavorite(testListing({ id: 'l1' })), testFavorite(testListing({ id: 'l2' }))],
+        },
+      },
+    });
+    logIn(user);
+    renderWithSession(<BottomNav />);
+    const favorites = screen.getByRole('link', { name: /Favoriten/ });
+    await expect.poll(() => favorites.textContent).toBe('2Favoriten');
+  });
+
+  it('shows no badge when the favourites cannot be loaded', async () => {
+    const user = testUser();
+    const fetchMock = stubApi({
+      ...memberAnswers(user),
+      '/api/favorites': { status: 500, body: { detail: 'kaputt' } },
+    });
+    logIn(user);
+    renderWithSession(<BottomNav />);
+    await expect
+      .poll(() => fetchMock.mock.calls.some(([url]) => String(url) === '/api/favorites'))
+      .toBe(true);
+    expect(screen.getByRole('link', { name: /Favoriten/ }).textContent).toBe('Favoriten');
+  });
+
+  it('does not ask for favourites when logged out', async () => {
+    const fetchMock = stubApi({});
+    renderWithSession(<BottomNav />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('marks the tab of the open page', () => {
+    expect(activeTab('/')).toBe('home');
+    expect(activeTab('/favorites')).toBe('favorites');
+    expect(activeTab('/chat')).toBe('chat');
+    expect(activeTab('/dashboard-old')).toBeNull();
+    expect(activeTab('/listing/1')).toBeNull();
+  });
+});

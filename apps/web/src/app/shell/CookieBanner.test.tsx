@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  COOKIE_CONSENT_STORAGE_KEY,
+  makeCookieConsent,
+  reloadCookieConsent,
+  writeCookieConsent,
+} from '../../lib/cookieConsent.ts';
+import { renderWithSession } from '../../test/renderApp.tsx';
+import { CookieBanner } from './CookieBanner.tsx';
+
+function storedConsent() {
+  return JSON.parse(window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) ?? 'null');
+}
+
+describe('cookie banner (SPEC.md §2, §4)', () => {
+  it('appears 1 s after load when no choice is stored', async () => {
+    const start = performance.now();
+    renderWithSession(<CookieBanner />);
+    expect(screen.queryByRole('button', { name: 'Akzeptieren' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 3000 })).toBeTruthy();
+    expect(performance.now() - start).toBeGreaterThanOrEqual(990);
+    expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anpassen' })).toBeTruthy();
+  });
+
+  it('stays away when a choice is stored', async () => {
+    writeCookieConsent(window.localStorage, makeCookieConsent('rejected', new Date()));
+    reloadCookieConsent();
+    renderWithSession(<CookieBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(screen.queryByRole('region', { name: 'Cookie-Einstellungen' })).toBeNull();
+  });
+
+  it('stores Akzeptieren with the date and disappears', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<CookieBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 3000 }));
+    expect(storedConsent()).toMatchObject({
+      choice: 'accepted',
+      necessary: true,
+      statistics: true,
+      marketing: true,
+    });
+    expect(Number.isNaN(Date.parse(storedConsent().date))).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Cookie-Einstellungen' })).toBeNull();
+  });
+
+  it('stores Ablehnen as necessary only', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<CookieBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 3000 }));
+    expect(storedConsent()).toMatchObject({
+      choice: 'rejected',
+      necessary: true,
+      statistics: false,
+      marketing: false,
+    });
+  });
+
+  it('offers real choices under Anpassen and stores them', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<CookieBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Anpassen' }, { timeout: 3000 }));
+    const necessary = screen.getByRole('switch', { name: 'Notwendig' }) as HTMLInputElement;
+    expect(necessary.checked).toBe(true);
+    expect(necessary.disabled).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Statistik' }));
+    await user.click(screen.getByRole('button', { name: 'Auswahl speichern' }));
+    expect(storedConsent()).toMatchObject({
+      choice: 'custom',
+      necessary: true,
+      statistics: true,
+      marketing: false,
+    });
+  });
+});

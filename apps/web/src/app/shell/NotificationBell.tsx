@@ -1,0 +1,69 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import IconButton from '@mui/material/IconButton';
+import { lazy, type MouseEvent, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useUnreadNotificationCount } from '../../features/notifications/api.ts';
+import { de } from '../../i18n/de.ts';
+import { useSession } from '../providers/SessionProvider.tsx';
+import { CountBadge } from './CountBadge.tsx';
+import { HeaderAction } from './HeaderAction.tsx';
+
+const NotificationPanel = lazy(() =>
+  import('./NotificationPanel.tsx').then((module) => ({ default: module.NotificationPanel })),
+);
+
+/**
+ * The notification bell (SPEC.md §2): logged out it links to /login; logged in it shows the
+ * unread count (max 99) and opens the panel of the 10 newest notifications. With `compact` it is
+ * a plain icon button (mobile), else an icon with caption (desktop).
+ */
+export function NotificationBell({ compact = false }: { compact?: boolean }) {
+  const { isLoggedIn } = useSession();
+  const unread = useUnreadNotificationCount(isLoggedIn);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [panelRequested, setPanelRequested] = useState(false);
+  const panelId = useId();
+
+  const icon = (
+    <CountBadge count={unread}>
+      <NotificationsIcon />
+    </CountBadge>
+  );
+
+  if (!isLoggedIn) {
+    return compact ? (
+      <IconButton component={Link} to="/login" aria-label={de.header.notifications} color="inherit">
+        {icon}
+      </IconButton>
+    ) : (
+      <HeaderAction icon={icon} label={de.header.notifications} to="/login" />
+    );
+  }
+
+  const popupProps = {
+    'aria-haspopup': 'dialog' as const,
+    'aria-expanded': anchor !== null,
+    'aria-controls': anchor ? panelId : undefined,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      setPanelRequested(true);
+      setAnchor(event.currentTarget);
+    },
+  };
+
+  return (
+    <>
+      {compact ? (
+        <IconButton aria-label={de.header.notifications} color="inherit" {...popupProps}>
+          {icon}
+        </IconButton>
+      ) : (
+        <HeaderAction icon={icon} label={de.header.notifications} {...popupProps} />
+      )}
+      {panelRequested && (
+        <Suspense fallback={null}>
+          <NotificationPanel id={panelId} anchor={anchor} unread={unread} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

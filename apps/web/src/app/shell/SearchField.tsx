@@ -1,0 +1,119 @@
+import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { de } from '../../i18n/de.ts';
+import { searchPathFor } from '../../lib/search.ts';
+import type { SearchInputProps } from './SearchSuggestInput.tsx';
+
+/** Wait (ms) after the first paint before the completions part is fetched, when the browser has no idle callback. */
+const SUGGEST_LOAD_DELAY_MS = 1500;
+
+let SuggestInput: ComponentType<SearchInputProps> | null = null;
+let suggestLoad: Promise<ComponentType<SearchInputProps>> | null = null;
+
+/**
+ * Loads the input with completions (MUI Autocomplete) once; the plain field works until it
+ * arrives, so the first paint stays small.
+ */
+export function loadSearchSuggestions(): Promise<ComponentType<SearchInputProps>> {
+  suggestLoad ??= import('./SearchSuggestInput.tsx').then((module) => {
+    SuggestInput = module.SearchSuggestInput;
+    return module.SearchSuggestInput;
+  });
+  return suggestLoad;
+}
+
+/**
+ * The search field 'Was suchst du?'. Submitting goes to /search?q=<term> only when the trimmed
+ * text is non-empty (SPEC.md §5). While typing it suggests completions (loaded after the first
+ * paint). On the search page it shows the current term.
+ */
+export function SearchField({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [text, setText] = useState('');
+  const [Enhanced, setEnhanced] = useState<ComponentType<SearchInputProps> | null>(() => SuggestInput);
+  const plainInput = useRef<HTMLInputElement>(null);
+  const [focusEnhanced, setFocusEnhanced] = useState(false);
+
+  useEffect(() => {
+    if (location.pathname === '/search') setText(new URLSearchParams(location.search).get('q') ?? '');
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (Enhanced) return;
+    let active = true;
+    const start = () => {
+      loadSearchSuggestions()
+        .then((component) => {
+          if (!active) return;
+          setFocusEnhanced(document.activeElement !== null && document.activeElement === plainInput.current);
+          setEnhanced(() => component);
+        })
+        .catch(() => {
+          // Without completions the plain field keeps working.
+        });
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => {
+        active = false;
+        window.cancelIdleCallback(handle);
+      };
+    }
+    const timer = window.setTimeout(start, SUGGEST_LOAD_DELAY_MS);
+    return () => {
+      active = false;
+      window.clearTimeout(timer);
+    };
+  }, [Enhanced]);
+
+  const search = (term: string) => {
+    const path = searchPathFor(term);
+    if (path) navigate(path);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    search(text);
+  };
+
+  return (
+    <search style={{ flexGrow: 1, display: 'flex' }}>
+      <form onSubmit={onSubmit} style={{ flexGrow: 1, display: 'flex' }}>
+        {Enhanced ? (
+          <Enhanced
+            id={id}
+            text={text}
+            onTextChange={setText}
+            onSuggestionChosen={search}
+            autoFocus={focusEnhanced}
+          />
+        ) : (
+          <OutlinedInput
+            id={id}
+            inputRef={plainInput}
+            type="search"
+            size="small"
+            fullWidth
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={de.header.searchPlaceholder}
+            slotProps={{ input: { 'aria-label': de.header.searchLabel, enterKeyHint: 'search' } }}
+            sx={{ bgcolor: 'background.paper', borderRadius: 5 }}
+            endAdornment={
+              <InputAdornment position="end">
+                <IconButton type="submit" edge="end" aria-label={de.header.searchSubmit} size="small">
+                  <SearchIcon />
+                </IconButton>
+              </InputAdornment>
+            }
+          />
+        )}
+      </form>
+    </search>
+  );
+}

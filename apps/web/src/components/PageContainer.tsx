@@ -1,0 +1,17 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { usePageTitle } from './usePageTitle.ts';
+
+/** Frame of a content page: a centred column with the page's <h1> `title`. */
+export function PageContainer({ title, children }: { title: string; children?: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../lib/session.ts';
+import { TEST_TOKEN, testUser } from '../../test/fixtures.ts';
+import { renderWithSession } from '../../test/renderApp.tsx';
+import { RegisterPage } from './RegisterPage.tsx';
+import { stubRoutes } from './testing.ts';
+
+interface RegisterInput {
+  email?: string;
+  password?: string;
+  repeat?: string;
+  nickname?: string;
+}
+
+async function register(input: RegisterInput) {
+  const user = userEvent.setup();
+  const form = within(await screen.findByRole('form', { name: 'Registrieren' }));
+  if (input.email) await user.type(form.getByLabelText(/^E-Mail-Adresse\W*$/), input.email);
+  if (input.password) await user.type(form.getByLabelText(/^Passwort\W*$/), input.password);
+  if (input.repeat) await user.type(form.getByLabelText(/^Passwort wiederholen\W*$/), input.repeat);
+  if (input.nickname) await user.type(form.getByLabelText('Spitzname (optional)'), input.nickname);
+  await user.click(form.getByRole('button', { name: 'Konto erstellen' }));
+}
+
+describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
+  it('asks for e-mail and password in German', async () => {
+    stubRoutes({});
+    renderWithSession(<RegisterPage />, '/register');
+    await register({});
+    expect(await screen.findByText('Bitte gib deine E-Mail-Adresse ein.')).toBeTruthy();
+    expect(screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeTruthy();
+    expect(screen.getByText('Bitte wiederhole das Passwort.')).toBeTruthy();
+  });
+
+  it('wants at least one letter and one digit', async () => {
+    stubRoutes({});
+    renderWithSession(<RegisterPage />, '/register');
+    await register({ email: 'neu@example.org', password: 'nurbuchstaben', repeat: 'nurbuchstaben' });
+    expect(
+      await screen.findByText('Das Passwort muss mindestens einen Buchstaben und eine Ziffer enthalten.'),
+    ).toBeTruthy();
+  });
+
+  it("says 'Die Passwörter stimmen nicht überein.' when the repeat differs", async () => {
+    const calls = stubRoutes({});
+    renderWithSession(<RegisterPage />, '/register');
+    await register({ email: 'neu@example.org', password: 'Sicher123', repeat: 'Sicher124' });
+    expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows "already registered" at the e-mail field', async () => {
+    const detail = 'Diese E-Mail-Adresse ist bereits registriert.';
+    stubRoutes({ 'POST /api/auth/register': { status: 409, body: { detail, code: 'email_taken' } } });
+    renderWithSession(<RegisterPage />, '/register');
+    await register({ email: 'anna@example.org', password: 'Sicher123', repeat: 'Sicher123' });
+    expect(await screen.findByText(detail)).toBeTruthy();
+    const emailField = screen.getByLabelText(/^E-Mail-Adresse\W*$/);
+    expect(emailField.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('registers, logs in, tells about the mail and goes to next', async () => {
+    const created = testUser({ email: 'neu@example.org', nickname: 'Neu', email_verified: false });
+    const calls = stubRoutes({
+      'POST /api/auth/register': { status: 201, body: { access_token: TEST_TOKEN, user: created } },
+    });
+    const { router } = renderWithSession(<RegisterPage />, '/register?next=%2Fcreate-listing');
+    await register({ email: 'Neu@Example.org', password: 'Sicher123', repeat: 'Sicher123', nickname: 'Neu' });
+    await expect.poll(() => router.state.location.pathname).toBe('/create-listing');
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/register',
+      body: {
+        email: 'neu@example.org',
+        password: 'Sicher123',
+        nickname: 'Neu',
+        first_name: null,
+        last_name: null,
+      },
+    });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(TEST_TOKEN);
+    expect(
+      await screen.findByText(
+        'Willkommen! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { useSession } from '../../app/providers/SessionProvider.tsx';
+import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { de } from '../../i18n/de.ts';
+import { ApiError, errorDetailOr } from '../../lib/api.ts';
+import { safeNextPath, withNext } from '../../lib/loginRedirect.ts';
+import { useSessionActions } from '../../lib/sessionActions.ts';
+import { register } from './api.ts';
+import { AuthLayout } from './components/AuthLayout.tsx';
+import { FormTextField } from './components/FormTextField.tsx';
+import { type RegisterFormValues, registerFormSchema } from './schemas.ts';
+
+const EMPTY: RegisterFormValues = {
+  email: '',
+  password: '',
+  password_repeat: '',
+  nickname: '',
+  first_name: '',
+  last_name: '',
+};
+
+/**
+ * /register (issue 3): e-mail, password and its repeat, optional nickname, first and last name,
+ * checked with the contract's `registerBodySchema`. A taken e-mail (409) shows its German detail
+ * at the e-mail field. On success the member is logged in, told that a verification mail is on
+ * its way, and goes to `?next=` or '/'.
+ */
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const { isLoggedIn } = useSession();
+  const { startSession } = useSessionActions();
+  const { showMessage } = useSnackbar();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: EMPTY,
+  });
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: (session) => {
+      showMessage(de.auth.registered, 'success');
+      startSession(session);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError(
+          'email',
+          { message: errorDetailOr(error, de.auth.registerFailed) },
+          { shouldFocus: true },
+        );
+      }
+    },
+  });
+
+  if (isLoggedIn) return <Navigate to={next} replace />;
+
+  const generalError =
+    mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409)
+      ? errorDetailOr(mutation.error, de.auth.registerFailed)
+      : null;
+
+  return (
+    <AuthLayout title={de.pages.register} intro={de.auth.registerIntro}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={de.pages.register}
+        onSubmit={form.handleSubmit(({ password_repeat: _repeat, ...body }) => mutation.mutate(body))}
+      >
+        <Stack spacing={2}>
+          {generalError && (
+            <Alert severity="error" role="alert">
+              {generalError}
+            </Alert>
+          )}
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={de.auth.email}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            label={de.auth.password}
+            type="password"
+            autoComplete="new-password"
+            helperText={de.auth.passwordHint}
+            required
+          />
+          <FormTextField
+            control={form.control}
+            name="password_repeat"
+            label={de.auth.passwordRepeat}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <FormTextField
+            control={form.control}
+            name="nickname"
+            label={de.auth.nickname}
+            autoComplete="nickname"
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="first_name"
+              label={de.auth.firstName}
+              autoComplete="given-name"
+            />
+            <FormTextField
+              control={form.control}
+              name="last_name"
+              label={de.auth.lastName}
+              autoComplete="family-name"
+            />
+          </Stack>
+          <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+            {de.auth.registerSubmit}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {de.auth.haveAccount}{' '}
+            <Link component={RouterLink} to={withNext('/login', next)}>
+              {de.auth.toLogin}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useState } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { de } from '../../../i18n/de.ts';
+
+export interface FormTextFieldProps<T extends FieldValues>
+  extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> {
+  control: Control<T>;
+  name: Path<T>;
+}
+
+/**
+ * A MUI text field bound to a react-hook-form field: shows the field's German validation
+ * message (from the zod schema or set by the page after a server answer) below it. A field of
+ * `type="password"` gets a button that shows or hides the password.
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  type,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const [visible, setVisible] = useState(false);
+  const isPassword = type === 'password';
+
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      type={isPassword && visible ? 'text' : type}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+      slotProps={
+        isPassword
+          ? {
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={visible ? de.auth.hidePassword : de.auth.showPassword}
+                      onClick={() => setVisible((shown) => !shown)}
+                      edge="end"
+                      size="small"
+                    >
+                      {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }
+          : undefined
+      }
+    />
+  );
+}

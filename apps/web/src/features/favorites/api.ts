@@ -1,0 +1,45 @@
+import { type Favorite, favoriteListSchema } from '@marketplace/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+
+/** Query key of the logged-in user's favourites list; mutations of favourites invalidate it. */
+export const favoritesQueryKey = ['favorites'] as const;
+
+/**
+ * `GET /api/favorites` (SPEC.md §7): the favourites of the logged-in user, newest first, each
+ * with its listing.
+ * @throws ApiError on a non-OK answer, ZodError when the answer has no `favorites` list.
+ */
+export async function fetchFavorites(signal?: AbortSignal): Promise<Favorite[]> {
+  const body = await apiFetch('/api/favorites', { signal });
+  return favoriteListSchema.parse(body).favorites;
+}
+
+/** `POST /api/favorites/{listingId}` (SPEC.md §7), no body. */
+export async function addFavorite(listingId: string): Promise<void> {
+  await apiFetch(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'POST' });
+}
+
+/** `DELETE /api/favorites/{listingId}` (SPEC.md §7), no body. */
+export async function removeFavorite(listingId: string): Promise<void> {
+  await apiFetch(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' });
+}
+
+/** The favourites list while logged in (`enabled`); the same query the badge reads. */
+export function useFavorites(enabled: boolean) {
+  return useQuery({
+    queryKey: favoritesQueryKey,
+    queryFn: ({ signal }) => fetchFavorites(signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/**
+ * Number of favourites for the "Favoriten" badge (SPEC.md §2 "Mobile"). Asks the server only when
+ * `enabled` (logged in); any failure reads as 0.
+ */
+export function useFavoriteCount(enabled: boolean): number {
+  const query = useFavorites(enabled);
+  return enabled && query.data ? query.data.length : 0;
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FEED_SORT_STORAGE_KEY, VIEW_MODE_STORAGE_KEY } from '../../lib/storageKeys.ts';
+import { testCategories, testListingPage, testListings } from '../../test/listingFixtures.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+
+/** A server with 47 ads: pages of 20 by cursor; the answer to `cursor` waits for `gate` when given. */
+function feedServer(options: { total?: number; gate?: Promise<void> } = {}) {
+  const total = options.total ?? 47;
+  const all = testListings(total);
+  return stubRoutes(async (_method, url) => {
+    if (url.pathname === '/api/categories/all') return { body: { categories: testCategories() } };
+    if (url.pathname === '/api/listings') {
+      const start = Number(url.searchParams.get('cursor') ?? '0');
+      if (start > 0 && options.gate) await options.gate;
+      const limit = Number(url.searchParams.get('limit'));
+      const page = all.slice(start, start + limit);
+      const next = start + limit < total ? String(start + limit) : null;
+      return { body: testListingPage(page, total, next) };
+    }
+    return undefined;
+  });
+}
+
+const cards = () => screen.queryAllByRole('article');
+
+// Rendering the whole app with dozens of cards takes a while in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+const slow = { timeout: 8000 };
+
+describe('home feed (SPEC.md §2 "Home", §4 "Home feed")', () => {
+  it("shows the category strip with short labels and 'Neueste Kleinanzeigen'", async () => {
+    feedServer();
+    renderApp('/');
+    const strip = await screen.findByRole('navigation', { name: 'Kategorien' }, slow);
+    expect(await within(strip).findByRole('link', { name: /Auto/ })).toBeTruthy();
+    expect(
+      within(strip)
+        .getByRole('link', { name: /Elektronik/ })
+        .getAttribute('href'),
+    ).toBe('/category/elektronik');
+    // A category without an icon gets the emoji box fallback.
+    expect(within(strip).getByRole('link', { name: /Elektronik/ }).textContent).toContain('🏷️');
+    expect(screen.getByRole('heading', { name: 'Neueste Kleinanzeigen' })).toBeTruthy();
+  });
+
+  it("shows 20 of 47 ads, then 'Weitere 20 Anzeigen laden', 'Lädt...' while loading, then 'Weitere 7 Anzeigen laden'", async () => {
+    const user = userEvent.setup();
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const fetchMock = feedServer({ gate });
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect(calls(fetchMock).find((call) => call.startsWith('GET /api/listings'))).toMatch(/limit=20/);
+
+    await user.click(screen.getByRole('button', { name: 'Weitere 20 Anzeigen laden' }));
+    const loading = await screen.findByRole('button', { name: 'Lädt...' }, slow);
+    expect((loading as HTMLButtonElement).disabled).toBe(true);
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(40), slow);
+    expect(calls(fetchMock).some((call) => /cursor=20/.test(call))).toBe(true);
+
+    expect(screen.getByRole('button', { name: 'Weitere 7 Anzeigen laden' })).toBeTruthy();
+  });
+
+  it('shows no load button when everything is shown', async () => {
+    feedServer({ total: 5 });
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(5), slow);
+    expect(screen.queryByRole('button', { name: /Anzeigen laden/ })).toBeNull();
+  });
+
+  it('only logs a failed load and shows an empty state', async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      stubRoutes((_method, url) =>
+        url.pathname === '/api/categories/all'
+          ? { body: { categories: testCategories() } }
+          : { status: 500, body: { detail: 'kaputt' } },
+      );
+      renderApp('/');
+      expect(
+        await screen.findByText('Hier gibt es noch keine Anzeigen.', {}, { timeout: 4000 }),
+      ).toBeTruthy();
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("shows 'Fehler beim Laden der Kategorien' when the categories cannot be loaded", async () => {
+    stubRoutes((_method, url) =>
+      url.pathname === '/api/listings'
+        ? { body: testListingPage([], 0, null) }
+        : { status: 500, body: { detail: 'kaputt' } },
+    );
+    renderApp('/');
+    expect(await screen.findByText('Fehler beim Laden der Kategorien', {}, { timeout: 4000 })).toBeTruthy();
+  });
+});
+
+describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
+  it('remembers the compact view and the sort across visits', async () => {
+    const user = userEvent.setup();
+    const fetchMock = feedServer();
+    const first = renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect(screen.getByRole('button', { name: 'Standardansicht' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Kompakte Ansicht' }));
+    expect(window.localStorage.getItem(VIEW_MODE_STORAGE_KEY)).toBe('compact');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sortieren' }), 'Preis aufsteigend');
+    expect(window.localStorage.getItem(FEED_SORT_STORAGE_KEY)).toBe('price-asc');
+    await waitFor(() => expect(calls(fetchMock).some((call) => /sort=price-asc/.test(call))).toBe(true));
+    first.unmount();
+
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect(screen.getByRole('button', { name: 'Kompakte Ansicht' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect((screen.getByRole('combobox', { name: 'Sortieren' }) as HTMLSelectElement).value).toBe(
+      'price-asc',
+    );
+    expect(document.querySelector('[data-view-mode="compact"]')).not.toBeNull();
+  });
+
+  it("offers the five sorts of SPEC.md §9 and asks for a postal code for 'Nächste zuerst'", async () => {
+    const user = userEvent.setup();
+    feedServer();
+    renderApp('/');
+    const select = await screen.findByRole('combobox', { name: 'Sortieren' }, slow);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Neueste', 'Preis aufsteigend', 'Preis absteigend', 'Meistgesehen', 'Nächste zuerst']);
+    await user.selectOptions(select, 'Nächste zuerst');
+    expect(
+      await screen.findByText('Für „Nächste zuerst“ brauchen wir deine Postleitzahl oder deinen Ort.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' })).toBeTruthy();
+  });
+
+  it('ignores a stored value that is no view mode or sort', async () => {
+    window.localStorage.setItem(VIEW_MODE_STORAGE_KEY, 'riesig');
+    window.localStorage.setItem(FEED_SORT_STORAGE_KEY, 'billig');
+    feedServer();
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect(screen.getByRole('button', { name: 'Standardansicht' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('combobox', { name: 'Sortieren' }) as HTMLSelectElement).value).toBe('newest');
+  });
+});

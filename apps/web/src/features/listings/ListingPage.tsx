@@ -1,0 +1,281 @@
+import type { Listing } from '@marketplace/contract';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import FlagIcon from '@mui/icons-material/OutlinedFlag';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import ShareIcon from '@mui/icons-material/Share';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/providers/SessionProvider.tsx';
+import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
+import { ListingGrid } from '../../components/ListingGrid.tsx';
+import { Price } from '../../components/Price.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { de } from '../../i18n/de.ts';
+import { ApiError } from '../../lib/api.ts';
+import { galleryImageUrls } from '../../lib/listingImages.ts';
+import { loginPathFor } from '../../lib/loginRedirect.ts';
+import { relativeTime } from '../../lib/relativeTime.ts';
+import { attributesOf, findBySlugOrId, useCategories } from '../categories/api.ts';
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
+import { useFavoriteToggle } from '../favorites/useFavoriteToggle.ts';
+import { useListing, useSimilarListings } from './api.ts';
+import { AttributesTable, attributeRows } from './components/AttributesTable.tsx';
+import { Gallery } from './components/Gallery.tsx';
+import { ReportDialog } from './components/ReportDialog.tsx';
+import { SellerCard } from './components/SellerCard.tsx';
+
+/**
+ * /listing/{id} (issue "The marketplace itself"): gallery, price, place, date, details,
+ * description (plain text), views, seller, message, favourite, share, report, similar ads.
+ * The owner sees edit and manage buttons instead of 'Nachricht schreiben'.
+ */
+export function ListingPage() {
+  const { id = '' } = useParams();
+  const listing = useListing(id);
+  usePageTitle(listing.data?.title ?? de.pages.listing);
+
+  if (listing.isPending) return <LoadingFallback />;
+  if (listing.error) {
+    const notFound =
+      listing.error instanceof ApiError && (listing.error.status === 404 || listing.error.status === 422);
+    if (!notFound) console.error('Anzeige konnte nicht geladen werden', listing.error);
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Typography variant="h1" sx={{ mb: 2 }}>
+          {notFound ? de.listing.notFound : de.pages.listing}
+        </Typography>
+        <Alert severity={notFound ? 'info' : 'error'} sx={{ mb: 2 }}>
+          {notFound ? de.listing.notFoundText : de.listing.loadFailed}
+        </Alert>
+        <Button component={RouterLink} to="/" variant="contained">
+          {de.categories.toHome}
+        </Button>
+      </Container>
+    );
+  }
+  return <ListingView listing={listing.data} />;
+}
+
+function StatusBanner({ listing }: { listing: Listing }) {
+  if (listing.status === 'active') return null;
+  const text =
+    listing.status === 'reserved'
+      ? de.listing.reservedBanner
+      : listing.status === 'sold'
+        ? de.listing.soldBanner
+        : de.listing.expiredBanner;
+  return (
+    <Alert severity={listing.status === 'reserved' ? 'warning' : 'info'} sx={{ mb: 2, fontWeight: 600 }}>
+      {text}
+    </Alert>
+  );
+}
+
+function ListingView({ listing }: { listing: Listing }) {
+  const { user, isLoggedIn } = useSession();
+  const isOwner = user?.id === listing.seller.id;
+  const categories = useCategories();
+  const selection = categories.data ? findBySlugOrId(categories.data, listing.category.slug) : null;
+  const rows = attributeRows(listing, attributesOf(selection));
+  const similar = useSimilarListings(listing.id, true);
+  const [reportOpen, setReportOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const favorites = useFavoriteToggle();
+  const { showMessage } = useSnackbar();
+  const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
+
+  const share = async () => {
+    const url = `${window.location.origin}/listing/${listing.id}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: listing.title, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      showMessage(de.listing.linkCopied, 'success');
+    } catch {
+      showMessage(de.listing.shareFailed, 'error');
+    }
+  };
+
+  const similarListings = (similar.data ?? []).filter((entry) => entry.id !== listing.id);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
+      <StatusBanner listing={listing} />
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 3,
+          rowGap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
+          gridTemplateAreas: {
+            xs: '"gallery" "summary" "details" "seller"',
+            md: '"gallery summary" "details seller"',
+          },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ gridArea: 'gallery', minWidth: 0 }}>
+          <Gallery images={galleryImageUrls(listing.images)} title={listing.title} />
+        </Box>
+        <Box sx={{ gridArea: 'summary', display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+          <Box>
+            <Typography
+              variant="h1"
+              sx={{ fontSize: { xs: '1.35rem', md: '1.75rem' }, overflowWrap: 'anywhere', mb: 0.5 }}
+            >
+              {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
+              {listing.title}
+            </Typography>
+            <Price price={listing.price} priceType={listing.price_type} variant="h2" component="p" />
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                columnGap: 2,
+                rowGap: 0.5,
+                mt: 1,
+                color: 'text.secondary',
+                '& > span': { display: 'inline-flex', alignItems: 'center', gap: 0.5 },
+              }}
+            >
+              <span>
+                <PlaceIcon fontSize="small" />
+                {place}
+                {listing.distance_km !== null && ` · ${de.listing.distance(listing.distance_km)}`}
+              </span>
+              <span>
+                <time dateTime={listing.created_at}>
+                  {de.listing.postedAt(relativeTime(new Date(listing.created_at), new Date()))}
+                </time>
+              </span>
+              <span>
+                <VisibilityIcon fontSize="small" />
+                {de.listing.views(listing.views)}
+              </span>
+            </Box>
+          </Box>
+          <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+            {isOwner ? (
+              <>
+                <Typography color="text.secondary">{de.listing.ownAd}</Typography>
+                <Button
+                  component={RouterLink}
+                  to={`/edit-listing/${listing.id}`}
+                  variant="contained"
+                  size="large"
+                  startIcon={<EditIcon />}
+                >
+                  {de.listing.edit}
+                </Button>
+                <Button component={RouterLink} to="/listings" variant="outlined">
+                  {de.listing.manage}
+                </Button>
+              </>
+            ) : (
+              <Button
+                component={RouterLink}
+                to={`/chat?listingId=${encodeURIComponent(listing.id)}`}
+                variant="contained"
+                color="secondary"
+                size="large"
+                startIcon={<ChatIcon />}
+              >
+                {de.listing.writeMessage}
+              </Button>
+            )}
+            {!isOwner && (
+              <Button
+                variant="outlined"
+                onClick={() => favorites.toggle(listing)}
+                startIcon={
+                  favorites.isFavorite(listing) ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />
+                }
+                aria-pressed={favorites.isFavorite(listing)}
+              >
+                {favorites.isFavorite(listing) ? de.favorites.remove : de.favorites.add}
+              </Button>
+            )}
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button sx={{ flex: 1 }} startIcon={<ShareIcon />} onClick={() => void share()}>
+                {de.listing.share}
+              </Button>
+              {!isOwner && (
+                <Button
+                  sx={{ flex: 1 }}
+                  color="inherit"
+                  startIcon={<FlagIcon />}
+                  onClick={() =>
+                    isLoggedIn
+                      ? setReportOpen(true)
+                      : navigate(loginPathFor(location.pathname, location.search))
+                  }
+                >
+                  {de.listing.reportShort}
+                </Button>
+              )}
+            </Box>
+          </Paper>
+        </Box>
+        <Box sx={{ gridArea: 'details', minWidth: 0 }}>
+          <Section title={de.listing.details}>
+            <AttributesTable rows={rows} />
+          </Section>
+          <Section title={de.listing.description}>
+            <Typography
+              component="div"
+              sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.7 }}
+              data-testid="listing-description"
+            >
+              {listing.description}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+              {de.listing.adId(listing.id)}
+            </Typography>
+          </Section>
+        </Box>
+        <Box sx={{ gridArea: 'seller', minWidth: 0, position: { md: 'sticky' }, top: { md: 120 } }}>
+          <SellerCard seller={listing.seller} canFollow={isLoggedIn && !isOwner} />
+        </Box>
+      </Box>
+      {similarListings.length > 0 && (
+        <Section title={de.listing.similar}>
+          <ListingGrid
+            listings={similarListings}
+            viewMode="compact"
+            action={(entry) => <FavoriteButton listing={entry} size="small" />}
+          />
+        </Section>
+      )}
+      <ReportDialog listingId={listing.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+    </Container>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 4 }}>
+      <Typography variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

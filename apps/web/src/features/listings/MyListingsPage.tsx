@@ -1,0 +1,291 @@
+import { type Listing, type ListingStatus, listingStatusSchema } from '@marketplace/contract';
+import EditIcon from '@mui/icons-material/Edit';
+import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
+import { ListingImage } from '../../components/ListingImage.tsx';
+import { PageContainer } from '../../components/PageContainer.tsx';
+import { Price } from '../../components/Price.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { de } from '../../i18n/de.ts';
+import { coverImageUrl } from '../../lib/listingImages.ts';
+import { deleteListing, extendListing, invalidateListings, updateListing, useMyListings } from './api.ts';
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+type Action = 'reserved' | 'sold' | 'active' | 'extend' | 'delete';
+
+/** The actions a status offers (issue "The marketplace itself": mark reserved or sold, reactivate, extend). */
+export function actionsFor(status: ListingStatus): Action[] {
+  switch (status) {
+    case 'active':
+      return ['reserved', 'sold', 'extend', 'delete'];
+    case 'reserved':
+      return ['active', 'sold', 'delete'];
+    case 'sold':
+      return ['active', 'delete'];
+    case 'expired':
+      return ['active', 'delete'];
+  }
+}
+
+const ACTION_LABELS: Record<Action, string> = {
+  reserved: de.myListings.markReserved,
+  sold: de.myListings.markSold,
+  active: de.myListings.reactivate,
+  extend: de.myListings.extend,
+  delete: de.myListings.delete,
+};
+
+/**
+ * /listings (Meine Anzeigen): the member's ads with status chips (Aktiv, Reserviert, Verkauft,
+ * Abgelaufen), views and favourite counts, and the actions edit, delete (with confirmation),
+ * mark reserved or sold, reactivate and extend.
+ */
+export function MyListingsPage() {
+  const [filter, setFilter] = useState<ListingStatus | 'all'>('all');
+  const listings = useMyListings(filter === 'all' ? undefined : filter);
+  // The counts per status stay visible while another filter's page loads.
+  const [counts, setCounts] = useState<Record<ListingStatus, number> | null>(null);
+  const firstPage = listings.data?.pages[0];
+  useEffect(() => {
+    if (firstPage) setCounts(firstPage.counts);
+  }, [firstPage]);
+  const items = listings.data?.pages.flatMap((page) => page.listings) ?? [];
+  const allCount = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : null;
+
+  return (
+    <PageContainer title={de.pages.myListings}>
+      {listings.error && <Alert severity="error">{de.myListings.loadFailed}</Alert>}
+      {allCount === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography sx={{ mb: 2 }}>{de.myListings.empty}</Typography>
+          <Button component={RouterLink} to="/create-listing" variant="contained" color="secondary">
+            {de.myListings.createFirst}
+          </Button>
+        </Paper>
+      )}
+      {counts && allCount !== null && allCount > 0 && (
+        <Box
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+          role="group"
+          aria-label={de.myListings.statusFilter}
+        >
+          {(['all', ...listingStatusSchema.options] as const).map((status) => (
+            <Chip
+              key={status}
+              label={`${status === 'all' ? de.myListings.all : de.listing.status[status]} (${
+                status === 'all' ? allCount : counts[status]
+              })`}
+              color={filter === status ? 'primary' : 'default'}
+              variant={filter === status ? 'filled' : 'outlined'}
+              onClick={() => setFilter(status)}
+              aria-pressed={filter === status}
+            />
+          ))}
+        </Box>
+      )}
+      {listings.isPending && <LoadingFallback />}
+      {items.length > 0 && (
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+        >
+          {items.map((listing) => (
+            <MyListingRow key={listing.id} listing={listing} />
+          ))}
+        </Box>
+      )}
+      {listings.hasNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Button
+            variant="outlined"
+            disabled={listings.isFetchingNextPage}
+            onClick={() => void listings.fetchNextPage()}
+          >
+            {listings.isFetchingNextPage ? de.feed.loading : de.myListings.more}
+          </Button>
+        </Box>
+      )}
+    </PageContainer>
+  );
+}
+
+function MyListingRow({ listing }: { listing: Listing }) {
+  const queryClient = useQueryClient();
+  const { showMessage } = useSnackbar();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const run = useMutation({
+    mutationFn: async (action: Action) => {
+      if (action === 'delete') await deleteListing(listing.id);
+      else if (action === 'extend') await extendListing(listing.id);
+      else await updateListing(listing.id, { status: action });
+      return action;
+    },
+    onSuccess: async (action) => {
+      await invalidateListings(queryClient);
+      showMessage(
+        action === 'delete'
+          ? de.myListings.deleted
+          : action === 'extend'
+            ? de.myListings.extended
+            : de.myListings.statusChanged,
+        'success',
+      );
+    },
+    onError: (error) =>
+      showMessage(
+        error instanceof Error && error.message ? error.message : de.myListings.actionFailed,
+        'error',
+      ),
+  });
+
+  const choose = (action: Action) => {
+    setMenuAnchor(null);
+    if (action === 'delete') setConfirmDelete(true);
+    else run.mutate(action);
+  };
+
+  const expires = new Date(listing.expires_at);
+  const actions = actionsFor(listing.status);
+
+  return (
+    <Paper component="li" variant="outlined" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'stretch' }}>
+      <Box
+        component={RouterLink}
+        to={`/listing/${listing.id}`}
+        sx={{
+          width: { xs: 96, sm: 140 },
+          flexShrink: 0,
+          alignSelf: 'flex-start',
+          aspectRatio: '4 / 3',
+          borderRadius: 1,
+          overflow: 'hidden',
+        }}
+      >
+        <ListingImage src={coverImageUrl(listing.images)} alt={listing.title} width={140} height={105} />
+      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <StatusBadge status={listing.status} />
+          <Typography variant="caption" color="text.secondary">
+            {listing.status === 'expired'
+              ? de.myListings.expiredAt(dateFormat.format(expires))
+              : de.myListings.expiresAt(dateFormat.format(expires))}
+          </Typography>
+        </Box>
+        <Typography
+          component={RouterLink}
+          to={`/listing/${listing.id}`}
+          sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere' }}
+        >
+          {listing.title}
+        </Typography>
+        <Price price={listing.price} priceType={listing.price_type} variant="body2" />
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: 2,
+            color: 'text.secondary',
+            fontSize: '0.85rem',
+            alignItems: 'center',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+            <VisibilityIcon fontSize="inherit" /> {de.listing.views(listing.views)}
+          </Box>
+          <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+            <FavoriteIcon fontSize="inherit" /> {de.listing.favoritesCount(listing.favorites_count)}
+          </Box>
+        </Box>
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'flex-end', sm: 'center' },
+          gap: 1,
+        }}
+      >
+        <Button
+          component={RouterLink}
+          to={`/edit-listing/${listing.id}`}
+          startIcon={<EditIcon />}
+          size="small"
+          variant="outlined"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
+          {de.myListings.edit}
+        </Button>
+        <IconButton
+          aria-label={`${de.myListings.actions}: ${listing.title}`}
+          aria-haspopup="menu"
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          disabled={run.isPending}
+        >
+          <MoreVertIcon />
+        </IconButton>
+      </Box>
+      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+        <MenuItem component={RouterLink} to={`/edit-listing/${listing.id}`}>
+          {de.myListings.edit}
+        </MenuItem>
+        {actions.map((action) => (
+          <MenuItem
+            key={action}
+            onClick={() => choose(action)}
+            sx={action === 'delete' ? { color: 'error.main' } : undefined}
+          >
+            {ACTION_LABELS[action]}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        aria-labelledby={`delete-${listing.id}`}
+      >
+        <DialogTitle id={`delete-${listing.id}`}>{de.myListings.deleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{de.myListings.deleteText(listing.title)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)}>{de.myListings.cancel}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirmDelete(false);
+              run.mutate('delete');
+            }}
+          >
+            {de.myListings.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  type Listing,
+  type ListingCreate,
+  type ListingReportBody,
+  type ListingStatus,
+  type ListingUpdate,
+  listingReportResultSchema,
+  listingSchema,
+  myListingListSchema,
+  type Place,
+  placeListSchema,
+  type ReportReason,
+  similarListingsSchema,
+  uploadResponseSchema,
+} from '@marketplace/contract';
+import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { de } from '../../i18n/de.ts';
+import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
+import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
+import { getSessionToken } from '../../lib/session.ts';
+import { listingQueryKey, listingsQueryKey } from './feedApi.ts';
+
+export { fetchListings, listingQueryKey, listingsQueryKey, useListingFeed } from './feedApi.ts';
+
+/** Query key of the member's own ads. */
+export const myListingsQueryKey = ['listings', 'mine'] as const;
+
+/**
+ * `GET /api/listings/{id}`: one ad.
+ * @throws ApiError 404 for an unknown ad
+ */
+export async function fetchListing(id: string, signal?: AbortSignal): Promise<Listing> {
+  return listingSchema.parse(await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { signal }));
+}
+
+export function useListing(id: string) {
+  return useQuery({
+    queryKey: listingQueryKey(id),
+    queryFn: ({ signal }) => fetchListing(id, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+/** `GET /api/listings/{id}/similar`: ads like this one, at most {@link SIMILAR_LISTINGS_LIMIT}. */
+export function useSimilarListings(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...listingQueryKey(id), 'similar'],
+    queryFn: async ({ signal }) => {
+      const body = await apiFetch(
+        `/api/listings/${encodeURIComponent(id)}/similar?limit=${SIMILAR_LISTINGS_LIMIT}`,
+        { signal },
+      );
+      return similarListingsSchema.parse(body).listings;
+    },
+    enabled,
+  });
+}
+
+/**
+ * `GET /api/me/listings`: the logged-in member's ads (all, or of one `status`), newest first,
+ * 100 per page, with the number of ads in each status.
+ */
+export function useMyListings(status?: ListingStatus) {
+  return useInfiniteQuery({
+    queryKey: [...myListingsQueryKey, status ?? 'all'],
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (status) params.set('status', status);
+      if (pageParam) params.set('cursor', pageParam);
+      return myListingListSchema.parse(await apiFetch(`/api/me/listings?${params.toString()}`, { signal }));
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/**
+ * `POST /api/listings` (ARCHITECTURE.md): publishes an ad.
+ * @throws ApiError 422 with a German `detail` for bad input, 403 `email_not_verified`
+ */
+export async function createListing(body: ListingCreate): Promise<Listing> {
+  return listingSchema.parse(await apiFetch('/api/listings', { method: 'POST', body }));
+}
+
+/**
+ * `PATCH /api/listings/{id}`: changes fields or the status of one's own ad.
+ * @throws ApiError 403 for another member's ad, 404, 422
+ */
+export async function updateListing(id: string, body: ListingUpdate): Promise<Listing> {
+  return listingSchema.parse(
+    await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  );
+}
+
+/** `DELETE /api/listings/{id}`. @throws ApiError 403 for another member's ad, 404 */
+export async function deleteListing(id: string): Promise<void> {
+  await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** `POST /api/listings/{id}/extend`: runs the ad another 60 days from now. */
+export async function extendListing(id: string): Promise<Listing> {
+  return listingSchema.parse(
+    await apiFetch(`/api/listings/${encodeURIComponent(id)}/extend`, { method: 'POST' }),
+  );
+}
+
+/**
+ * `POST /api/listings/{id}/report` with the reason and an optional comment.
+ * @returns the server's German confirmation
+ * @throws ApiError 401, 404, 422 (e.g. reporting one's own ad)
+ */
+export async function reportListing(id: string, reason: ReportReason, comment: string): Promise<string> {
+  const body: ListingReportBody = { reason };
+  if (comment.trim() !== '') body.comment = comment.trim();
+  const answer = await apiFetch(`/api/listings/${encodeURIComponent(id)}/report`, { method: 'POST', body });
+  return listingReportResultSchema.parse(answer).detail;
+}
+
+/** After an ad changed: every list and the ad itself are stale. */
+export function invalidateListings(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: listingsQueryKey });
+}
+
+/**
+ * `POST /api/upload` (SPEC.md §7) with the file in the multipart field `file`, through
+ * XMLHttpRequest so that `onProgress` receives the sent share (0..1).
+ * @returns the stored image's URL
+ * @throws ApiError with the server's detail or 'Upload failed' (SPEC.md §8); a DOMException
+ *   'AbortError' when `signal` aborts
+ */
+export function uploadPhoto(
+  file: File,
+  onProgress: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/upload');
+    request.setRequestHeader('Accept', 'application/json');
+    const token = getSessionToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    const failed = () => reject(new ApiError(0, de.listingForm.uploadFailed));
+    request.onerror = failed;
+    request.ontimeout = failed;
+    request.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    request.onload = () => {
+      const text = request.responseText;
+      if (request.status < 200 || request.status >= 300) {
+        const message =
+          text.trim() === '' ? de.listingForm.uploadFailed : errorMessageFor(request.status, text);
+        reject(new ApiError(request.status, message));
+        return;
+      }
+      try {
+        onProgress(1);
+        resolve(uploadResponseSchema.parse(JSON.parse(text)).url);
+      } catch {
+        failed();
+      }
+    };
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
+
+/**
+ * `GET /api/places?q=`: up to 10 postal codes and places starting with `query` (GeoNames).
+ * An empty query gives none without asking.
+ */
+export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
+  const term = query.trim();
+  if (term === '') return [];
+  const body = await apiFetch(`/api/places?${new URLSearchParams({ q: term }).toString()}`, { signal });
+  return placeListSchema.parse(body).places;
+}
+
+export function usePlaces(query: string) {
+  const term = query.trim();
+  return useQuery({
+    queryKey: ['places', term],
+    queryFn: ({ signal }) => fetchPlaces(term, signal),
+    enabled: term.length >= 2,
+    staleTime: 60 * 60_000,
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,45 @@
+import { FEED_PAGE_SIZE, type ListingList, listingListSchema } from '@marketplace/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+import { type ListingFilters, listingsApiParams } from './filters.ts';
+
+// The feed's calls live apart from the other ad calls, so the home page loads only these.
+
+/** Every listing query starts with this key; changes to ads invalidate it. */
+export const listingsQueryKey = ['listings'] as const;
+export const listingQueryKey = (id: string) => ['listings', 'detail', id] as const;
+
+/**
+ * `GET /api/listings?<params>` (SPEC.md §7): one page of ads with `total` and `next_cursor`.
+ * Adds the timestamp `t` SPEC.md §7 names and asks the browser not to cache.
+ * @throws ApiError on a non-OK answer, ZodError when the answer is not a listing list
+ */
+export async function fetchListings(params: URLSearchParams, signal?: AbortSignal): Promise<ListingList> {
+  const query = new URLSearchParams(params);
+  query.set('t', String(Date.now()));
+  return listingListSchema.parse(await apiFetch(`/api/listings?${query.toString()}`, { signal }));
+}
+
+/**
+ * The ads of a list, 20 per page (SPEC.md §4 "Home feed": first 20 shown, each load adds 20),
+ * paged with the API's cursor. `category` is a category or subcategory slug.
+ */
+export function useListingFeed(
+  filters: ListingFilters,
+  options: { category?: string; enabled?: boolean } = {},
+) {
+  const params = listingsApiParams(filters, options.category);
+  params.set('limit', String(FEED_PAGE_SIZE));
+  const key = params.toString();
+  return useInfiniteQuery({
+    queryKey: [...listingsQueryKey, 'feed', key],
+    queryFn: ({ pageParam, signal }) => {
+      const page = new URLSearchParams(key);
+      if (pageParam) page.set('cursor', pageParam);
+      return fetchListings(page, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: options.enabled ?? true,
+  });
+}

@@ -1,0 +1,59 @@
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { de } from '../../i18n/de.ts';
+import { errorDetailOr } from '../../lib/api.ts';
+import { downloadJson, exportAccount } from './api.ts';
+import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+
+/** Export of all own data as a JSON file (`GET /api/me/export`) and the account deletion. */
+export function DataSection() {
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const { showMessage } = useSnackbar();
+  const exporter = useMutation({
+    mutationFn: exportAccount,
+    onSuccess: (data) => downloadJson(data, de.settings.exportFileName),
+    onError: (error) => showMessage(errorDetailOr(error, de.settings.exportFailed), 'error'),
+  });
+
+  return (
+    <SettingsSection title={de.settings.dataTitle}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {de.settings.exportIntro}
+      </Typography>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        onClick={() => exporter.mutate()}
+        disabled={exporter.isPending}
+      >
+        {de.settings.exportButton}
+      </Button>
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="h3" sx={{ mb: 0.5 }}>
+        {de.settings.deleteTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {de.settings.deleteIntro}
+      </Typography>
+      <Box>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteForeverIcon />}
+          onClick={() => setDeleteOpen(true)}
+        >
+          {de.settings.deleteButton}
+        </Button>
+      </Box>
+      <DeleteAccountDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,31 @@
+import Stack from '@mui/material/Stack';
+import { useSession } from '../../app/providers/SessionProvider.tsx';
+import { PageContainer } from '../../components/PageContainer.tsx';
+import { de } from '../../i18n/de.ts';
+import { VerifyEmailNotice } from '../auth/index.ts';
+import { AvatarSection } from './AvatarSection.tsx';
+import { DataSection } from './DataSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+
+/**
+ * /settings (issue 3; login required): profile, avatar, e-mail, password, data export and
+ * account deletion, each in its own card; the notice for an unverified e-mail on top.
+ */
+export function SettingsPage() {
+  const { user } = useSession();
+  if (!user) return null; // The route's login guard lets only members in.
+  return (
+    <PageContainer title={de.pages.settings}>
+      <Stack spacing={3}>
+        <VerifyEmailNotice />
+        <ProfileSection key={user.id} user={user} />
+        <AvatarSection user={user} />
+        <EmailSection user={user} />
+        <PasswordSection />
+        <DataSection />
+      </Stack>
+    </PageContainer>
+  );
+}

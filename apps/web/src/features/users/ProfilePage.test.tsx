@@ -1,0 +1,119 @@
+import type { PublicProfile } from '@marketplace/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/fixtures.ts';
+import { logIn, renderWithSession } from '../../test/renderApp.tsx';
+import { stubRoutes } from '../auth/testing.ts';
+import { monthYear, ProfilePage } from './ProfilePage.tsx';
+
+function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    id: 'u2',
+    display_name: 'Bernd',
+    avatar: null,
+    member_since: '2026-01-15T10:00:00.000Z',
+    rating: null,
+    review_count: 0,
+    active_listings: 3,
+    followers_count: 5,
+    following_count: 2,
+    is_following: null,
+    ...overrides,
+  };
+}
+
+function renderProfile(path = '/user/u2') {
+  return renderWithSession(
+    <Routes>
+      <Route path="/user/:id" element={<ProfilePage />} />
+      <Route path="*" element={<p>anderswo</p>} />
+    </Routes>,
+    path,
+  );
+}
+
+describe('public profile /user/{id}', { timeout: 20_000 }, () => {
+  it("shows name, 'Mitglied seit Januar 2026', counts and no rating without ratings", async () => {
+    stubRoutes({ '/api/users/u2': { body: profile() } });
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bernd' })).toBeTruthy();
+    expect(screen.getByText('Mitglied seit Januar 2026')).toBeTruthy();
+    expect(screen.getByTestId('profile-stats').textContent).toBe('3Aktive Anzeigen5Follower2Folgt');
+    expect(screen.queryByText(/Bewertung/)).toBeNull();
+  });
+
+  it('shows the rating once there are ratings', async () => {
+    stubRoutes({ '/api/users/u2': { body: profile({ rating: 4.5, review_count: 12 }) } });
+    renderProfile();
+    expect(await screen.findByText('4,5 von 5 (12 Bewertungen)')).toBeTruthy();
+  });
+
+  it('sends a visitor who wants to follow to the login with the way back', async () => {
+    stubRoutes({ '/api/users/u2': { body: profile() } });
+    const { router } = renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Folgen' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/user/u2');
+  });
+
+  it('follows and unfollows for a member', async () => {
+    let following = false;
+    const calls = stubRoutes({
+      '/api/me': { body: testUser() },
+      'GET /api/users/u2': () => ({
+        body: profile({ is_following: following, followers_count: following ? 6 : 5 }),
+      }),
+      'POST /api/follow/u2': () => {
+        following = true;
+        return { status: 201, body: { following: true, followers_count: 6 } };
+      },
+      'DELETE /api/follow/u2': () => {
+        following = false;
+        return { status: 204 };
+      },
+    });
+    logIn(testUser());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Folgen' }));
+    expect(await screen.findByRole('button', { name: 'Entfolgen' })).toBeTruthy();
+    await expect.poll(() => screen.getByTestId('profile-stats').textContent).toContain('6Follower');
+    await userEvent.click(screen.getByRole('button', { name: 'Entfolgen' }));
+    expect(await screen.findByRole('button', { name: 'Folgen' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/follow/u2').map((call) => call.method)).toEqual([
+      'POST',
+      'DELETE',
+    ]);
+  });
+
+  it('hides the follow button on the own profile and shows the own follow lists', async () => {
+    const me = testUser({ id: 'u2' });
+    stubRoutes({
+      '/api/me': { body: me },
+      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/follow/followers': {
+        body: {
+          followers: [{ id: 'u3', display_name: 'Carla', avatar: null, followed_at: '2026-02-01T00:00:00Z' }],
+        },
+      },
+      '/api/follow/following': { body: { following: [] } },
+    });
+    logIn(me);
+    renderProfile();
+    expect(await screen.findByRole('link', { name: 'Profil bearbeiten' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Folgen' })).toBeNull();
+    expect((await screen.findByRole('link', { name: /Carla/ })).getAttribute('href')).toBe('/user/u3');
+  });
+
+  it("reads 'Nutzer nicht gefunden' for an unknown member", async () => {
+    stubRoutes({ '/api/users/nix': { status: 404, body: { detail: 'Dieses Mitglied gibt es nicht.' } } });
+    renderProfile('/user/nix');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nutzer nicht gefunden' })).toBeTruthy();
+  });
+
+  it('writes month and year in German', () => {
+    expect(monthYear('2025-03-02T12:00:00Z')).toBe('März 2025');
+    expect(monthYear('kein Datum')).toBe('');
+  });
+});

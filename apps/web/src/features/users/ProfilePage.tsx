@@ -1,0 +1,160 @@
+import type { PublicProfile } from '@marketplace/contract';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useSession } from '../../app/providers/SessionProvider.tsx';
+import { PageContainer } from '../../components/PageContainer.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { de } from '../../i18n/de.ts';
+import { ApiError } from '../../lib/api.ts';
+import { usePublicProfile } from './api.ts';
+import { FollowButton } from './FollowButton.tsx';
+import { FollowLists } from './FollowLists.tsx';
+import { ProfileAvatar } from './ProfileAvatar.tsx';
+
+const AVATAR_SIZE_PX = 96;
+
+/** 'Januar 2026' for an ISO 8601 date; an unreadable date gives ''. */
+export function monthYear(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(date);
+}
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', flex: 1, minWidth: 0 }}>
+      <Typography sx={{ fontSize: '1.35rem', fontWeight: 700 }}>{value.toLocaleString('de-DE')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+  const since = monthYear(profile.member_since);
+  const hasRating = profile.rating !== null && profile.review_count > 0;
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 2, sm: 3 }}
+          sx={{ alignItems: 'center', textAlign: { xs: 'center', sm: 'left' } }}
+        >
+          <ProfileAvatar src={profile.avatar} name={profile.display_name} size={AVATAR_SIZE_PX} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {profile.display_name}
+            </Typography>
+            {since && <Typography color="text.secondary">{de.profile.memberSince(since)}</Typography>}
+            {hasRating && profile.rating !== null && (
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' }, mt: 0.5 }}
+              >
+                <Rating value={profile.rating} precision={0.5} readOnly size="small" />
+                <Typography variant="body2" color="text.secondary">
+                  {de.profile.rating(
+                    profile.rating.toLocaleString('de-DE', { maximumFractionDigits: 1 }),
+                    profile.review_count,
+                  )}
+                </Typography>
+              </Stack>
+            )}
+          </Box>
+          <Box>
+            {isOwn ? (
+              <Button component={RouterLink} to="/settings" variant="outlined" startIcon={<EditIcon />}>
+                {de.profile.editProfile}
+              </Button>
+            ) : (
+              <FollowButton profile={profile} />
+            )}
+          </Box>
+        </Stack>
+        <Stack
+          direction="row"
+          sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}
+          data-testid="profile-stats"
+        >
+          <Stat value={profile.active_listings} label={de.profile.activeListings} />
+          <Stat value={profile.followers_count} label={de.profile.followers} />
+          <Stat value={profile.following_count} label={de.profile.following} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+  usePageTitle(profile.display_name);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack spacing={3}>
+        <ProfileCard profile={profile} isOwn={isOwn} />
+        {isOwn && (
+          <FollowLists followersCount={profile.followers_count} followingCount={profile.following_count} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * /user/{id} (issue 3): the public profile from `GET /api/users/{id}`: avatar, display name,
+ * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, active ads, followers
+ * and following, and 'Folgen'/'Entfolgen' (not on the own profile, which shows the own follow
+ * lists instead). An unknown member reads 'Nutzer nicht gefunden'.
+ */
+export function ProfilePage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const query = usePublicProfile(id, user?.id ?? null);
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress aria-label={de.loading.page} />
+      </Box>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <PageContainer title={de.profile.notFound}>
+          <Typography sx={{ mb: 2 }}>{de.profile.notFoundText}</Typography>
+          <Button component={RouterLink} to="/" variant="contained">
+            {de.auth.toHome}
+          </Button>
+        </PageContainer>
+      );
+    }
+    return (
+      <PageContainer title={de.pages.userProfile}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {de.errors.retry}
+            </Button>
+          }
+        >
+          {de.profile.loadFailed}
+        </Alert>
+      </PageContainer>
+    );
+  }
+  return <ProfileLoaded profile={query.data} isOwn={user?.id === query.data.id} />;
+}

@@ -1,0 +1,110 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where the API server listens during development (ARCHITECTURE.md "Configuration"). */
+const API_TARGET = 'http://127.0.0.1:3000';
+
+/**
+ * The ad grid and its parts (source paths below `src/`): the home page shows them on first
+ * paint, and category, search and favourites pages share them. Kept in one chunk, so the first
+ * paint loads one file instead of a dozen small ones (each costs a request and compresses worse).
+ */
+const LISTING_GRID_MODULES = [
+  'features/home/',
+  'features/categories/CategoryStrip.tsx',
+  'features/categories/api.ts',
+  'features/favorites/FavoriteButton.tsx',
+  'features/favorites/useFavoriteToggle.ts',
+  'features/favorites/favoriteErrors.ts',
+  'features/listings/feedApi.ts',
+  'features/listings/filters.ts',
+  'features/listings/components/ListingFeed.tsx',
+  'features/listings/components/FeedToolbar.tsx',
+  'components/ListingCard.tsx',
+  'components/ListingGrid.tsx',
+  'components/ListingImage.tsx',
+  'components/Price.tsx',
+  'components/StatusBadge.tsx',
+  'lib/price.ts',
+  'lib/viewMode.ts',
+  'lib/storageKeys.ts',
+  'lib/relativeTime.ts',
+  'lib/listingImages.ts',
+];
+
+/** Theme colour of the installed app; matches the MUI primary colour in src/app/providers/theme.ts. */
+const THEME_COLOR = '#00796b';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered from src/main.tsx through `virtual:pwa-register`: no inline script (CSP script-src 'self').
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Marktplatz – Kleinanzeigen',
+        short_name: 'Marktplatz',
+        description:
+          'Kleinanzeigen aus deiner Region: kaufen, verkaufen, verschenken und ins Gespräch kommen.',
+        lang: 'de',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Only the built app shell is precached; API answers and sockets are never cached.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/ws': { target: API_TARGET, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only libraries every page needs get their own long-cached vendor chunks. MUI is not
+          // grouped: components used only by lazily loaded parts stay in those parts' chunks.
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 2,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            {
+              name: 'listing-grid',
+              test: (id) => {
+                const file = id.replaceAll('\\', '/');
+                return LISTING_GRID_MODULES.some((module) => file.includes(`/apps/web/src/${module}`));
+              },
+              priority: 1,
+              // Only these modules: the libraries they use stay where the other pages find them.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

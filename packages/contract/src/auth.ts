@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { userSchema } from './users.ts';
+
+/** Shared field rules (issue "Accounts and sessions"); the web forms use the same schemas. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 50;
+
+export const emailSchema = z
+  .string({ error: 'Bitte gib deine E-Mail-Adresse ein.' })
+  .trim()
+  .min(1, 'Bitte gib deine E-Mail-Adresse ein.')
+  .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein.'))
+  .transform((value) => value.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ error: 'Bitte gib ein Passwort ein.' })
+  .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
+  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`)
+  .refine((value) => /\p{L}/u.test(value) && /\p{Nd}/u.test(value), {
+    message: 'Das Passwort muss mindestens einen Buchstaben und eine Ziffer enthalten.',
+  });
+
+/** Control characters (line breaks, NUL, escapes) have no place in a name shown to others. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** A trimmed name of at most NAME_MAX_LENGTH characters without control characters. */
+export const nameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, `${label} darf höchstens ${NAME_MAX_LENGTH} Zeichen lang sein.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} enthält ungültige Zeichen.`);
+
+const optionalName = (label: string) =>
+  nameSchema(label)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** `POST /api/auth/register` body (ARCHITECTURE.md). */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  nickname: optionalName('Der Spitzname'),
+  first_name: optionalName('Der Vorname'),
+  last_name: optionalName('Der Nachname'),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** `POST /api/auth/login` body (SPEC.md §7). */
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Bitte gib dein Passwort ein.' })
+    .min(1, 'Bitte gib dein Passwort ein.')
+    .max(1024),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** Login and register response (SPEC.md §3 "Login response"). */
+export const authResponseSchema = z.object({
+  access_token: z.string(),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** `POST /api/auth/verify-email` body; `GET /api/auth/verify-email?token=` takes the same. */
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) });
+
+/** `POST /api/auth/password-reset` body; always answered with 202. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** `POST /api/auth/reset-password` body. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(512),
+  password: newPasswordSchema,
+});
+
+/** A plain confirmation answer. */
+export const messageSchema = z.object({ detail: z.string() });
+
+/**
+ * Answer of both verify-email calls: the confirmation text and the user as it is now
+ * (`email_verified: true`; after an e-mail change the new address).
+ */
+export const verifyEmailResponseSchema = z.object({
+  detail: z.string(),
+  user: userSchema,
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+const currentPasswordSchema = z
+  .string({ error: 'Bitte gib dein aktuelles Passwort ein.' })
+  .min(1, 'Bitte gib dein aktuelles Passwort ein.')
+  .max(1024);
+
+/**
+ * `POST /api/me/email` body: the new address and the current password. Answered with 202;
+ * the address changes once the link sent to the new address is opened.
+ */
+export const changeEmailBodySchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+});
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
+
+/** `POST /api/me/password` body. */
+export const changePasswordBodySchema = z.object({
+  current_password: currentPasswordSchema,
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/**
+ * `POST /api/me/password` answer. Changing the password ends every other session, so the
+ * answer carries a fresh `access_token` for the device that made the change.
+ */
+export const passwordChangedResponseSchema = z.object({
+  detail: z.string(),
+  access_token: z.string(),
+});
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponseSchema>;
+
+/** `DELETE /api/me` body: the current password confirms the deletion. */
+export const deleteAccountBodySchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;

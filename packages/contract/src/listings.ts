@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+/** Limits of an ad (issue "The marketplace itself"); the web form and the server share them. */
+export const LISTING_TITLE_MIN = 3;
+export const LISTING_TITLE_MAX = 100;
+export const LISTING_DESCRIPTION_MIN = 10;
+export const LISTING_DESCRIPTION_MAX = 4000;
+/** Highest price in euros. */
+export const LISTING_PRICE_MAX_EUR = 10_000_000;
+export const LISTING_IMAGES_MAX = 20;
+/** Days an ad stays active before it expires (it can be extended). */
+export const LISTING_LIFETIME_DAYS = 60;
+/** Feed page size (SPEC.md §4 "Home feed": first 20, each load adds 20). */
+export const FEED_PAGE_SIZE = 20;
+/** Largest `limit` of `GET /api/listings` (SPEC.md §7 uses 100). */
+export const LISTINGS_LIMIT_MAX = 100;
+/** Radius choices of the location filter, in km ('Umkreis'). */
+export const RADIUS_CHOICES_KM = [5, 10, 20, 50, 100] as const;
+
+/** `fixed` Festpreis, `negotiable` VB, `free` Zu verschenken (ARCHITECTURE.md). */
+export const priceTypeSchema = z.enum(['fixed', 'negotiable', 'free']);
+export type PriceType = z.infer<typeof priceTypeSchema>;
+/** `offer` Biete, `wanted` Suche. */
+export const offerTypeSchema = z.enum(['offer', 'wanted']);
+export type OfferType = z.infer<typeof offerTypeSchema>;
+/** Life cycle of an ad: active → reserved/sold; active → expired after 60 days; back to active. */
+export const listingStatusSchema = z.enum(['active', 'reserved', 'sold', 'expired']);
+export type ListingStatus = z.infer<typeof listingStatusSchema>;
+/** Sort options (SPEC.md §9). `distance` orders by real distance from `postal_code`. */
+export const listingSortSchema = z.enum(['newest', 'price-asc', 'price-desc', 'popular', 'distance']);
+export type ListingSort = z.infer<typeof listingSortSchema>;
+/**
+ * Sorts `GET /api/listings` accepts: those of SPEC.md §9 plus `relevance` (best full-text
+ * match first). Without `sort` the server uses `relevance` when `q` is given, else `newest`.
+ */
+export const listingQuerySortSchema = z.enum([...listingSortSchema.options, 'relevance']);
+export type ListingQuerySort = z.infer<typeof listingQuerySortSchema>;
+
+/** Attribute values of an ad, keyed by the category's attribute `key`. */
+export const attributeValuesSchema = z.record(z.string().max(50), z.union([z.string().max(200), z.number()]));
+export type AttributeValues = z.infer<typeof attributeValuesSchema>;
+
+/** The seller card of an ad (SPEC.md §3 "seller (name, avatar, rating, reviewCount)"). */
+export const listingSellerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  member_since: z.string(),
+  active_listings: z.number().int(),
+});
+export type ListingSeller = z.infer<typeof listingSellerSchema>;
+
+export const listingCategoryRefSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  /** The top-level category when this is a subcategory. */
+  parent: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
+});
+
+/**
+ * An ad as every listing call answers it (SPEC.md §3 "Listing (feed)" plus the fields posting
+ * needs). `price` is in euros (0 for free); `images` are same-origin URLs, cover first.
+ */
+export const listingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  price_type: priceTypeSchema,
+  offer_type: offerTypeSchema,
+  status: listingStatusSchema,
+  category: listingCategoryRefSchema,
+  postal_code: z.string(),
+  /** Place name of the postal code. */
+  location: z.string(),
+  /** Distance in km from the searcher's postal code, when a location was given. */
+  distance_km: z.number().nullable(),
+  images: z.array(z.string()),
+  attributes: attributeValuesSchema,
+  views: z.number().int(),
+  favorites_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  expires_at: z.string(),
+  seller: listingSellerSchema,
+  /** Whether the calling member saved this ad; false without a token. */
+  is_favorite: z.boolean(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+const eurosSchema = z
+  .number({ error: 'Bitte gib einen Preis ein.' })
+  .min(0, 'Der Preis darf nicht negativ sein.')
+  .max(LISTING_PRICE_MAX_EUR, 'Der Preis ist zu hoch.')
+  .refine(
+    (value) =>
+      Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      message: 'Der Preis darf höchstens zwei Nachkommastellen haben.',
+    },
+  );
+
+const titleSchema = z
+  .string({ error: 'Bitte gib einen Titel ein.' })
+  .trim()
+  .min(LISTING_TITLE_MIN, `Der Titel muss mindestens ${LISTING_TITLE_MIN} Zeichen lang sein.`)
+  .max(LISTING_TITLE_MAX, `Der Titel darf höchstens ${LISTING_TITLE_MAX} Zeichen lang sein.`);
+
+const descriptionSchema = z
+  .string({ error: 'Bitte gib eine Beschreibung ein.' })
+  .trim()
+  .min(
+    LISTING_DESCRIPTION_MIN,
+    `Die Beschreibung muss mindestens ${LISTING_DESCRIPTION_MIN} Zeichen lang sein.`,
+  )
+  .max(
+    LISTING_DESCRIPTION_MAX,
+    `Die Beschreibung darf höchstens ${LISTING_DESCRIPTION_MAX} Zeichen lang sein.`,
+  );
+
+const categoryRefSchema = z.union(
+  [z.string().trim().min(1, 'Bitte wähle eine Kategorie.').max(100), z.number().int()],
+  {
+    error: 'Bitte wähle eine Kategorie.',
+  },
+);
+
+const postalCodeSchema = z
+  .string({ error: 'Bitte gib eine Postleitzahl ein.' })
+  .trim()
+  .regex(/^\d{5}$/, 'Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.');
+
+const imagesSchema = z
+  .array(z.string().max(500))
+  .max(LISTING_IMAGES_MAX, `Du kannst höchstens ${LISTING_IMAGES_MAX} Fotos hochladen.`);
+
+/** `POST /api/listings` body (ARCHITECTURE.md). Cross-field rules are checked by the server too. */
+export const listingCreateSchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    price: eurosSchema,
+    price_type: priceTypeSchema,
+    offer_type: offerTypeSchema.default('offer'),
+    /** Category slug or numeric id; must be a subcategory or a category without subcategories. */
+    category: categoryRefSchema,
+    postal_code: postalCodeSchema,
+    /** Place name; must be one of the postal code's places (the first is used when empty). */
+    location: z.string().trim().max(100).optional().default(''),
+    /** URLs answered by `POST /api/upload` (the `detail` variant), cover first. */
+    images: imagesSchema.default([]),
+    attributes: attributeValuesSchema.default({}),
+  })
+  .refine((body) => body.price_type !== 'free' || body.price === 0, {
+    path: ['price'],
+    message: 'Bei „Zu verschenken“ ist der Preis 0 €.',
+  });
+export type ListingCreate = z.input<typeof listingCreateSchema>;
+
+/** `PATCH /api/listings/{id}` body: any fields of the create body, plus the status change. */
+export const listingUpdateSchema = z.object({
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  price: eurosSchema.optional(),
+  price_type: priceTypeSchema.optional(),
+  offer_type: offerTypeSchema.optional(),
+  category: categoryRefSchema.optional(),
+  postal_code: postalCodeSchema.optional(),
+  location: z.string().trim().max(100).optional(),
+  images: imagesSchema.optional(),
+  attributes: attributeValuesSchema.optional(),
+  /** `active` reactivates (and extends an expired ad by 60 days); `reserved`, `sold` mark it. */
+  status: z.enum(['active', 'reserved', 'sold']).optional(),
+});
+export type ListingUpdate = z.input<typeof listingUpdateSchema>;
+
+/**
+ * `GET /api/listings` query (ARCHITECTURE.md; SPEC.md §7 sends `limit=100&t=<timestamp>`).
+ * Attribute filters: `attr.<key>=<value>` for exact values, `attr.<key>.min` / `.max` for numbers.
+ */
+export const listingQuerySchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    category: z.string().max(100).optional(),
+    /** Absent: `relevance` with `q`, else `newest`. */
+    sort: listingQuerySortSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(LISTINGS_LIMIT_MAX).default(FEED_PAGE_SIZE),
+    /** Only up to 1,000; deeper pages use `cursor`. */
+    offset: z.coerce.number().int().min(0).max(1000).optional(),
+    /** Opaque cursor from a previous answer's `next_cursor`. */
+    cursor: z.string().max(500).optional(),
+    price_min: z.coerce.number().min(0).optional(),
+    price_max: z.coerce.number().min(0).optional(),
+    /** Searcher's postal code (or a place name) for radius filter, distance sort and `distance_km`. */
+    postal_code: z.string().trim().max(100).optional(),
+    radius_km: z.coerce.number().int().min(1).max(500).optional(),
+    offer_type: offerTypeSchema.optional(),
+    price_type: priceTypeSchema.optional(),
+    seller_id: z.string().max(100).optional(),
+    /** Cache buster sent by the web client; ignored. */
+    t: z.string().max(50).optional(),
+  })
+  .catchall(z.string().max(200));
+export type ListingQuery = z.input<typeof listingQuerySchema>;
+
+/**
+ * Upper bound of `total`: lists count their matches up to this many and answer exactly this
+ * number when there are more (so counting stays cheap on millions of ads). Paging is not capped.
+ */
+export const LISTINGS_TOTAL_CAP = 10_000;
+
+/** `GET /api/listings` answer. */
+export const listingListSchema = z.object({
+  listings: z.array(listingSchema),
+  /** Number of matches, at most {@link LISTINGS_TOTAL_CAP} (then "10.000+"). */
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+  /**
+   * Set when `q` found nothing and the search ran with spelling corrections instead
+   * ('Fahrad' → 'fahrrad'): the corrected terms, for a "Meintest du …?" hint.
+   */
+  corrected_q: z.string().nullable().optional(),
+});
+export type ListingList = z.infer<typeof listingListSchema>;
+
+/** `POST /api/upload` answer (SPEC.md §3 "Upload response: url"). */
+export const uploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** One postal code and place, for completion while posting and for the location filter. */
+export const placeSchema = z.object({
+  postal_code: z.string(),
+  place: z.string(),
+  state: z.string(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+/** `GET /api/places?q=` answer: up to 10 matches by postal-code prefix or place-name prefix. */
+export const placeListSchema = z.object({ places: z.array(placeSchema) });
+
+/** `GET /api/search/suggest?q=` answer: completions for the header search box. */
+export const searchSuggestionsSchema = z.object({ suggestions: z.array(z.string()) });
+
+/** `GET /api/me/listings` query: my ads in every status, newest first, paged by `cursor`. */
+export const myListingsQuerySchema = z.object({
+  status: listingStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LISTINGS_LIMIT_MAX).default(LISTINGS_LIMIT_MAX),
+  cursor: z.string().max(500).optional(),
+});
+export type MyListingsQuery = z.input<typeof myListingsQuerySchema>;
+
+/** `GET /api/me/listings` answer: a listing list plus how many of my ads are in each status. */
+export const myListingListSchema = listingListSchema.extend({
+  counts: z.object({
+    active: z.number().int(),
+    reserved: z.number().int(),
+    sold: z.number().int(),
+    expired: z.number().int(),
+  }),
+});
+export type MyListingList = z.infer<typeof myListingListSchema>;
+
+/** Most ads `GET /api/listings/{id}/similar` answers. */
+export const SIMILAR_LISTINGS_MAX = 12;
+
+/** `GET /api/listings/{id}/similar` query; the default is 8. */
+export const similarListingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SIMILAR_LISTINGS_MAX).default(8),
+});
+
+/** `GET /api/listings/{id}/similar` answer: active ads of the same category near its price. */
+export const similarListingsSchema = z.object({ listings: z.array(listingSchema) });
+
+/** Why an ad is reported (the report dialog's choices). */
+export const reportReasonSchema = z.enum(['fraud', 'prohibited', 'wrong_category', 'offensive', 'other'], {
+  error: 'Bitte wähle einen Grund für die Meldung.',
+});
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+/** `POST /api/listings/{id}/report` body. */
+export const listingReportBodySchema = z.object({
+  reason: reportReasonSchema,
+  comment: z.string().trim().max(1000, 'Der Hinweis darf höchstens 1000 Zeichen lang sein.').optional(),
+});
+export type ListingReportBody = z.input<typeof listingReportBodySchema>;
+
+/** `POST /api/listings/{id}/report` answer (201); reporting the same ad again updates the report. */
+export const listingReportResultSchema = z.object({ detail: z.string() });
+
+/** Largest upload of `POST /api/upload`, in bytes (20 MB). */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Image types `POST /api/upload` accepts, checked by the file's bytes. */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** `GET /api/search/suggest` query. */
+export const searchSuggestQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+
+/** `GET /api/places` query. */
+export const placeQuerySchema = z.object({ q: z.string().trim().max(100).default('') });

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
+export const roleSchema = z.enum(['ADMIN', 'SELLER']);
+export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * The current user as answered by `GET /api/me` and kept locally after login (SPEC.md §3),
+ * plus whether the e-mail is verified and since when the member exists (ISO 8601).
+ * Never carries a password hash or any token.
+ */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: roleSchema,
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Another member as lists show them (follow lists): id, display name and avatar URL. */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/**
+ * `GET /api/users/{id}`: the public profile at /user/{id}. `member_since` is ISO 8601;
+ * `rating` stays null (and `review_count` 0) until there are ratings; `is_following` is null
+ * for visitors without a token.
+ */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+  member_since: z.string(),
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
+  active_listings: z.number().int(),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  is_following: z.boolean().nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+const NAME_MAX = 50;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** A name field of `PATCH /api/me`: absent keeps it, null or blank clears it. */
+const patchName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(NAME_MAX, `${label} darf höchstens ${NAME_MAX} Zeichen lang sein.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} enthält ungültige Zeichen.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/** `PATCH /api/me` body (settings page): each field optional; null or '' removes it. */
+export const updateProfileBodySchema = z.object({
+  nickname: patchName('Der Spitzname'),
+  first_name: patchName('Der Vorname'),
+  last_name: patchName('Der Nachname'),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/**
+ * `GET /api/me/export`: everything stored about me (GDPR Art. 20), without any secret.
+ * Later areas (listings, messages, stories) add their own keys.
+ */
+export const accountExportSchema = z.object({
+  exported_at: z.string(),
+  profile: userSchema,
+  following: z.array(userSummarySchema.extend({ followed_at: z.string() })),
+  followers: z.array(userSummarySchema.extend({ followed_at: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
