@@ -187,9 +187,12 @@ describe('the marketplace as a new member uses it', () => {
 
     await page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: /Auto/ }).click();
     await page.waitForURL((url) => url.pathname === '/category/auto-rad-boot');
+    // The address changes before the page arrives: wait for the category's own heading.
+    await page.getByRole('heading', { level: 1, name: /Auto, Rad & Boot/ }).waitFor({ timeout: STEP_MS });
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await page.getByRole('link', { name: /^Fahrräder & Zubehör/ }).click();
     await page.waitForURL((url) => url.pathname === '/category/auto-rad-boot/fahrraeder-zubehoer');
+    await page.getByRole('heading', { level: 1, name: /Fahrräder & Zubehör/ }).waitFor({ timeout: STEP_MS });
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-category-desktop');
 
@@ -198,6 +201,9 @@ describe('the marketplace as a new member uses it', () => {
     await search.fill('Fahrräder');
     await search.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'Fahrräder');
+    await page
+      .getByRole('heading', { level: 1, name: 'Suchbegriff: „Fahrräder“' })
+      .waitFor({ timeout: STEP_MS });
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     // ... and by a typo (trigram correction).
     await page.goto('/search?q=Fahrad');
