@@ -1,0 +1,141 @@
+/**
+ * Home page bench (issue 4 "Speed"): the built app on the real server with the demo data, in
+ * Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium). Prints
+ * - the JavaScript the home page loads until the network is idle, gzipped (target: 250 kB);
+ * - whether every listing image is lazy-loaded with width and height set;
+ * - Lighthouse's performance score on its mobile settings, median of `--runs` (default 5;
+ *   target: 90).
+ * Nothing is asserted: the figures go into docs/benchmarks.md.
+ *
+ * Usage: `npm run bench -w apps/web [-- --runs N]` after `npm run build`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/helpers/server.ts';
+
+const TARGET_JS_KB = 250;
+const TARGET_SCORE = 90;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const runs = Math.max(1, Number(values.runs) || 5);
+
+interface HomeScripts {
+  files: { name: string; gzipBytes: number }[];
+  images: number;
+  lazyImages: number;
+  sizedImages: number;
+}
+
+/** Loads home at 390 px and lists the scripts it fetched (gzipped from dist) and its images. */
+async function measureHome(baseUrl: string): Promise<HomeScripts> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    const images = await page.$$eval('main img', (nodes) =>
+      nodes.map((img) => ({
+        lazy: img.getAttribute('loading') === 'lazy',
+        sized: img.hasAttribute('width') && img.hasAttribute('height'),
+      })),
+    );
+    const files = [...scripts].map((name) => ({
+      name,
+      gzipBytes: gzipSync(fs.readFileSync(path.join(distDir, name))).length,
+    }));
+    return {
+      files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
+      images: images.length,
+      lazyImages: images.filter((image) => image.lazy).length,
+      sizedImages: images.filter((image) => image.sized).length,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse performance scores (0–100) of `url` on its default mobile settings, one per run. */
+async function lighthouseScores(url: string): Promise<number[]> {
+  const scores: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      });
+      const score = result?.lhr.categories.performance?.score;
+      if (!result || typeof score !== 'number')
+        throw new Error(`Lighthouse gave no score: ${result?.lhr.runtimeError?.message}`);
+      scores.push(Math.round(score * 100));
+      const audits = result.lhr.audits;
+      console.log(
+        `  run ${run + 1}: ${scores.at(-1)} (FCP ${audits['first-contentful-paint']?.displayValue}, ` +
+          `LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, ` +
+          `CLS ${audits['cumulative-layout-shift']?.displayValue})`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  }
+  return scores;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const server = await startServer({ SEED_DEMO: '1' });
+try {
+  const home = await measureHome(server.baseUrl);
+  const totalKb = home.files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
+  console.log(`Home page JavaScript (390 px, until the network is idle), gzipped:`);
+  for (const file of home.files)
+    console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} kB  ${file.name}`);
+  console.log(
+    `  ${totalKb.toFixed(1).padStart(7)} kB  in all (target at most ${TARGET_JS_KB} kB: ${((totalKb / TARGET_JS_KB) * 100).toFixed(0)} % of it)`,
+  );
+  console.log(
+    `Listing images: ${home.images}, lazy-loaded ${home.lazyImages}, with width and height ${home.sizedImages}`,
+  );
+
+  console.log(`Lighthouse performance, mobile settings, ${runs} runs:`);
+  const scores = await lighthouseScores(server.baseUrl);
+  console.log(`  median ${median(scores)} (target at least ${TARGET_SCORE}); runs ${scores.join(', ')}`);
+} finally {
+  await server.stop();
+}
