@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** pino logger settings; `false` silences logging (tests). */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDistDir?: string;
 }
@@ -41,7 +43,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

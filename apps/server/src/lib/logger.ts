@@ -7,11 +7,12 @@ export function redactUrl(url: string): string {
 
 /**
  * pino options: request lines without query-string tokens, and no authorization header,
- * cookie, password or token field in any log line.
+ * cookie, password or token field in any log line. Lines go to `stream`, else standard output.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -59,11 +59,20 @@ export interface TestApp {
 /**
  * Starts the real application on a fresh database, ready for `app.inject`.
  * @param env extra environment (for example `{ ADMIN_EMAIL, ADMIN_PASSWORD }`)
+ * @param options.logStream receives the log lines (set `LOG_LEVEL` in `env` too); else no log
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp(config, { database: db.handle, logger: false });
+  const app = await buildApp(
+    config,
+    options.logStream
+      ? { database: db.handle, logStream: options.logStream }
+      : { database: db.handle, logger: false },
+  );
   await app.ready();
   return {
     app,

@@ -60,4 +60,26 @@ describe('session timers (SPEC.md §4, §8)', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it('notices a token that expires while the page is open at the next 5-minute check', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    stubApi(memberAnswers(testUser()));
+    const expiresInSeconds = Math.floor(Date.now() / 1000) + 7 * 60;
+    const token = `${base64url('{"alg":"HS256"}')}.${base64url(JSON.stringify({ sub: 'u1', exp: expiresInSeconds }))}.c2ln`;
+    logIn(testUser(), token);
+    const { router } = renderWithSession(<LoginState />, '/settings');
+
+    // Active all along, so only the token check can end the session.
+    vi.advanceTimersByTime(5 * MINUTE);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(screen.getByRole('status').textContent).toBe('angemeldet');
+    expect(screen.queryByText('Ihr Token ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeNull();
+
+    vi.advanceTimersByTime(5 * MINUTE);
+    expect(
+      await screen.findByText('Ihr Token ist abgelaufen. Bitte melden Sie sich erneut an.'),
+    ).toBeTruthy();
+    await expect.poll(() => router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status').textContent).toBe('abgemeldet');
+  });
 });
