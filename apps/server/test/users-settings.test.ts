@@ -13,6 +13,7 @@ import {
   waitForMail,
 } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { createAd, verifiedMember } from './helpers/marketplace.ts';
 
 describe('Einstellungen', () => {
   let t: TestApp;
@@ -205,9 +206,23 @@ describe('Einstellungen', () => {
   });
 
   describe('Datenexport', () => {
-    it('liefert Profil und Follows als JSON, ohne Hash oder Token', async () => {
-      const member = await registerMember(t.app, { nickname: 'Exporteur' });
-      const followed = await registerMember(t.app, { nickname: 'Vorbild' });
+    it('liefert Profil, Follows, eigene und gespeicherte Anzeigen als JSON, ohne Hash oder Token', async () => {
+      const member = await verifiedMember(t, { nickname: 'Exporteur' });
+      const followed = await verifiedMember(t, { nickname: 'Vorbild' });
+      const sold = await createAd(t, member.access_token, { title: 'Verkauftes Sofa' });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/listings/${sold.id}`,
+        headers: bearer(member.access_token),
+        payload: { status: 'sold' },
+      });
+      const active = await createAd(t, member.access_token, { title: 'Aktiver Tisch' });
+      const saved = await createAd(t, followed.access_token, { title: 'Gemerkte Lampe' });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/favorites/${saved.id}`,
+        headers: bearer(member.access_token),
+      });
       const fan = await registerMember(t.app, { first_name: 'Fan' });
       await t.app.inject({
         method: 'POST',
@@ -227,9 +242,14 @@ describe('Einstellungen', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('attachment');
       const data = accountExportSchema.strict().parse(res.json());
-      expect(data.profile).toEqual(member.user);
+      expect(data.profile).toEqual({ ...member.user, email_verified: true });
       expect(data.following.map((entry) => entry.display_name)).toEqual(['Vorbild']);
       expect(data.followers.map((entry) => entry.display_name)).toEqual(['Fan']);
+      expect(data.listings.map((listing) => [listing.id, listing.status])).toEqual([
+        [active.id, 'active'],
+        [sold.id, 'sold'],
+      ]);
+      expect(data.favorites.map((favorite) => favorite.listing_id)).toEqual([saved.id]);
       expect(res.body).not.toMatch(/argon2|password|token/i);
     });
 

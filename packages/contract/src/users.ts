@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { favoriteSchema } from './favorites.ts';
+import { listingSchema } from './listings.ts';
 
 /** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
 export const roleSchema = z.enum(['ADMIN', 'SELLER']);
@@ -72,13 +74,16 @@ export const updateProfileBodySchema = z.object({
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /**
- * `GET /api/me/export`: everything stored about me (GDPR Art. 20), without any secret.
- * Later areas (listings, messages, stories) add their own keys.
+ * `GET /api/me/export`: everything stored about me (GDPR Art. 20), without any secret: profile,
+ * follows, my ads in every status and my saved ads. Later areas (messages, stories) add their
+ * own keys.
  */
 export const accountExportSchema = z.object({
   exported_at: z.string(),
   profile: userSchema,
   following: z.array(userSummarySchema.extend({ followed_at: z.string() })),
   followers: z.array(userSummarySchema.extend({ followed_at: z.string() })),
+  listings: z.array(listingSchema),
+  favorites: z.array(favoriteSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

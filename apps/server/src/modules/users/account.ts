@@ -1,11 +1,17 @@
-import type { AccountExport, FollowEntry } from '@marketplace/contract';
+import {
+  type AccountExport,
+  type FollowEntry,
+  LISTINGS_LIMIT_MAX,
+  type Listing,
+} from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { checkCurrentPassword } from '../auth/service.ts';
 import { removeTokensOf } from '../auth/tokens.ts';
-import { removeFavoritesOf } from '../favorites/service.ts';
+import type { CategoryTree } from '../categories/service.ts';
+import { listFavorites, removeFavoritesOf } from '../favorites/service.ts';
 import * as follows from '../follows/service.ts';
-import { removeListingsOfSeller } from '../listings/service.ts';
+import { listMyListings, removeListingsOfSeller } from '../listings/service.ts';
 import { releaseUploadsOfOwner, removeFiles } from '../media/service.ts';
 import * as queries from './queries.ts';
 import { findAccounts, getAccount, toUserResponse, toUserSummary } from './service.ts';
@@ -35,12 +41,29 @@ export async function toFollowEntries(
   });
 }
 
+/** All of a member's ads in every status, newest first, read page by page. */
+async function allListingsOf(db: Database, categories: CategoryTree, userId: string): Promise<Listing[]> {
+  const all: Listing[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMyListings({ db, categories }, userId, { limit: LISTINGS_LIMIT_MAX, cursor });
+    all.push(...page.listings);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
 /**
  * Everything stored about a member, for `GET /api/me/export` (issue 3 "export my data"):
- * profile and follows, never the password hash or tokens. Later modules add their data here.
+ * profile, follows, own ads (every status) and saved ads, never the password hash or tokens.
+ * Later modules add their data here.
  * @throws AppError user_not_found (404)
  */
-export async function exportAccount(db: Database, userId: string): Promise<AccountExport> {
+export async function exportAccount(
+  db: Database,
+  categories: CategoryTree,
+  userId: string,
+): Promise<AccountExport> {
   const account = await getAccount(db, userId);
   const page = { limit: EXPORT_FOLLOW_LIMIT, offset: 0 };
   return {
@@ -48,6 +71,8 @@ export async function exportAccount(db: Database, userId: string): Promise<Accou
     profile: toUserResponse(account),
     following: await toFollowEntries(db, await follows.listFollowing(db, userId, page)),
     followers: await toFollowEntries(db, await follows.listFollowers(db, userId, page)),
+    listings: await allListingsOf(db, categories, userId),
+    favorites: await listFavorites(db, categories, userId),
   };
 }
 

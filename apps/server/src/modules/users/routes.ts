@@ -97,14 +97,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['me'],
-        summary: 'All my data as JSON (profile and follows)',
+        summary: 'All my data as JSON (profile, follows, my ads, saved ads)',
         security: bearer,
         response: { 200: accountExportSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
       reply.header('Content-Disposition', 'attachment; filename="meine-daten.json"');
-      return exportAccount(db, request.user.id);
+      return exportAccount(db, app.categories, request.user.id);
     },
   );
 
