@@ -736,6 +736,8 @@ export const de = {
     rating: (value: string, count: number) =>
       `${value} von 5 (${count} ${count === 1 ? 'Bewertung' : 'Bewertungen'})`,
     activeListings: 'Aktive Anzeigen',
+    listingsOf: (name: string) => `Anzeigen von ${name}`,
+    noListings: 'Gerade keine aktiven Anzeigen.',
     followers: 'Follower',
     following: 'Folgt',
     follow: 'Folgen',

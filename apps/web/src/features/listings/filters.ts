@@ -29,6 +29,8 @@ export interface ListingFilters {
   radius_km?: number;
   offer_type?: OfferType;
   price_type?: PriceType;
+  /** Only this member's ads (a public profile). */
+  seller_id?: string;
   /**
    * Attribute filters keyed as in the address without the `attr.` prefix: `make` for an exact
    * value, `mileage_km.min` / `mileage_km.max` for number ranges.
@@ -106,6 +108,7 @@ export function filtersToSearchParams(filters: ListingFilters): URLSearchParams 
   }
   if (filters.offer_type) params.set('offer_type', filters.offer_type);
   if (filters.price_type) params.set('price_type', filters.price_type);
+  if (filters.seller_id) params.set('seller_id', filters.seller_id);
   for (const key of Object.keys(filters.attributes).sort()) {
     const value = filters.attributes[key];
     if (value !== undefined && value !== '') params.set(`${ATTRIBUTE_PARAM_PREFIX}${key}`, value);

@@ -2,8 +2,9 @@ import type { PublicProfile } from '@marketplace/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
+import { testListing, testListingPage } from '../../test/listingFixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../auth/testing.ts';
 import { monthYear, ProfilePage } from './ProfilePage.tsx';
@@ -42,6 +43,32 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     expect(screen.getByText('Mitglied seit Januar 2026')).toBeTruthy();
     expect(screen.getByTestId('profile-stats').textContent).toBe('3Aktive Anzeigen5Follower2Folgt');
     expect(screen.queryByText(/Bewertung/)).toBeNull();
+  });
+
+  it("lists the member's active ads under 'Anzeigen von …', asked for by seller", async () => {
+    stubRoutes({
+      '/api/users/u2': { body: profile() },
+      '/api/listings': {
+        body: testListingPage([testListing({ id: 'l1', title: 'Bernds Bücherregal' })], 1, null),
+      },
+    });
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Anzeigen von Bernd' })).toBeTruthy();
+    expect(await screen.findByText('Bernds Bücherregal')).toBeTruthy();
+    const listingCalls = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/listings');
+    expect(listingCalls.map((url) => url.searchParams.get('seller_id'))).toEqual(['u2']);
+  });
+
+  it('says so when the member has no active ads', async () => {
+    stubRoutes({
+      '/api/users/u2': { body: profile({ active_listings: 0 }) },
+      '/api/listings': { body: testListingPage([], 0, null) },
+    });
+    renderProfile();
+    expect(await screen.findByText('Gerade keine aktiven Anzeigen.')).toBeTruthy();
   });
 
   it('shows the rating once there are ratings', async () => {

@@ -10,12 +10,15 @@ import Container from '@mui/material/Container';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useSession } from '../../app/providers/SessionProvider.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { ApiError } from '../../lib/api.ts';
+import { ListingFeed } from '../listings/components/ListingFeed.tsx';
+import type { ListingFilters } from '../listings/filters.ts';
 import { usePublicProfile } from './api.ts';
 import { FollowButton } from './FollowButton.tsx';
 import { FollowLists } from './FollowLists.tsx';
@@ -98,24 +101,47 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
   );
 }
 
+/** The member's active ads, 20 at a time, as on home. */
+function SellerListings({ profile }: { profile: PublicProfile }) {
+  const filters = useMemo<ListingFilters>(() => ({ seller_id: profile.id, attributes: {} }), [profile.id]);
+  return (
+    <Box component="section" aria-labelledby="seller-listings-heading">
+      <Typography variant="h2" id="seller-listings-heading" sx={{ fontSize: '1.25rem', mb: 2 }}>
+        {de.profile.listingsOf(profile.display_name)}
+      </Typography>
+      <ListingFeed
+        filters={filters}
+        viewMode="standard"
+        empty={<Typography color="text.secondary">{de.profile.noListings}</Typography>}
+      />
+    </Box>
+  );
+}
+
 function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
   usePageTitle(profile.display_name);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack spacing={3}>
-        <ProfileCard profile={profile} isOwn={isOwn} />
-        {isOwn && (
-          <FollowLists followersCount={profile.followers_count} followingCount={profile.following_count} />
-        )}
-      </Stack>
-    </Container>
+    <>
+      <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
+        <Stack spacing={3}>
+          <ProfileCard profile={profile} isOwn={isOwn} />
+          {isOwn && (
+            <FollowLists followersCount={profile.followers_count} followingCount={profile.following_count} />
+          )}
+        </Stack>
+      </Container>
+      {/* As wide as the home grid, so the cards keep their usual size. */}
+      <Container maxWidth="xl" sx={{ pt: 3, pb: { xs: 3, md: 5 } }}>
+        <SellerListings profile={profile} />
+      </Container>
+    </>
   );
 }
 
 /**
  * /user/{id} (issue 3): the public profile from `GET /api/users/{id}`: avatar, display name,
- * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, active ads, followers
- * and following, and 'Folgen'/'Entfolgen' (not on the own profile, which shows the own follow
+ * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, the number of active
+ * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen' (not on the own profile, which shows the own follow
  * lists instead). An unknown member reads 'Nutzer nicht gefunden'.
  */
 export function ProfilePage() {
