@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+/** A real SMTP server on a free local port that keeps every mail it accepts. */
+async function startSmtpServer(): Promise<{ url: string; mails: ParsedMail[]; close(): Promise<void> }> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Marktplatz <no-reply@marktplatz.example>' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('mail over SMTP (issue 3, SMTP_URL set)', () => {
+  it('delivers the verification mail to the SMTP server and writes no outbox file', async () => {
+    const member = await registerMember(t.app);
+    for (let waited = 0; smtp.mails.length === 0 && waited < 5000; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(smtp.mails).toHaveLength(1);
+    const mail = smtp.mails[0] as ParsedMail;
+    const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+    expect(to?.value[0]?.address).toBe(member.email);
+    expect(mail.from?.value[0]?.address).toBe('no-reply@marktplatz.example');
+    expect(mail.text).toMatch(/\/verify-email\?token=[\w-]+/);
+    expect(fs.existsSync(path.join(t.db.dataDir, 'outbox'))).toBe(false);
+  });
+});
