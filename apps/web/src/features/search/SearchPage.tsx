@@ -1,4 +1,4 @@
-import { type ListingQuerySort, listingSortSchema } from '@marketplace/contract';
+import { type ListingQuerySort, listingSortSchema, RADIUS_CHOICES_KM } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -56,33 +56,59 @@ export function NoResults({
 }) {
   const hasFilters = activeFilterCount(filters) > 0;
   const hasCategory = Boolean(filters.category);
+  const widerRadius = filters.postal_code ? nextRadiusKm(filters.radius_km) : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, textAlign: 'center' }}>
       <Typography variant="h2" component="p" sx={{ mb: 1 }}>
         {filters.q ? de.search.noResultsFor(filters.q) : de.search.noResults}
       </Typography>
       {(hasFilters || hasCategory) && (
-        <>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {de.search.widenHint}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
-            {hasFilters && (
-              <Button variant="contained" onClick={() => onWiden(withoutFilters(filters))}>
-                {de.search.removeFilters}
-              </Button>
-            )}
-            {hasCategory && (
-              <Button variant="outlined" onClick={() => onWiden({ ...filters, category: undefined })}>
-                {de.search.allCategories}
-              </Button>
-            )}
-          </Box>
-        </>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {de.search.widenHint}
+        </Typography>
       )}
+      {filters.q && !hasFilters && !hasCategory && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {de.search.otherTermHint}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {widerRadius !== null && (
+          <Button variant="contained" onClick={() => onWiden({ ...filters, radius_km: widerRadius })}>
+            {de.search.widenRadius(widerRadius)}
+          </Button>
+        )}
+        {hasFilters && (
+          <Button
+            variant={widerRadius === null ? 'contained' : 'outlined'}
+            onClick={() => onWiden(withoutFilters(filters))}
+          >
+            {de.search.removeFilters}
+          </Button>
+        )}
+        {hasCategory && (
+          <Button variant="outlined" onClick={() => onWiden({ ...filters, category: undefined })}>
+            {de.search.allCategories}
+          </Button>
+        )}
+        {filters.q && !hasFilters && !hasCategory && (
+          <Button variant="outlined" onClick={() => onWiden({ ...filters, q: undefined })}>
+            {de.search.allListings}
+          </Button>
+        )}
+      </Box>
       {!filters.q && !hasFilters && !hasCategory && (
         <Typography color="text.secondary">{de.search.enterTerm}</Typography>
       )}
     </Paper>
   );
+}
+
+/**
+ * The next larger 'Umkreis' choice after `radiusKm` (km), or null when there is none or no
+ * radius is set (a place without radius only orders by distance and limits nothing).
+ */
+export function nextRadiusKm(radiusKm: number | undefined): number | null {
+  if (radiusKm === undefined) return null;
+  return RADIUS_CHOICES_KM.find((km) => km > radiusKm) ?? null;
 }
