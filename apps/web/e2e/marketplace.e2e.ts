@@ -67,7 +67,7 @@ async function openQuietPage(viewport: { width: number; height: number }) {
   return opened;
 }
 
-/** Registers a member through the API (the accounts pages have their own browser test). */
+/** Registers a member through the API (the seller registers through the pages). */
 async function register(email: string, nickname: string): Promise<void> {
   const res = await fetch(`${server.baseUrl}/api/auth/register`, {
     method: 'POST',
@@ -132,10 +132,22 @@ describe('the marketplace as a new member uses it', () => {
   let listingPath = '';
 
   it('posts an ad with a photo carrying GPS tags', { timeout: 180_000 }, async () => {
-    await register(sellerEmail, 'Rad-Ria');
     seller = await openQuietPage(DESKTOP);
     const { page } = seller;
-    await logIn(page, sellerEmail, '/create-listing');
+    // A new visitor: posting asks to log in, and the login page leads to the registration.
+    await page.goto('/create-listing');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: STEP_MS });
+    await page.getByRole('link', { name: 'Jetzt registrieren' }).click();
+    const registration = page.getByRole('form', { name: 'Registrieren' });
+    await registration.getByLabel(/^E-Mail-Adresse/).fill(sellerEmail);
+    await registration.getByLabel(/^Passwort\W*$/).fill(PASSWORD);
+    await registration.getByLabel(/^Passwort wiederholen/).fill(PASSWORD);
+    await registration.getByLabel('Spitzname (optional)').fill('Rad-Ria');
+    await registration.getByRole('button', { name: 'Konto erstellen' }).click();
+    // Back at the form, which waits for the confirmed address.
+    await page.waitForURL((url) => url.pathname === '/create-listing', { timeout: STEP_MS });
+    await page.getByText(/^Bitte bestätige zuerst deine E-Mail-Adresse/).waitFor({ timeout: STEP_MS });
+    await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).waitFor();
     await page.goto(await verificationLink(sellerEmail));
     await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor({ timeout: STEP_MS });
 
