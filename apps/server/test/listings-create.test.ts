@@ -278,6 +278,14 @@ describe('POST /api/listings refuses bad input with a German detail and stores n
     await refused(adBody({ images: [first] }), 422, /gehört zu einer anderen Anzeige/);
   });
 
+  it('takes up to 20 photos and refuses a 21st with its German message', async () => {
+    const photos: string[] = [];
+    for (let i = 0; i < 21; i++) photos.push(await uploadPhoto(t, seller.access_token));
+    await refused(adBody({ images: photos }), 422, "Feld 'images': Du kannst höchstens 20 Fotos hochladen.");
+    const ad = await createAd(t, seller.access_token, { images: photos.slice(0, 20) });
+    expect(ad.images).toEqual(photos.slice(0, 20));
+  });
+
   it('limits posting to 30 ads per member and hour (429)', async () => {
     const busy = await verifiedMember(t);
     for (let i = 0; i < 30; i++) {
