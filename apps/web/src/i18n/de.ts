@@ -236,6 +236,7 @@ export const de = {
       relevance: 'Beste Treffer',
     },
     distancePostalCode: 'Deine PLZ oder dein Ort',
+    radiusKm: (km: number) => `Umkreis ${km} km`,
     distanceHint: 'Für „Nächste zuerst“ brauchen wir deine Postleitzahl oder deinen Ort.',
   },
 
@@ -269,7 +270,7 @@ export const de = {
     priceMax: 'bis €',
     location: 'PLZ oder Ort',
     radius: 'Umkreis',
-    radiusAny: 'Nur dieser Ort',
+    radiusAny: 'Ganz Deutschland',
     radiusKm: (km: number) => `${km} km`,
     offerType: 'Angebotsart',
     any: 'Alle',

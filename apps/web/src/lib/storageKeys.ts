@@ -9,6 +9,8 @@ export const VIEW_MODE_STORAGE_KEY = 'feed.viewMode';
 export const FEED_SORT_STORAGE_KEY = 'feed.sort';
 /** Postal code the visitor gave for 'Nächste zuerst' and the distance on cards. */
 export const FEED_POSTAL_CODE_STORAGE_KEY = 'feed.postalCode';
+/** The home feed's 'Umkreis' in km (absent: all of Germany). */
+export const FEED_RADIUS_STORAGE_KEY = 'feed.radiusKm';
 
 /** Reads a stored string; null when missing or when storage is unavailable. */
 export function readStored(key: string): string | null {

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FEED_SORT_STORAGE_KEY, VIEW_MODE_STORAGE_KEY } from '../../lib/storageKeys.ts';
+import {
+  FEED_RADIUS_STORAGE_KEY,
+  FEED_SORT_STORAGE_KEY,
+  VIEW_MODE_STORAGE_KEY,
+} from '../../lib/storageKeys.ts';
 import { testCategories, testListingPage, testListings } from '../../test/listingFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -146,6 +150,43 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
       await screen.findByText('Für „Nächste zuerst“ brauchen wir deine Postleitzahl oder deinen Ort.'),
     ).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' })).toBeTruthy();
+  });
+
+  it("limits the feed to an 'Umkreis' around the visitor's place and keeps both", async () => {
+    const user = userEvent.setup();
+    const fetchMock = feedServer();
+    const first = renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    const radius = screen.getByRole('combobox', { name: 'Umkreis' }) as HTMLSelectElement;
+    expect(radius.disabled).toBe(true);
+    expect(
+      within(radius)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Ganz Deutschland',
+      'Umkreis 5 km',
+      'Umkreis 10 km',
+      'Umkreis 20 km',
+      'Umkreis 50 km',
+      'Umkreis 100 km',
+    ]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' }), '80331{Enter}');
+    await waitFor(() => expect(radius.disabled).toBe(false));
+    await user.selectOptions(radius, 'Umkreis 20 km');
+    await waitFor(() =>
+      expect(calls(fetchMock).some((call) => /postal_code=80331&radius_km=20/.test(call))).toBe(true),
+    );
+    expect(window.localStorage.getItem(FEED_RADIUS_STORAGE_KEY)).toBe('20');
+    first.unmount();
+
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect((screen.getByRole('combobox', { name: 'Umkreis' }) as HTMLSelectElement).value).toBe('20');
+    expect((screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' }) as HTMLInputElement).value).toBe(
+      '80331',
+    );
   });
 
   it('ignores a stored value that is no view mode or sort', async () => {

@@ -1,31 +1,43 @@
-import { listingSortSchema } from '@marketplace/contract';
+import { listingSortSchema, RADIUS_CHOICES_KM } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import { FEED_POSTAL_CODE_STORAGE_KEY, readStored, writeStored } from '../../lib/storageKeys.ts';
+import {
+  FEED_POSTAL_CODE_STORAGE_KEY,
+  FEED_RADIUS_STORAGE_KEY,
+  readStored,
+  writeStored,
+} from '../../lib/storageKeys.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/CategoryStrip.tsx';
 import { FeedToolbar } from '../listings/components/FeedToolbar.tsx';
 import { ListingFeed } from '../listings/components/ListingFeed.tsx';
 import type { ListingFilters } from '../listings/filters.ts';
 
+/** A stored 'Umkreis' in km, if it is one of the choices; else all of Germany. */
+function storedRadiusKm(text: string | null): number | undefined {
+  const km = Number(text);
+  return (RADIUS_CHOICES_KM as readonly number[]).includes(km) ? km : undefined;
+}
+
 /**
  * The home page (SPEC.md §2 "Home"): the category strip, the place of the stories strip, and
- * the 'Neueste Kleinanzeigen' grid with view toggle, sort and paging. View mode, sort and the
- * postal code for 'Nächste zuerst' are kept on this device.
+ * the 'Neueste Kleinanzeigen' grid with view toggle, sort, place with 'Umkreis' and paging. View
+ * mode, sort, place and Umkreis are kept on this device.
  */
 export function HomePage() {
   usePageTitle(de.pages.home);
   const [viewMode, setViewMode] = useViewMode();
   const [sort, setSort] = useFeedSort();
   const [postalCode, setPostalCode] = useState(() => readStored(FEED_POSTAL_CODE_STORAGE_KEY) ?? '');
+  const [radiusKm, setRadiusKm] = useState(() => storedRadiusKm(readStored(FEED_RADIUS_STORAGE_KEY)));
 
   const filters = useMemo<ListingFilters>(
-    () => ({ sort, postal_code: postalCode || undefined, attributes: {} }),
-    [sort, postalCode],
+    () => ({ sort, postal_code: postalCode || undefined, radius_km: radiusKm, attributes: {} }),
+    [sort, postalCode, radiusKm],
   );
 
   return (
@@ -58,6 +70,11 @@ export function HomePage() {
             onPostalCodeChange={(value) => {
               setPostalCode(value);
               writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
+            }}
+            radiusKm={radiusKm}
+            onRadiusChange={(value) => {
+              setRadiusKm(value);
+              writeStored(FEED_RADIUS_STORAGE_KEY, value === undefined ? null : String(value));
             }}
           />
         </Box>

@@ -109,7 +109,14 @@ describe('settings /settings', { timeout: 20_000 }, () => {
   });
 
   it('exports my data as a JSON file', async () => {
-    const exported = { exported_at: '2026-03-01T00:00:00Z', profile: member, following: [], followers: [] };
+    const exported = {
+      exported_at: '2026-03-01T00:00:00Z',
+      profile: member,
+      following: [],
+      followers: [],
+      listings: [],
+      favorites: [],
+    };
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

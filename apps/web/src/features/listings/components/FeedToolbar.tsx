@@ -1,4 +1,9 @@
-import { type ListingQuerySort, listingQuerySortSchema, listingSortSchema } from '@marketplace/contract';
+import {
+  type ListingQuerySort,
+  listingQuerySortSchema,
+  listingSortSchema,
+  RADIUS_CHOICES_KM,
+} from '@marketplace/contract';
 import ViewComfyIcon from '@mui/icons-material/ViewComfy';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
@@ -10,7 +15,8 @@ import type { ViewMode } from '../../../lib/viewMode.ts';
 
 /**
  * The standard/compact view toggle and the sort selector of ad lists (SPEC.md §2 "Home", §9).
- * With 'Nächste zuerst' it asks for the searcher's postal code or place (`onPostalCodeChange`).
+ * With `onPostalCodeChange` it takes the searcher's postal code or place: always when
+ * `onRadiusChange` offers the 'Umkreis' too (home), else only for 'Nächste zuerst'.
  */
 export function FeedToolbar({
   viewMode,
@@ -19,6 +25,8 @@ export function FeedToolbar({
   onSortChange,
   postalCode,
   onPostalCodeChange,
+  radiusKm,
+  onRadiusChange,
   sortOptions = listingSortSchema.options,
 }: {
   viewMode: ViewMode;
@@ -29,12 +37,49 @@ export function FeedToolbar({
   sortOptions?: readonly ListingQuerySort[];
   postalCode?: string;
   onPostalCodeChange?: (postalCode: string) => void;
+  /** One of {@link RADIUS_CHOICES_KM}, undefined for all of Germany. */
+  radiusKm?: number;
+  onRadiusChange?: (radiusKm: number | undefined) => void;
 }) {
   const id = useId();
-  const askPostalCode = sort === 'distance' && onPostalCodeChange !== undefined;
+  const needsPostalCode = sort === 'distance' && !postalCode;
+  const askPostalCode =
+    onPostalCodeChange !== undefined && (sort === 'distance' || onRadiusChange !== undefined);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'flex-end' }}>
-      {askPostalCode && <PostalCodeInput value={postalCode ?? ''} onCommit={onPostalCodeChange} />}
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        justifyContent: 'flex-end',
+        // On a phone the place takes its own row, above the selects.
+        width: askPostalCode ? { xs: '100%', sm: 'auto' } : undefined,
+      }}
+    >
+      {askPostalCode && (
+        <PostalCodeInput value={postalCode ?? ''} onCommit={onPostalCodeChange} required={needsPostalCode} />
+      )}
+      {askPostalCode && onRadiusChange && (
+        <Box
+          component="select"
+          aria-label={de.filters.radius}
+          value={radiusKm ?? ''}
+          disabled={!postalCode}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+            const km = Number(event.target.value);
+            onRadiusChange((RADIUS_CHOICES_KM as readonly number[]).includes(km) ? km : undefined);
+          }}
+          sx={selectSx}
+        >
+          <option value="">{de.filters.radiusAny}</option>
+          {RADIUS_CHOICES_KM.map((km) => (
+            <option key={km} value={km}>
+              {de.feed.radiusKm(km)}
+            </option>
+          ))}
+        </Box>
+      )}
       <Box
         component="label"
         sx={{
@@ -57,19 +102,7 @@ export function FeedToolbar({
             const parsed = listingQuerySortSchema.safeParse(event.target.value);
             if (parsed.success) onSortChange(parsed.data);
           }}
-          sx={{
-            font: 'inherit',
-            color: 'text.primary',
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 2,
-            height: 36,
-            px: 1,
-            cursor: 'pointer',
-            '&:hover': { borderColor: 'text.primary' },
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
-          }}
+          sx={selectSx}
         >
           {sortOptions.map((option) => (
             <option key={option} value={option}>
@@ -112,8 +145,35 @@ export function FeedToolbar({
   );
 }
 
-/** A postal code or place, handed on when the field is left or Enter is pressed. */
-function PostalCodeInput({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+/** The look of the toolbar's native selects (sort, Umkreis). */
+const selectSx = {
+  font: 'inherit',
+  color: 'text.primary',
+  bgcolor: 'background.paper',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 2,
+  height: 36,
+  px: 1,
+  cursor: 'pointer',
+  '&:hover': { borderColor: 'text.primary' },
+  '&:disabled': { cursor: 'default', color: 'text.disabled' },
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+} as const;
+
+/**
+ * A postal code or place, handed on when the field is left or Enter is pressed. `required`
+ * (for 'Nächste zuerst' without a place) marks it and puts the cursor into it.
+ */
+function PostalCodeInput({
+  value,
+  onCommit,
+  required,
+}: {
+  value: string;
+  onCommit: (value: string) => void;
+  required: boolean;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
@@ -129,10 +189,10 @@ function PostalCodeInput({ value, onCommit }: { value: string; onCommit: (value:
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
-      autoFocus={value === ''}
-      error={value === ''}
+      autoFocus={required}
+      error={required}
       slotProps={{ input: { 'aria-label': de.feed.distancePostalCode, inputMode: 'search', maxLength: 100 } }}
-      sx={{ width: 200, bgcolor: 'background.paper' }}
+      sx={{ width: { xs: '100%', sm: 230 }, bgcolor: 'background.paper' }}
     />
   );
 }
