@@ -34,6 +34,14 @@ describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Bitte wiederhole das Passwort.')).toBeTruthy();
   });
 
+  it('refuses a malformed e-mail address and sends nothing', async () => {
+    const calls = stubRoutes({});
+    renderWithSession(<RegisterPage />, '/register');
+    await register({ email: 'anna@beispiel', password: 'Sicher123', repeat: 'Sicher123' });
+    expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it('wants at least one letter and one digit', async () => {
     stubRoutes({});
     renderWithSession(<RegisterPage />, '/register');
