@@ -17,21 +17,13 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromePath } from '../e2e/helpers/browser.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 
 const TARGET_JS_KB = 250;
 const TARGET_SCORE = 90;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs) || 5);
@@ -45,7 +37,7 @@ interface HomeScripts {
 
 /** Loads home at 390 px and lists the scripts it fetched (gzipped from dist) and its images. */
 async function measureHome(baseUrl: string): Promise<HomeScripts> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -82,7 +74,7 @@ async function measureHome(baseUrl: string): Promise<HomeScripts> {
 async function lighthouseScores(url: string): Promise<number[]> {
   const scores: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
     try {
       const result = await lighthouse(url, {
         port: chrome.port,

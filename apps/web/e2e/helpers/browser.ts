@@ -10,21 +10,24 @@ export const screenshotDir = path.join(repoRoot, 'test-results');
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
+/** Debian's Chromium, or the one `CHROME_PATH` names. */
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Headless, with no traffic beyond the page under test. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Debian's Chromium, headless, with no traffic beyond the page under test. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 }
 
 /** A fresh context (empty storage) whose page records console errors and failed requests. */
