@@ -8,9 +8,6 @@ import { de } from '../../i18n/de.ts';
 import { searchPathFor } from '../../lib/search.ts';
 import type { SearchInputProps } from './SearchSuggestInput.tsx';
 
-/** Wait (ms) after the first paint before the completions part is fetched, when the browser has no idle callback. */
-const SUGGEST_LOAD_DELAY_MS = 1500;
-
 let SuggestInput: ComponentType<SearchInputProps> | null = null;
 let suggestLoad: Promise<ComponentType<SearchInputProps>> | null = null;
 
@@ -28,8 +25,8 @@ export function loadSearchSuggestions(): Promise<ComponentType<SearchInputProps>
 
 /**
  * The search field 'Was suchst du?'. Submitting goes to /search?q=<term> only when the trimmed
- * text is non-empty (SPEC.md §5). While typing it suggests completions (loaded after the first
- * paint). On the search page it shows the current term.
+ * text is non-empty (SPEC.md §5). While typing it suggests completions (loaded when the field is
+ * first pointed at or focused). On the search page it shows the current term.
  */
 export function SearchField({ id }: { id: string }) {
   const navigate = useNavigate();
@@ -43,33 +40,27 @@ export function SearchField({ id }: { id: string }) {
     if (location.pathname === '/search') setText(new URLSearchParams(location.search).get('q') ?? '');
   }, [location.pathname, location.search]);
 
-  useEffect(() => {
+  // The completions part loads when the visitor turns to the field (pointer over it or focus),
+  // not with the page: the first paint of every page stays free of it.
+  const active = useRef(true);
+  useEffect(
+    () => () => {
+      active.current = false;
+    },
+    [],
+  );
+  const loadEnhanced = () => {
     if (Enhanced) return;
-    let active = true;
-    const start = () => {
-      loadSearchSuggestions()
-        .then((component) => {
-          if (!active) return;
-          setFocusEnhanced(document.activeElement !== null && document.activeElement === plainInput.current);
-          setEnhanced(() => component);
-        })
-        .catch(() => {
-          // Without completions the plain field keeps working.
-        });
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(start, { timeout: 3000 });
-      return () => {
-        active = false;
-        window.cancelIdleCallback(handle);
-      };
-    }
-    const timer = window.setTimeout(start, SUGGEST_LOAD_DELAY_MS);
-    return () => {
-      active = false;
-      window.clearTimeout(timer);
-    };
-  }, [Enhanced]);
+    loadSearchSuggestions()
+      .then((component) => {
+        if (!active.current) return;
+        setFocusEnhanced(document.activeElement !== null && document.activeElement === plainInput.current);
+        setEnhanced(() => component);
+      })
+      .catch(() => {
+        // Without completions the plain field keeps working.
+      });
+  };
 
   const search = (term: string) => {
     const path = searchPathFor(term);
@@ -101,6 +92,8 @@ export function SearchField({ id }: { id: string }) {
             fullWidth
             value={text}
             onChange={(event) => setText(event.target.value)}
+            onFocus={loadEnhanced}
+            onPointerEnter={loadEnhanced}
             placeholder={de.header.searchPlaceholder}
             slotProps={{ input: { 'aria-label': de.header.searchLabel, enterKeyHint: 'search' } }}
             sx={{ bgcolor: 'background.paper', borderRadius: 5 }}

@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithSession } from '../../test/renderApp.tsx';
+import { stubRoutes } from '../../test/stubRoutes.ts';
+import { SearchField } from './SearchField.tsx';
+
+// A file of its own: the completions part is loaded once per page, so here it is not loaded yet.
+describe('search completions load when the visitor turns to the field', () => {
+  it('keeps what was typed into the plain field and then offers completions', async () => {
+    const user = userEvent.setup();
+    stubRoutes((_method, url) =>
+      url.pathname === '/api/search/suggest' && url.searchParams.get('q') === 'fahr'
+        ? { body: { suggestions: ['fahrrad', 'fahrradhelm'] } }
+        : { body: { suggestions: [] } },
+    );
+    renderWithSession(<SearchField id="search" />, '/');
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.type(screen.getByPlaceholderText('Was suchst du?'), 'fahr');
+    expect(await screen.findByRole('combobox', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByPlaceholderText('Was suchst du?') as HTMLInputElement).value).toBe('fahr');
+    await user.type(screen.getByPlaceholderText('Was suchst du?'), 'r');
+    expect(await screen.findByRole('option', { name: 'fahrradhelm' }, { timeout: 3000 })).toBeTruthy();
+  });
+});
