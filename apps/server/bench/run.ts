@@ -80,7 +80,10 @@ async function prepareSchema(schema: string, ads: number): Promise<string[]> {
       ads,
       sellers: Math.max(100, Math.round(ads / 20)),
       progress: (written) => {
-        if (written % 100_000 === 0 || written === ads) process.stdout.write(`  ${written} Anzeigen\r`);
+        // A progress line that overwrites itself: only on a terminal, not in a log file.
+        if (process.stdout.isTTY && (written % 100_000 === 0 || written === ads)) {
+          process.stdout.write(`  ${written} Anzeigen\r`);
+        }
       },
     });
     log(`PostgreSQL: ${ads} Anzeigen in ${schema} erzeugt (${((Date.now() - started) / 1000).toFixed(0)} s)`);

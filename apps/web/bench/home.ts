@@ -87,7 +87,7 @@ async function lighthouseScores(url: string): Promise<number[]> {
       scores.push(Math.round(score * 100));
       const audits = result.lhr.audits;
       console.log(
-        `  run ${run + 1}: ${scores.at(-1)} (FCP ${audits['first-contentful-paint']?.displayValue}, ` +
+        `  Lauf ${run + 1}: ${scores.at(-1)} (FCP ${audits['first-contentful-paint']?.displayValue}, ` +
           `LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, ` +
           `CLS ${audits['cumulative-layout-shift']?.displayValue})`,
       );
@@ -107,7 +107,7 @@ function median(values: number[]): number {
 }
 
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first.');
+  console.error('apps/web/dist fehlt: zuerst `npm run build` ausführen.');
   process.exit(1);
 }
 
@@ -115,19 +115,19 @@ const server = await startServer({ SEED_DEMO: '1' });
 try {
   const home = await measureHome(server.baseUrl);
   const totalKb = home.files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
-  console.log(`Home page JavaScript (390 px, until the network is idle), gzipped:`);
+  console.log('Startseite: JavaScript bis zur Netzwerkruhe (390 px), gzip:');
   for (const file of home.files)
     console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} kB  ${file.name}`);
   console.log(
-    `  ${totalKb.toFixed(1).padStart(7)} kB  in all (target at most ${TARGET_JS_KB} kB: ${((totalKb / TARGET_JS_KB) * 100).toFixed(0)} % of it)`,
+    `  ${totalKb.toFixed(1).padStart(7)} kB  gesamt (Ziel höchstens ${TARGET_JS_KB} kB: ${((totalKb / TARGET_JS_KB) * 100).toFixed(0)} % davon)`,
   );
   console.log(
-    `Listing images: ${home.images}, lazy-loaded ${home.lazyImages}, with width and height ${home.sizedImages}`,
+    `Anzeigenbilder: ${home.images}, davon lazy geladen ${home.lazyImages}, mit Breite und Höhe ${home.sizedImages}`,
   );
 
-  console.log(`Lighthouse performance, mobile settings, ${runs} runs:`);
+  console.log(`Lighthouse Performance, mobile Einstellungen, ${runs} Läufe:`);
   const scores = await lighthouseScores(server.baseUrl);
-  console.log(`  median ${median(scores)} (target at least ${TARGET_SCORE}); runs ${scores.join(', ')}`);
+  console.log(`  Median ${median(scores)} (Ziel mindestens ${TARGET_SCORE}); Läufe ${scores.join(', ')}`);
 } finally {
   await server.stop();
 }
