@@ -271,6 +271,7 @@ export const de = {
     location: 'PLZ oder Ort',
     radius: 'Umkreis',
     radiusAny: 'Ganz Deutschland',
+    placesAttribution: 'Orte und Postleitzahlen: GeoNames (CC BY 4.0)',
     radiusKm: (km: number) => `${km} km`,
     offerType: 'Angebotsart',
     any: 'Alle',

@@ -108,7 +108,10 @@ describe('posting form validation (issue "The marketplace itself": German messag
     await user.click(screen.getByRole('radio', { name: 'VB' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'Trekkingrad');
     await user.type(screen.getByRole('combobox', { name: 'Postleitzahl' }), '8033');
-    await user.click(await screen.findByRole('option', { name: /80331 München/ }, slow));
+    const place = await screen.findByRole('option', { name: /80331 München/ }, slow);
+    // The places come from GeoNames, credited where they are shown.
+    expect(screen.getByText('Orte und Postleitzahlen: GeoNames (CC BY 4.0)')).toBeTruthy();
+    await user.click(place);
     await user.click(screen.getByRole('button', { name: 'Anzeige veröffentlichen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/listing/neu1'), slow);
     expect(posted).toEqual([

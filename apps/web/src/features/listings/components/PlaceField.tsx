@@ -1,7 +1,10 @@
 import type { Place } from '@marketplace/contract';
 import Autocomplete from '@mui/material/Autocomplete';
+import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { de } from '../../../i18n/de.ts';
 import { COMPLETION_DEBOUNCE_MS } from '../../../lib/constants.ts';
 import { usePlaces } from '../api.ts';
 
@@ -18,6 +21,23 @@ export function useDebounced<T>(value: T, delay: number): T {
 /** '80331 München' as a place reads in lists. */
 export function placeLabel(place: Place): string {
   return `${place.postal_code} ${place.place}`;
+}
+
+/** The completions' list, crediting GeoNames below the places it shows (CC BY 4.0). */
+function AttributedPaper({ children, ...props }: PaperProps) {
+  return (
+    <Paper {...props}>
+      {children}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', px: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {de.filters.placesAttribution}
+      </Typography>
+    </Paper>
+  );
 }
 
 /**
@@ -53,6 +73,7 @@ export function PlaceField({
     <Autocomplete<Place, false, false, true>
       freeSolo
       size={size}
+      slots={{ paper: AttributedPaper }}
       options={places.data ?? []}
       filterOptions={(options) => options}
       getOptionLabel={(option) => (typeof option === 'string' ? option : placeLabel(option))}
