@@ -292,7 +292,9 @@ describe('the marketplace as a new member uses it', () => {
     await context.close();
   });
 
-  it('shows the ad in Meine Anzeigen with its status and counts', { timeout: 120_000 }, async () => {
+  it('shows the ad in Meine Anzeigen with its status and counts, and edits it', {
+    timeout: 120_000,
+  }, async () => {
     const { page } = seller;
     await page.goto('/listings');
     await page.getByRole('heading', { level: 1, name: 'Meine Anzeigen' }).waitFor();
@@ -316,6 +318,18 @@ describe('the marketplace as a new member uses it', () => {
     await page.getByRole('menuitem', { name: 'Reaktivieren' }).click();
     await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
     await expect(row.textContent()).resolves.toContain('Aktiv');
+
+    // Edit it from its page: the form comes filled in, the new price is shown.
+    await page.goto(listingPath);
+    await page.getByRole('link', { name: 'Bearbeiten' }).click({ timeout: STEP_MS });
+    await page.getByRole('heading', { level: 1, name: 'Anzeige bearbeiten' }).waitFor({ timeout: STEP_MS });
+    await expect(page.getByLabel(/^Titel/).inputValue()).resolves.toBe(TITLE);
+    const price = page.getByRole('textbox', { name: /^Preis/ });
+    await expect(price.inputValue()).resolves.toBe('250');
+    await price.fill('240');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.waitForURL((url) => url.pathname === listingPath, { timeout: STEP_MS });
+    await page.getByText('240 € VB').first().waitFor({ timeout: STEP_MS });
     expect(unexpected(seller.errors)).toEqual([]);
   });
 
