@@ -294,7 +294,7 @@ export const de = {
     details: 'Details',
     description: 'Beschreibung',
     category: 'Kategorie',
-    offerType: 'Art',
+    offerType: 'Anzeigenart',
     priceType: 'Preisart',
     location: 'Ort',
     writeMessage: 'Nachricht schreiben',

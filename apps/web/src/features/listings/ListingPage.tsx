@@ -127,7 +127,8 @@ function ListingView({ listing }: { listing: Listing }) {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
           gridTemplateAreas: {
             xs: '"gallery" "summary" "details" "seller"',
-            md: '"gallery summary" "details seller"',
+            // The seller card follows the actions in the right column, next to the gallery.
+            md: '"gallery summary" "gallery seller" "details seller"',
           },
           alignItems: 'start',
         }}

@@ -20,7 +20,7 @@ describe('details table of an ad', () => {
     });
     expect(attributeRows(listing, carAttributes)).toEqual([
       { label: 'Kategorie', value: 'Autos' },
-      { label: 'Art', value: 'Biete' },
+      { label: 'Anzeigenart', value: 'Biete' },
       { label: 'Preisart', value: 'VB' },
       { label: 'Marke', value: 'BMW' },
       { label: 'Kilometerstand', value: '125.000 km' },
