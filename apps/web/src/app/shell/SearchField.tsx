@@ -43,12 +43,12 @@ export function SearchField({ id }: { id: string }) {
   // The completions part loads when the visitor turns to the field (pointer over it or focus),
   // not with the page: the first paint of every page stays free of it.
   const active = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    active.current = true;
+    return () => {
       active.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const loadEnhanced = () => {
     if (Enhanced) return;
     loadSearchSuggestions()
