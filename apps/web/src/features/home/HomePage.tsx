@@ -1,4 +1,4 @@
-import { listingSortSchema, RADIUS_CHOICES_KM } from '@marketplace/contract';
+import { listingSortSchema } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -15,13 +15,7 @@ import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/CategoryStrip.tsx';
 import { FeedToolbar } from '../listings/components/FeedToolbar.tsx';
 import { ListingFeed } from '../listings/components/ListingFeed.tsx';
-import type { ListingFilters } from '../listings/filters.ts';
-
-/** A stored 'Umkreis' in km, if it is one of the choices; else all of Germany. */
-function storedRadiusKm(text: string | null): number | undefined {
-  const km = Number(text);
-  return (RADIUS_CHOICES_KM as readonly number[]).includes(km) ? km : undefined;
-}
+import { type ListingFilters, radiusChoice } from '../listings/filters.ts';
 
 /**
  * The home page (SPEC.md §2 "Home"): the category strip, the place of the stories strip, and
@@ -33,7 +27,7 @@ export function HomePage() {
   const [viewMode, setViewMode] = useViewMode();
   const [sort, setSort] = useFeedSort();
   const [postalCode, setPostalCode] = useState(() => readStored(FEED_POSTAL_CODE_STORAGE_KEY) ?? '');
-  const [radiusKm, setRadiusKm] = useState(() => storedRadiusKm(readStored(FEED_RADIUS_STORAGE_KEY)));
+  const [radiusKm, setRadiusKm] = useState(() => radiusChoice(readStored(FEED_RADIUS_STORAGE_KEY)));
 
   const filters = useMemo<ListingFilters>(
     () => ({ sort, postal_code: postalCode || undefined, radius_km: radiusKm, attributes: {} }),

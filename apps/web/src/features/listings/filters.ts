@@ -51,6 +51,12 @@ function trimmed(text: string | null, max: number): string | undefined {
   return value ? value.slice(0, max) : undefined;
 }
 
+/** `text` as one of the 'Umkreis' choices in km ({@link RADIUS_CHOICES_KM}), else undefined. */
+export function radiusChoice(text: string | null): number | undefined {
+  const km = Number(text);
+  return (RADIUS_CHOICES_KM as readonly number[]).includes(km) ? km : undefined;
+}
+
 /**
  * Reads filters from a page address. Unknown parameters, malformed numbers, unknown sorts or
  * offer types and a radius outside the 'Umkreis' choices are left out; so is a radius without
@@ -71,8 +77,8 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
   const postalCode = trimmed(params.get('postal_code'), 100);
   if (postalCode) {
     filters.postal_code = postalCode;
-    const radius = Number(params.get('radius_km'));
-    if ((RADIUS_CHOICES_KM as readonly number[]).includes(radius)) filters.radius_km = radius;
+    const radius = radiusChoice(params.get('radius_km'));
+    if (radius !== undefined) filters.radius_km = radius;
   }
   const offerType = offerTypeSchema.safeParse(params.get('offer_type'));
   if (offerType.success) filters.offer_type = offerType.data;

@@ -12,6 +12,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { de } from '../../../i18n/de.ts';
 import type { ViewMode } from '../../../lib/viewMode.ts';
+import { radiusChoice } from '../filters.ts';
 
 /**
  * The standard/compact view toggle and the sort selector of ad lists (SPEC.md §2 "Home", §9).
@@ -66,10 +67,9 @@ export function FeedToolbar({
           aria-label={de.filters.radius}
           value={radiusKm ?? ''}
           disabled={!postalCode}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) => {
-            const km = Number(event.target.value);
-            onRadiusChange((RADIUS_CHOICES_KM as readonly number[]).includes(km) ? km : undefined);
-          }}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+            onRadiusChange(radiusChoice(event.target.value))
+          }
           sx={selectSx}
         >
           <option value="">{de.filters.radiusAny}</option>
