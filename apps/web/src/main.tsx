@@ -2,9 +2,13 @@ import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadPage } from './app/routes.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing in index.html');
+
+// The page's own code starts loading now, while React sets up the shell.
+preloadPage(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { matchPath, Navigate, type RouteObject, useLocation } from 'react-router';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
@@ -197,6 +197,17 @@ export const builtPages: readonly BuiltPageEntry[] = [
     load: () => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
   },
 ];
+
+/**
+ * Starts loading the code of the built page at `pathname` (its lazily loaded chunk), so it
+ * arrives alongside the app instead of after its first render. Unknown paths load nothing.
+ */
+export function preloadPage(pathname: string): void {
+  const page = builtPages.find(({ path }) => matchPath(path, pathname));
+  page?.load().catch(() => {
+    // The route itself loads it again and shows the error fallback if that fails too.
+  });
+}
 
 const PlannedPage = lazy(() =>
   import('../components/PlannedPage.tsx').then((module) => ({ default: module.PlannedPage })),
