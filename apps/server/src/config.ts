@@ -52,6 +52,18 @@ const envSchema = z
     }
   });
 
+/** The names of every environment variable the server reads (ARCHITECTURE.md "Configuration"). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/**
+ * `env` without the server's own settings: a child server started from it runs on the defaults
+ * (embedded database, dev outbox) unless the caller sets a variable itself. For tests and the
+ * bench, so a DATABASE_URL or REDIS_URL set on the machine never leaks into them.
+ */
+export function withoutServerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !CONFIG_VARIABLES.includes(name)));
+}
+
 /** Validated configuration (ARCHITECTURE.md "Configuration"). Nothing else reads process.env. */
 export interface Config {
   port: number;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig, withoutServerSettings } from '../src/config.ts';
 
 describe('configuration', () => {
   it('uses the documented defaults', () => {
@@ -42,5 +42,20 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toContain(`${variable}:`);
+  });
+});
+
+describe('withoutServerSettings', () => {
+  it("drops the server's own variables and keeps the rest of the environment", () => {
+    const env = {
+      DATABASE_URL: 'postgres://x',
+      REDIS_URL: 'redis://x',
+      SMTP_URL: 'smtp://x',
+      S3_BUCKET: 'b',
+      ADMIN_EMAIL: 'a@b.de',
+      PATH: '/usr/bin',
+      HOME: '/root',
+    };
+    expect(withoutServerSettings(env)).toEqual({ PATH: '/usr/bin', HOME: '/root' });
   });
 });

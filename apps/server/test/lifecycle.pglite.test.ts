@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withoutServerSettings } from '../src/config.ts';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-life-'));
@@ -29,7 +30,14 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...withoutServerSettings(process.env),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutServerSettings } from '../../../server/src/config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -28,17 +29,6 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * This process's environment without the server's own settings (ARCHITECTURE.md
- * "Configuration"), so a DATABASE_URL or REDIS_URL set on the machine never leaks into a test:
- * the tests run on the embedded defaults unless they pass a setting themselves.
- */
-function machineEnvironment(): NodeJS.ProcessEnv {
-  const settings =
-    /^(DATABASE_URL|REDIS_URL|S3_\w+|JWT_SECRET|SMTP_URL|MAIL_FROM|PUBLIC_URL|ADMIN_\w+|TRUST_PROXY|LOG_LEVEL)$/;
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !settings.test(name)));
-}
-
-/**
  * Starts `apps/server/src/main.ts` as `npm start` does (without the build step: the tests'
  * command builds first) on a free port and a fresh DATA_DIR, and waits for /api/health.
  */
@@ -52,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     {
       cwd: path.join(repoRoot, 'apps/server'),
       env: {
-        ...machineEnvironment(),
+        ...withoutServerSettings(process.env),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
