@@ -58,6 +58,15 @@ export function radiusChoice(text: string | null): number | undefined {
 }
 
 /**
+ * The next larger 'Umkreis' choice after `radiusKm` (km), or null when there is none or no
+ * radius is set (a place without radius only orders by distance and limits nothing).
+ */
+export function nextRadiusKm(radiusKm: number | undefined): number | null {
+  if (radiusKm === undefined) return null;
+  return RADIUS_CHOICES_KM.find((km) => km > radiusKm) ?? null;
+}
+
+/**
  * Reads filters from a page address. Unknown parameters, malformed numbers, unknown sorts or
  * offer types and a radius outside the 'Umkreis' choices are left out; so is a radius without
  * a postal code.

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ListingFilters } from '../listings/filters.ts';
-import { NoResults, nextRadiusKm } from './SearchPage.tsx';
+import { type ListingFilters, nextRadiusKm } from '../listings/filters.ts';
+import { NoResults } from './SearchPage.tsx';
 
 function renderNoResults(filters: ListingFilters) {
   const onWiden = vi.fn();

@@ -1,4 +1,4 @@
-import { type ListingQuerySort, listingSortSchema, RADIUS_CHOICES_KM } from '@marketplace/contract';
+import { type ListingQuerySort, listingSortSchema } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/api.ts';
 import { BrowseListings } from '../listings/components/BrowseListings.tsx';
-import { activeFilterCount, type ListingFilters, withoutFilters } from '../listings/filters.ts';
+import { activeFilterCount, type ListingFilters, nextRadiusKm, withoutFilters } from '../listings/filters.ts';
 import { useUrlFilters } from '../listings/useUrlFilters.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
@@ -102,13 +102,4 @@ export function NoResults({
       )}
     </Paper>
   );
-}
-
-/**
- * The next larger 'Umkreis' choice after `radiusKm` (km), or null when there is none or no
- * radius is set (a place without radius only orders by distance and limits nothing).
- */
-export function nextRadiusKm(radiusKm: number | undefined): number | null {
-  if (radiusKm === undefined) return null;
-  return RADIUS_CHOICES_KM.find((km) => km > radiusKm) ?? null;
 }

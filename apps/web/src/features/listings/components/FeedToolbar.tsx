@@ -1,9 +1,4 @@
-import {
-  type ListingQuerySort,
-  listingQuerySortSchema,
-  listingSortSchema,
-  RADIUS_CHOICES_KM,
-} from '@marketplace/contract';
+import { type ListingQuerySort, listingQuerySortSchema, listingSortSchema } from '@marketplace/contract';
 import ViewComfyIcon from '@mui/icons-material/ViewComfy';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
@@ -13,6 +8,7 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { de } from '../../../i18n/de.ts';
 import type { ViewMode } from '../../../lib/viewMode.ts';
 import { radiusChoice } from '../filters.ts';
+import { RadiusOptions } from './RadiusOptions.tsx';
 
 /**
  * The standard/compact view toggle and the sort selector of ad lists (SPEC.md §2 "Home", §9).
@@ -38,7 +34,7 @@ export function FeedToolbar({
   sortOptions?: readonly ListingQuerySort[];
   postalCode?: string;
   onPostalCodeChange?: (postalCode: string) => void;
-  /** One of {@link RADIUS_CHOICES_KM}, undefined for all of Germany. */
+  /** One of the 'Umkreis' choices in km, undefined for all of Germany. */
   radiusKm?: number;
   onRadiusChange?: (radiusKm: number | undefined) => void;
 }) {
@@ -72,12 +68,7 @@ export function FeedToolbar({
           }
           sx={selectSx}
         >
-          <option value="">{de.filters.radiusAny}</option>
-          {RADIUS_CHOICES_KM.map((km) => (
-            <option key={km} value={km}>
-              {de.feed.radiusKm(km)}
-            </option>
-          ))}
+          <RadiusOptions label={de.feed.radiusKm} />
         </Box>
       )}
       <Box

@@ -1,5 +1,5 @@
 import type { AttributeDefinition, Category } from '@marketplace/contract';
-import { offerTypeSchema, RADIUS_CHOICES_KM } from '@marketplace/contract';
+import { offerTypeSchema } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -9,6 +9,7 @@ import { de } from '../../../i18n/de.ts';
 import { parseEuros } from '../../../lib/price.ts';
 import { attributeFilterKeys, filterableAttributes, type ListingFilters } from '../filters.ts';
 import { PlaceField } from './PlaceField.tsx';
+import { RadiusOptions } from './RadiusOptions.tsx';
 
 function numberText(value: number | undefined): string {
   return value === undefined ? '' : String(value).replace('.', ',');
@@ -157,12 +158,7 @@ export function FilterPanel({
           disabled={place.trim() === ''}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{de.filters.radiusAny}</option>
-          {RADIUS_CHOICES_KM.map((km) => (
-            <option key={km} value={km}>
-              {de.filters.radiusKm(km)}
-            </option>
-          ))}
+          <RadiusOptions label={de.filters.radiusKm} />
         </TextField>
       </Box>
       <TextField
