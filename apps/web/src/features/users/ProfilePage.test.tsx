@@ -69,6 +69,10 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     });
     renderProfile();
     expect(await screen.findByText('Gerade keine aktiven Anzeigen.')).toBeTruthy();
+    const asked = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked).not.toContain('/api/listings');
   });
 
   it('shows the rating once there are ratings', async () => {

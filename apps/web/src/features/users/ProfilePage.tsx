@@ -113,6 +113,8 @@ function SellerListings({ profile }: { profile: PublicProfile }) {
         filters={filters}
         viewMode="standard"
         empty={<Typography color="text.secondary">{de.profile.noListings}</Typography>}
+        // The profile already counts the active ads: none means nothing to ask for.
+        enabled={profile.active_listings > 0}
       />
     </Box>
   );
