@@ -19,9 +19,14 @@ export const FAVORITES_LIST_MAX = 1000;
 /**
  * `GET /api/favorites` (SPEC.md §7): the member's saved ads, newest first, each as
  * `{ listing_id, listing, created_at }` (SPEC.md §3 allows either; both are sent). Ads in any
- * status are listed, so a sold favourite says so.
+ * status are listed, so a sold favourite says so. `limit` null lists all (the data export).
  */
-export async function listFavorites(db: Database, tree: CategoryTree, userId: string): Promise<Favorite[]> {
+export async function listFavorites(
+  db: Database,
+  tree: CategoryTree,
+  userId: string,
+  limit: number | null = FAVORITES_LIST_MAX,
+): Promise<Favorite[]> {
   const rows = await selectRows<ListingRecord & { favorited_at: string }>(
     db,
     sql`select ${listingColumns(userId, null)}, ${isoTimestamp('fav.created_at')} as favorited_at
@@ -30,7 +35,7 @@ export async function listFavorites(db: Database, tree: CategoryTree, userId: st
         ${LISTING_JOINS}
         where fav.user_id = ${userId}::uuid
         order by fav.created_at desc nulls last, fav.listing_id desc
-        limit ${FAVORITES_LIST_MAX}`,
+        limit ${limit}`,
   );
   return rows.map((row) => ({
     listing_id: row.id,

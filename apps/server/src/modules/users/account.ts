@@ -72,7 +72,7 @@ export async function exportAccount(
     following: await toFollowEntries(db, await follows.listFollowing(db, userId, page)),
     followers: await toFollowEntries(db, await follows.listFollowers(db, userId, page)),
     listings: await allListingsOf(db, categories, userId),
-    favorites: await listFavorites(db, categories, userId),
+    favorites: await listFavorites(db, categories, userId, null),
   };
 }
 
