@@ -15,7 +15,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { setBrowseCache } from '../src/modules/listings/search.ts';
+import { setPublicAnswerCache } from '../src/modules/listings/public-answers.ts';
 import { generateDataSet } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -184,6 +184,42 @@ async function timeSequential(app: FastifyInstance, scenario: Scenario, runs: nu
   };
 }
 
+/** Common words of ad titles for the mixed search scenario. */
+const MIXED_WORDS = [
+  'Fahrrad',
+  'Sofa',
+  'Kinderwagen',
+  'Waschmaschine',
+  'Lampe',
+  'Tisch',
+  'Stuhl',
+  'Schrank',
+  'Laptop',
+  'Handy',
+  'Jacke',
+  'Schuhe',
+  'Regal',
+  'Bett',
+  'Gitarre',
+  'Kamera',
+  'Spielzeug',
+  'Buch',
+  'Werkzeug',
+  'Garten',
+];
+
+/**
+ * 2,000 different searches (20 words, each with 100 price limits), asked in turn: every
+ * request is one the server has not answered within the last second, so this scenario measures
+ * the queries themselves under load, not the cache of public answers.
+ */
+function mixedSearches(): string[] {
+  return Array.from({ length: 2000 }, (_, i) => {
+    const word = MIXED_WORDS[i % MIXED_WORDS.length] as string;
+    return `/api/listings?q=${encodeURIComponent(word)}&price_max=${100 + 10 * Math.floor(i / MIXED_WORDS.length)}&limit=20`;
+  });
+}
+
 function scenarios(ids: string[], cursor: string): Scenario[] {
   return [
     { name: 'Feed (20 Anzeigen)', paths: ['/api/listings?limit=20'] },
@@ -193,6 +229,7 @@ function scenarios(ids: string[], cursor: string): Scenario[] {
     { name: 'Suche, sehr häufiges Wort', paths: ['/api/listings?q=Zustand&limit=20'] },
     { name: 'Suche mit Tippfehler', paths: ['/api/listings?q=Fahrad&limit=20'] },
     { name: 'Tiefe Seite (Cursor)', paths: [`/api/listings?limit=20&cursor=${cursor}`] },
+    { name: 'Suche, 2.000 verschiedene Anfragen', paths: mixedSearches() },
   ];
 }
 
@@ -213,7 +250,7 @@ async function main() {
   if (!flag('skip-load')) await loadTest(ids);
 
   // One client, one request at a time, without the browse cache: the latency of each query.
-  setBrowseCache(false);
+  setPublicAnswerCache(false);
   const bigHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SCHEMA });
   const big = await openApp(bigHandle);
   try {

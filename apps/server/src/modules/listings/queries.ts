@@ -140,17 +140,19 @@ export async function countListingsCapped(db: Database, where: SQL[], cap: numbe
  * Counts one view of an ad for a visitor and day (issue 4 "one view per visitor per day"):
  * inserts the (ad, visitor, day) row and raises the ad's `views` counter only when that row is
  * new. The seller's own visits do not count.
+ * @param day the visit's day, `YYYY-MM-DD`
  */
 export async function recordView(
   db: Database,
   listingId: string,
   visitor: string,
   viewerId: string | null,
+  day: string,
 ): Promise<void> {
   await db.execute(sql`
     with counted as (
       insert into listing_views (listing_id, visitor, day)
-      select l.id, ${visitor}, current_date from listings l
+      select l.id, ${visitor}, ${day}::date from listings l
       where l.id = ${listingId}::uuid and l.seller_id is distinct from ${viewerId}::uuid
       on conflict do nothing
       returning listing_id

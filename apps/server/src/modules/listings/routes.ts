@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { loadJwtSecret } from '../../lib/jwt-secret.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { queryKey, sendPublicAnswer } from './public-answers.ts';
 import { pruneViews } from './queries.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
@@ -74,7 +75,10 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
     async (request, reply) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       reply.header('Cache-Control', 'no-store');
-      return listListings(deps, request.query, viewer?.id ?? null);
+      if (viewer) return listListings(deps, request.query, viewer.id);
+      return sendPublicAnswer(reply, deps.db, listingListSchema, queryKey('listings', request.query), () =>
+        listListings(deps, request.query, null),
+      );
     },
   );
 
@@ -88,15 +92,27 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
         response: { 200: listingSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
+      const { id } = request.params;
+      const viewerId = viewer?.id ?? null;
       const visitor = listings.visitorKey(
         deps.viewSecret,
-        viewer?.id ?? null,
+        viewerId,
         request.ip,
         request.headers['user-agent'] ?? '',
       );
-      return listings.getListing(deps, request.params.id, viewer?.id ?? null, visitor);
+      // A visit that may have raised the counter reads the ad afresh, so it shows its own view.
+      const newVisit = await listings.countView(deps, id, viewerId, visitor);
+      if (viewerId) return listings.readListing(deps, id, viewerId);
+      return sendPublicAnswer(
+        reply,
+        deps.db,
+        listingSchema,
+        `listing|${id}`,
+        () => listings.readListing(deps, id, null),
+        newVisit,
+      );
     },
   );
 

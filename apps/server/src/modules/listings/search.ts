@@ -43,20 +43,7 @@ export const RELEVANCE_WINDOW = 300;
 const DISTANCE_RINGS_KM = [25, 100, 400];
 /** Counts are cached this long per filter (and until the next write in this process). */
 const TOTAL_CACHE_MS = 15_000;
-/**
- * Anonymous browse pages (no search text) are the same for every visitor (the home feed,
- * category pages): their answers are kept this long, and until the next write in this process.
- */
-export const BROWSE_CACHE_MS = 1000;
-let browseCacheEnabled = true;
-
-/** Turns the browse-page cache off or on (the bench times uncached queries with it off). */
-export function setBrowseCache(enabled: boolean): void {
-  browseCacheEnabled = enabled;
-}
-
 const totals = new WeakMap<Database, CountCache<number>>();
-const browsePages = new WeakMap<Database, CountCache<ListingList>>();
 
 function cacheOf<T>(map: WeakMap<Database, CountCache<T>>, db: Database, ttlMs: number): CountCache<T> {
   let cache = map.get(db);
@@ -455,23 +442,11 @@ async function fetchPage(
  * Search: German full-text over title, description and place ('Fahrräder' finds 'Fahrrad');
  * without `sort`, `q` sorts by relevance. When `q` finds nothing, misspelt words are corrected
  * from the vocabulary of ad titles ('Fahrad' finds 'Fahrrad') and `corrected_q` says so.
- * `total` counts matches up to `LISTINGS_TOTAL_CAP` (cached for 15 s per filter). Anonymous
- * pages without search text are served from a 1-second cache (see `BROWSE_CACHE_MS`).
+ * `total` counts matches up to `LISTINGS_TOTAL_CAP` (cached for 15 s per filter).
  * @throws AppError validation (422): unknown category or place, `distance` without a location,
  *   a bad cursor or attribute filter
  */
-export function listListings(
-  deps: ListingReadDeps,
-  query: ListingQuery,
-  viewerId: string | null,
-): Promise<ListingList> {
-  if (!browseCacheEnabled || viewerId !== null || query.q?.trim()) return findListings(deps, query, viewerId);
-  const { t: _, ...rest } = query;
-  const key = JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return cacheOf(browsePages, deps.db, BROWSE_CACHE_MS).get(key, () => findListings(deps, query, null));
-}
-
-async function findListings(
+export async function listListings(
   deps: ListingReadDeps,
   query: ListingQuery,
   viewerId: string | null,

@@ -164,27 +164,61 @@ async function editable(db: Database, actor: Actor, id: string): Promise<Listing
   return row;
 }
 
+/** Today's date in UTC (`YYYY-MM-DD`): the day of view counting. */
+function viewDay(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 /** A visitor's pseudonym for view counting: the member id, or an HMAC of day, IP and agent. */
 export function visitorKey(secret: string, viewerId: string | null, ip: string, userAgent: string): string {
   if (viewerId) return `u:${viewerId}`;
-  const day = new Date().toISOString().slice(0, 10);
-  return `v:${createHmac('sha256', secret).update(`${day}|${ip}|${userAgent}`).digest('base64url').slice(0, 32)}`;
+  return `v:${createHmac('sha256', secret).update(`${viewDay()}|${ip}|${userAgent}`).digest('base64url').slice(0, 32)}`;
 }
 
+/** Visits (visitor and ad) this process has already counted today, per database. */
+const countedViews = new WeakMap<Database, { day: string; visits: Set<string> }>();
+/** The set of counted visits starts over when it holds this many (the database still dedupes). */
+const MAX_COUNTED_VIEWS = 100_000;
+
 /**
- * `GET /api/listings/{id}`: the ad in any status (sold and reserved ads say so), counting one
- * view per visitor and day (not the seller's own).
+ * Counts one view of ad `id` per visitor and UTC day (issue 4; not the seller's own visits).
+ * A visit this process counted today needs no write: the database would ignore it anyway.
+ * Malformed and unknown ids count nothing.
  * @param visitor from `visitorKey`
- * @throws AppError listing_not_found (404) 'Anzeige nicht gefunden', also for malformed ids
+ * @returns false for a visit this process had already counted today (the counter is unchanged)
  */
-export async function getListing(
-  deps: ListingDeps,
+export async function countView(
+  deps: ListingReadDeps,
   id: string,
   viewerId: string | null,
   visitor: string,
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const day = viewDay();
+  let counted = countedViews.get(deps.db);
+  if (counted?.day !== day) {
+    counted = { day, visits: new Set() };
+    countedViews.set(deps.db, counted);
+  }
+  const visit = `${visitor}|${id}`;
+  if (counted.visits.has(visit)) return false;
+  await recordView(deps.db, id, visitor, viewerId, day);
+  if (counted.visits.size >= MAX_COUNTED_VIEWS) counted.visits.clear();
+  counted.visits.add(visit);
+  return true;
+}
+
+/**
+ * `GET /api/listings/{id}`: the ad in any status (sold and reserved ads say so) as `viewerId`
+ * sees it; the route counts the view first (`countView`).
+ * @throws AppError listing_not_found (404) 'Anzeige nicht gefunden', also for malformed ids
+ */
+export async function readListing(
+  deps: ListingReadDeps,
+  id: string,
+  viewerId: string | null,
 ): Promise<Listing> {
   if (!isUuid(id)) throw new AppError('listing_not_found');
-  await recordView(deps.db, id, visitor, viewerId);
   return answer(deps, id, viewerId);
 }
 

@@ -43,6 +43,11 @@ export class CountCache<T> {
     return this.store(key, compute());
   }
 
+  /** Replaces the entry of `key` with a new computation (fresh from now). */
+  put(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.store(key, compute());
+  }
+
   /** Stores a computation; when it fails the previous value (if any) stays, else the key goes. */
   private store(key: string, value: Promise<T>, previous?: Promise<T>): Promise<T> {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
