@@ -31,7 +31,7 @@ export function AppShell() {
       {/* At least a screen high, so the footer does not jump while a page arrives. */}
       <Box
         component="main"
-        sx={{ flexGrow: 1, minHeight: { xs: '70vh', md: `calc(100vh - ${DESKTOP_HEADER_HEIGHT_PX}px)` } }}
+        sx={{ flexGrow: 1, minHeight: { xs: '100vh', md: `calc(100vh - ${DESKTOP_HEADER_HEIGHT_PX}px)` } }}
       >
         <Outlet />
       </Box>

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { ListingGrid } from '../../../components/ListingGrid.tsx';
 import { de } from '../../../i18n/de.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -44,8 +44,10 @@ export function ListingFeed({
 }) {
   const feed = useListingFeed(filters, { category, enabled });
   const pages = feed.data?.pages ?? [];
-  const listings = pages.flatMap((page) => page.listings);
+  const listings = useMemo(() => (feed.data?.pages ?? []).flatMap((page) => page.listings), [feed.data]);
   const total = pages[0]?.total ?? null;
+  // The cards render in the background (time-sliced), so a page of ads never blocks input.
+  const shown = useDeferredValue(listings);
 
   useEffect(() => {
     if (feed.error) console.error('Anzeigen konnten nicht geladen werden', feed.error);
@@ -55,7 +57,9 @@ export function ListingFeed({
     onFirstPage?.(firstPage);
   }, [onFirstPage, firstPage]);
 
-  if (feed.isPending && enabled) return <FeedSkeleton viewMode={viewMode} />;
+  if ((feed.isPending && enabled) || (shown.length === 0 && listings.length > 0)) {
+    return <FeedSkeleton viewMode={viewMode} />;
+  }
   // A filter the server cannot use (an unknown place, say) is the visitor's to fix: say why.
   if (feed.error instanceof ApiError && feed.error.status === 422 && listings.length === 0) {
     return <Alert severity="info">{feed.error.message}</Alert>;
@@ -73,7 +77,7 @@ export function ListingFeed({
   return (
     <Box>
       <ListingGrid
-        listings={listings}
+        listings={shown}
         viewMode={viewMode}
         action={(listing) => <FavoriteButton listing={listing} size="small" />}
       />
