@@ -2,13 +2,15 @@ import { registerSW } from 'virtual:pwa-register';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { createQueryClient } from './app/providers/queryClient.ts';
 import { preloadPage } from './app/routes.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing in index.html');
 
-// The page's own code starts loading now, while React sets up the shell.
-preloadPage(window.location.pathname);
+// The page's own code (and home's first data) start loading now, while React sets up the shell.
+const queryClient = createQueryClient();
+preloadPage(window.location.pathname, queryClient);
 
 // Rendered as a transition, React yields to the browser every few milliseconds while it builds
 // the first page, instead of blocking input for the whole render.
@@ -16,7 +18,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App />
+      <App client={queryClient} />
     </StrictMode>,
   );
 });

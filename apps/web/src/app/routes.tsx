@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Navigate, type RouteObject, useLocation } from 'react-router';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
+import { categoriesQuery } from '../features/categories/api.ts';
+import { storedHomeFeedFilters } from '../features/home/homeFeed.ts';
+import { listingFeedQuery } from '../features/listings/feedApi.ts';
 import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -199,14 +203,20 @@ export const builtPages: readonly BuiltPageEntry[] = [
 ];
 
 /**
- * Starts loading the code of the built page at `pathname` (its lazily loaded chunk), so it
- * arrives alongside the app instead of after its first render. Unknown paths load nothing.
+ * Starts loading the code of the built page at `pathname` (its lazily loaded chunk) and, for
+ * home, its first data (the feed's first page as this device last sorted and placed it, and the
+ * categories) into `queryClient`, so both arrive alongside the app instead of after its first
+ * render. Unknown paths load nothing. Failures are left to the page, which asks again.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string, queryClient?: QueryClient): void {
   const page = builtPages.find(({ path }) => matchPath(path, pathname));
   page?.load().catch(() => {
     // The route itself loads it again and shows the error fallback if that fails too.
   });
+  if (queryClient && pathname === '/') {
+    void queryClient.prefetchInfiniteQuery(listingFeedQuery(storedHomeFeedFilters()));
+    void queryClient.prefetchQuery(categoriesQuery);
+  }
 }
 
 const PlannedPage = lazy(() =>

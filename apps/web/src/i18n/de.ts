@@ -129,9 +129,7 @@ export const de = {
   cookies: {
     bannerLabel: 'Cookie-Einstellungen',
     title: 'Wir respektieren deine Privatsphäre',
-    text:
-      'Wir verwenden notwendige Cookies und lokalen Speicher, damit der Marktplatz funktioniert. ' +
-      'Mit deiner Zustimmung nutzen wir zusätzlich Statistik- und Marketing-Cookies.',
+    text: 'Notwendige Cookies halten den Marktplatz am Laufen, Statistik und Marketing nur mit deiner Zustimmung.',
     accept: 'Akzeptieren',
     reject: 'Ablehnen',
     customize: 'Anpassen',

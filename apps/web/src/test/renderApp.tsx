@@ -1,4 +1,5 @@
 import type { User } from '@marketplace/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -50,10 +51,10 @@ function createTestRouter(routes: ReturnType<typeof appRoutes>, path: string) {
 }
 
 /** Renders the whole app (real route table) at `path`. Returns the router to read the location. */
-export function renderApp(path: string) {
+export function renderApp(path: string, queryClient: QueryClient = createQueryClient()) {
   const router = createTestRouter(appRoutes(), path);
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

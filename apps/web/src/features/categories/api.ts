@@ -4,7 +4,7 @@ import {
   categoriesResponseSchema,
   type Subcategory,
 } from '@marketplace/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de.ts';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -20,13 +20,16 @@ export async function fetchCategories(signal?: AbortSignal): Promise<Category[]>
   return categoriesResponseSchema.parse(await apiFetch('/api/categories/all', { signal })).categories;
 }
 
+/** The query of the category tree, cached for the whole visit. */
+export const categoriesQuery = queryOptions({
+  queryKey: categoriesQueryKey,
+  queryFn: ({ signal }) => fetchCategories(signal),
+  staleTime: 10 * 60_000,
+});
+
 /** The category tree, cached for the whole visit. */
 export function useCategories() {
-  return useQuery({
-    queryKey: categoriesQueryKey,
-    queryFn: ({ signal }) => fetchCategories(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(categoriesQuery);
 }
 
 /**

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/providers/queryClient.ts';
+import { preloadPage } from '../../app/routes.tsx';
 import {
+  FEED_POSTAL_CODE_STORAGE_KEY,
   FEED_RADIUS_STORAGE_KEY,
   FEED_SORT_STORAGE_KEY,
   VIEW_MODE_STORAGE_KEY,
@@ -197,5 +200,31 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
     await waitFor(() => expect(cards()).toHaveLength(20), slow);
     expect(screen.getByRole('button', { name: 'Standardansicht' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: 'Sortieren' }) as HTMLSelectElement).value).toBe('newest');
+  });
+});
+
+describe('home data starts loading before the first render', () => {
+  it('asks once for the feed as this device sorts and places it, and for the categories', async () => {
+    localStorage.setItem(FEED_SORT_STORAGE_KEY, 'price-asc');
+    localStorage.setItem(FEED_POSTAL_CODE_STORAGE_KEY, '80331');
+    localStorage.setItem(FEED_RADIUS_STORAGE_KEY, '20');
+    const fetchMock = feedServer();
+    const queryClient = createQueryClient();
+    preloadPage('/', queryClient);
+    expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+      'GET /api/listings?sort=price-asc&postal_code=80331&radius_km=20&limit=20',
+      'GET /api/categories/all',
+    ]);
+    renderApp('/', queryClient);
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/listings'))).toHaveLength(1);
+    expect(calls(fetchMock).filter((call) => call === 'GET /api/categories/all')).toHaveLength(1);
+  });
+
+  it('loads no data ahead for other pages', () => {
+    const fetchMock = feedServer();
+    preloadPage('/favorites', createQueryClient());
+    preloadPage('/category/mode', createQueryClient());
+    expect(calls(fetchMock)).toEqual([]);
   });
 });

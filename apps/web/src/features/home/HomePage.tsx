@@ -5,17 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import {
-  FEED_POSTAL_CODE_STORAGE_KEY,
-  FEED_RADIUS_STORAGE_KEY,
-  readStored,
-  writeStored,
-} from '../../lib/storageKeys.ts';
+import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/CategoryStrip.tsx';
 import { FeedToolbar } from '../listings/components/FeedToolbar.tsx';
 import { ListingFeed } from '../listings/components/ListingFeed.tsx';
-import { type ListingFilters, radiusChoice } from '../listings/filters.ts';
+import { homeFeedFilters, readHomePostalCode, readHomeRadiusKm } from './homeFeed.ts';
 
 /**
  * The home page (SPEC.md §2 "Home"): the category strip, the place of the stories strip, and
@@ -26,13 +21,10 @@ export function HomePage() {
   usePageTitle(de.pages.home);
   const [viewMode, setViewMode] = useViewMode();
   const [sort, setSort] = useFeedSort();
-  const [postalCode, setPostalCode] = useState(() => readStored(FEED_POSTAL_CODE_STORAGE_KEY) ?? '');
-  const [radiusKm, setRadiusKm] = useState(() => radiusChoice(readStored(FEED_RADIUS_STORAGE_KEY)));
+  const [postalCode, setPostalCode] = useState(readHomePostalCode);
+  const [radiusKm, setRadiusKm] = useState(readHomeRadiusKm);
 
-  const filters = useMemo<ListingFilters>(
-    () => ({ sort, postal_code: postalCode || undefined, radius_km: radiusKm, attributes: {} }),
-    [sort, postalCode, radiusKm],
-  );
+  const filters = useMemo(() => homeFeedFilters(sort, postalCode, radiusKm), [sort, postalCode, radiusKm]);
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>

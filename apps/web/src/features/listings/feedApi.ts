@@ -1,5 +1,5 @@
 import { FEED_PAGE_SIZE, type ListingList, listingListSchema } from '@marketplace/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { type ListingFilters, listingsApiParams } from './filters.ts';
 
@@ -21,17 +21,15 @@ export async function fetchListings(params: URLSearchParams, signal?: AbortSigna
 }
 
 /**
- * The ads of a list, 20 per page (SPEC.md §4 "Home feed": first 20 shown, each load adds 20),
- * paged with the API's cursor. `category` is a category or subcategory slug.
+ * The query of a paged ad list, 20 per page through the API's cursor: what `useListingFeed`
+ * runs, and what the app prefetches before its first render (`preloadPageData`).
+ * `category` is a category or subcategory slug.
  */
-export function useListingFeed(
-  filters: ListingFilters,
-  options: { category?: string; enabled?: boolean } = {},
-) {
-  const params = listingsApiParams(filters, options.category);
+export function listingFeedQuery(filters: ListingFilters, category?: string) {
+  const params = listingsApiParams(filters, category);
   params.set('limit', String(FEED_PAGE_SIZE));
   const key = params.toString();
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: [...listingsQueryKey, 'feed', key],
     queryFn: ({ pageParam, signal }) => {
       const page = new URLSearchParams(key);
@@ -39,7 +37,20 @@ export function useListingFeed(
       return fetchListings(page, signal);
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    getNextPageParam: (last: ListingList) => last.next_cursor,
+  });
+}
+
+/**
+ * The ads of a list, 20 per page (SPEC.md §4 "Home feed": first 20 shown, each load adds 20),
+ * paged with the API's cursor. `category` is a category or subcategory slug.
+ */
+export function useListingFeed(
+  filters: ListingFilters,
+  options: { category?: string; enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({
+    ...listingFeedQuery(filters, options.category),
     enabled: options.enabled ?? true,
   });
 }
