@@ -11,6 +11,7 @@ import categoryRoutes from './modules/categories/routes.ts';
 import favoriteRoutes from './modules/favorites/routes.ts';
 import followRoutes from './modules/follows/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import { homePreview } from './modules/listings/home-preview.ts';
 import listingRoutes from './modules/listings/routes.ts';
 import mediaRoutes from './modules/media/routes.ts';
 import placeRoutes from './modules/places/routes.ts';
@@ -90,6 +91,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   }
 
-  await app.register(webApp, { distDir: options.webDistDir });
+  await app.register(webApp, {
+    distDir: options.webDistDir,
+    homePreview: () => homePreview({ db: app.database.db, categories: app.categories }),
+  });
   return app;
 }

@@ -34,7 +34,9 @@ describe('answers shared by every visitor without a token', () => {
     const again = await t.app.inject({ url: '/api/listings?limit=5&t=123' });
     expect(again.body).toBe(first.body);
     const other = await t.app.inject({ url: '/api/listings?limit=4' });
-    expect((other.json() as ListingList).listings[0]?.title).toBe('Kamera (geändert von einer anderen Instanz)');
+    expect((other.json() as ListingList).listings[0]?.title).toBe(
+      'Kamera (geändert von einer anderen Instanz)',
+    );
   });
 
   it('shows a change made through this instance at once', async () => {

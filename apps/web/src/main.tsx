@@ -4,24 +4,30 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/providers/queryClient.ts';
 import { preloadPage } from './app/routes.tsx';
+import { SERVED_HOME_DATA_ID } from './features/home/homeFeed.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing in index.html');
 
 // The page's own code (and home's first data) start loading now, while React sets up the shell.
 const queryClient = createQueryClient();
-preloadPage(window.location.pathname, queryClient);
+const pageCode = preloadPage(window.location.pathname, queryClient);
 
 // Rendered as a transition, React yields to the browser every few milliseconds while it builds
 // the first page, instead of blocking input for the whole render.
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App client={queryClient} />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App client={queryClient} />
+      </StrictMode>,
+    );
+  });
+// The server's first content of the home page stays until the page's own code is here, so the
+// ads on screen never give way to the loading text.
+if (document.getElementById(SERVED_HOME_DATA_ID)) void pageCode.finally(render);
+else render();
 
 // SPEC.md §7: a service worker is registered (it caches the app shell, never /api or /ws).
 registerSW({ immediate: true });

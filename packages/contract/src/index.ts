@@ -3,6 +3,7 @@ export * from './categories.ts';
 export * from './errors.ts';
 export * from './favorites.ts';
 export * from './follows.ts';
+export * from './format.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './listings.ts';

@@ -5,18 +5,43 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCatalogue } from '../lib/errors.ts';
+import type { HomePreview } from '../modules/listings/home-preview.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
+/** Where `index.html` takes the home page's first content (see `withHomePreview`). */
+const PREVIEW_START = '<!--home-preview-->';
+const PREVIEW_END = '<!--/home-preview-->';
+
+/**
+ * `index.html` with the home page's first content: the markup replaces what stands between
+ * the preview markers (the loading text), the data goes in a JSON script element before the
+ * app's scripts. A page without the markers is returned unchanged.
+ */
+export function withHomePreview(indexHtml: string, preview: HomePreview): string {
+  const start = indexHtml.indexOf(PREVIEW_START);
+  const end = indexHtml.indexOf(PREVIEW_END, start);
+  if (start < 0 || end < 0) return indexHtml;
+  const data = `<script type="application/json" id="home-data">${preview.data}</script>`;
+  return `${indexHtml.slice(0, start)}${preview.html}${indexHtml.slice(end + PREVIEW_END.length)}`.replace(
+    '</body>',
+    `${data}\n  </body>`,
+  );
+}
+
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
  * cache, everything else revalidated, and the SPA fallback (any unknown non-API GET answers
  * index.html so the client router resolves it). `/api` and `/ws` misses stay JSON 404s.
+ * `/` gets `homePreview`'s first content in its HTML (the plain page when it fails).
  */
-async function webApp(app: FastifyInstance, options: { distDir?: string }) {
+async function webApp(
+  app: FastifyInstance,
+  options: { distDir?: string; homePreview?: () => Promise<HomePreview> },
+) {
   const root = options.distDir ?? webDistDir;
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -27,7 +52,8 @@ async function webApp(app: FastifyInstance, options: { distDir?: string }) {
       root,
       // Files are looked up per request, so a rebuild of the web app is served without a restart.
       wildcard: true,
-      index: ['index.html'],
+      // `/` is answered below, with the home page's first content.
+      index: false,
       setHeaders(res, filePath) {
         const relative = path.relative(root, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
@@ -36,6 +62,21 @@ async function webApp(app: FastifyInstance, options: { distDir?: string }) {
           res.header('Cache-Control', 'no-cache');
         }
       },
+    });
+  }
+
+  if (built) {
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      reply.type('text/html; charset=utf-8');
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      if (!options.homePreview) return html;
+      try {
+        return withHomePreview(html, await options.homePreview());
+      } catch (error) {
+        request.log.error({ err: error }, 'home preview failed; serving the plain page');
+        return html;
+      }
     });
   }
 

@@ -60,18 +60,19 @@ export interface TestApp {
  * Starts the real application on a fresh database, ready for `app.inject`.
  * @param env extra environment (for example `{ ADMIN_EMAIL, ADMIN_PASSWORD }`)
  * @param options.logStream receives the log lines (set `LOG_LEVEL` in `env` too); else no log
+ * @param options.webDistDir a built web app to serve (default: none, so no page is served)
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp(
     config,
     options.logStream
-      ? { database: db.handle, logStream: options.logStream }
-      : { database: db.handle, logger: false },
+      ? { database: db.handle, logStream: options.logStream, webDistDir: options.webDistDir }
+      : { database: db.handle, logger: false, webDistDir: options.webDistDir },
   );
   await app.ready();
   return {

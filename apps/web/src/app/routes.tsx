@@ -1,9 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Navigate, type RouteObject, useLocation } from 'react-router';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { categoriesQuery } from '../features/categories/api.ts';
-import { storedHomeFeedFilters } from '../features/home/homeFeed.ts';
+import {
+  readServedHomeData,
+  SERVED_HOME_FEED_FILTERS,
+  storedHomeFeedFilters,
+} from '../features/home/homeFeed.ts';
 import { listingFeedQuery } from '../features/listings/feedApi.ts';
 import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
@@ -204,19 +208,35 @@ export const builtPages: readonly BuiltPageEntry[] = [
 
 /**
  * Starts loading the code of the built page at `pathname` (its lazily loaded chunk) and, for
- * home, its first data (the feed's first page as this device last sorted and placed it, and the
- * categories) into `queryClient`, so both arrive alongside the app instead of after its first
- * render. Unknown paths load nothing. Failures are left to the page, which asks again.
+ * home, its first data into `queryClient`: the answers the server sent with the page when they
+ * are what this device's feed shows (newest ads, all of Germany), else the feed's first page as
+ * this device last sorted and placed it; and the categories. Both then arrive alongside the app
+ * instead of after its first render. Unknown paths load nothing. Failures are left to the page,
+ * which asks again.
+ * @returns settles when the page's code has arrived (or failed to)
  */
-export function preloadPage(pathname: string, queryClient?: QueryClient): void {
+export function preloadPage(pathname: string, queryClient?: QueryClient): Promise<void> {
   const page = builtPages.find(({ path }) => matchPath(path, pathname));
-  page?.load().catch(() => {
-    // The route itself loads it again and shows the error fallback if that fails too.
-  });
+  const code = page
+    ? page.load().then(
+        () => undefined,
+        () => {
+          // The route itself loads it again and shows the error fallback if that fails too.
+        },
+      )
+    : Promise.resolve();
   if (queryClient && pathname === '/') {
-    void queryClient.prefetchInfiniteQuery(listingFeedQuery(storedHomeFeedFilters()));
-    void queryClient.prefetchQuery(categoriesQuery);
+    const feed = listingFeedQuery(storedHomeFeedFilters());
+    const served = readServedHomeData();
+    if (served && hashKey(feed.queryKey) === hashKey(listingFeedQuery(SERVED_HOME_FEED_FILTERS).queryKey)) {
+      queryClient.setQueryData(feed.queryKey, { pages: [served.feed], pageParams: [null] });
+    } else {
+      void queryClient.prefetchInfiniteQuery(feed);
+    }
+    if (served) queryClient.setQueryData(categoriesQuery.queryKey, served.categories);
+    else void queryClient.prefetchQuery(categoriesQuery);
   }
+  return code;
 }
 
 const PlannedPage = lazy(() =>

@@ -1,14 +1,12 @@
 import type { Listing } from '@marketplace/contract';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { de } from '../i18n/de.ts';
 import { coverImageUrl } from '../lib/listingImages.ts';
+import { formatPrice } from '../lib/price.ts';
 import { relativeTimeShort } from '../lib/relativeTime.ts';
+import styles from './ListingCard.module.css';
 import { ListingImage } from './ListingImage.tsx';
-import { Price } from './Price.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** Intrinsic size of card images (4:3), matching the server's card variant. */
@@ -18,7 +16,8 @@ const CARD_IMAGE_HEIGHT = 300;
 /**
  * An ad in a grid: cover image, price, title, place with distance when known and the short
  * relative date (SPEC.md §9 "vor Nm/h/d"), a reserved/sold badge, and `action` (the favourite
- * heart) over the image. `compact` shows less text for the denser grid.
+ * heart) over the image. `compact` shows less text for the denser grid. Plain elements styled
+ * by `ListingCard.module.css`: a page renders dozens of cards.
  */
 export function ListingCard({
   listing,
@@ -34,33 +33,11 @@ export function ListingCard({
   now?: Date;
 }) {
   const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
+  const distance = listing.distance_km !== null ? de.listing.distance(listing.distance_km) : null;
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      sx={{
-        position: 'relative',
-        overflow: 'hidden',
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        transition: 'box-shadow 150ms',
-        '&:hover': { boxShadow: 3 },
-        '&:focus-within': { boxShadow: 3 },
-      }}
-    >
-      <Box
-        component={Link}
-        to={`/listing/${listing.id}`}
-        sx={{
-          color: 'inherit',
-          textDecoration: 'none',
-          display: 'flex',
-          flexDirection: 'column',
-          flexGrow: 1,
-        }}
-      >
-        <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'grey.200' }}>
+    <article className={compact ? `${styles.card} ${styles.compact}` : styles.card}>
+      <Link to={`/listing/${listing.id}`} className={styles.link}>
+        <div className={styles.media}>
           <ListingImage
             src={coverImageUrl(listing.images)}
             alt={listing.title}
@@ -69,48 +46,30 @@ export function ListingCard({
             eager={eagerImage}
           />
           {listing.status !== 'active' && (
-            <Box sx={{ position: 'absolute', left: 8, top: 8 }}>
+            <span className={styles.badge}>
               <StatusBadge status={listing.status} />
-            </Box>
+            </span>
           )}
-        </Box>
-        <Box sx={{ p: compact ? 1 : 1.5, display: 'flex', flexDirection: 'column', gap: 0.25, flexGrow: 1 }}>
-          <Price
-            price={listing.price}
-            priceType={listing.price_type}
-            variant={compact ? 'body2' : 'body1'}
-            component="p"
-          />
-          <Typography
-            component="h3"
-            variant={compact ? 'caption' : 'body2'}
-            sx={{
-              fontWeight: 500,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
-              minHeight: compact ? '2.5em' : '2.86em',
-            }}
-          >
+        </div>
+        <div className={styles.body}>
+          <p className={styles.price}>{formatPrice(listing.price, listing.price_type)}</p>
+          <h3 className={styles.title}>
             {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
             {listing.title}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
+          </h3>
           {!compact && (
-            <Typography variant="caption" color="text.secondary" noWrap>
+            <p className={`${styles.meta} ${styles.bottom}`}>
               {place}
-              {listing.distance_km !== null && ` · ${de.listing.distance(listing.distance_km)}`}
-            </Typography>
+              {distance && ` · ${distance}`}
+            </p>
           )}
-          <Typography variant="caption" color="text.secondary" noWrap>
-            {compact && listing.distance_km !== null && `${de.listing.distance(listing.distance_km)} · `}
+          <p className={compact ? `${styles.meta} ${styles.bottom}` : styles.meta}>
+            {compact && distance && `${distance} · `}
             <time dateTime={listing.created_at}>{relativeTimeShort(new Date(listing.created_at), now)}</time>
-          </Typography>
-        </Box>
-      </Box>
-      {action && <Box sx={{ position: 'absolute', right: 6, top: 6 }}>{action}</Box>}
-    </Paper>
+          </p>
+        </div>
+      </Link>
+      {action && <div className={styles.action}>{action}</div>}
+    </article>
   );
 }

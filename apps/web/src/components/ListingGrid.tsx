@@ -1,8 +1,8 @@
 import type { Listing } from '@marketplace/contract';
-import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { GRID_COLUMNS } from '../lib/constants.ts';
 import type { ViewMode } from '../lib/viewMode.ts';
+import styles from './ListingCard.module.css';
 import { ListingCard } from './ListingCard.tsx';
 
 /** How many cards of the first row load their image at once (above the fold). */
@@ -23,24 +23,15 @@ export function ListingGrid({
 }) {
   const columns = GRID_COLUMNS[viewMode];
   const now = new Date();
+  // The stylesheet's media queries pick one of these per breakpoint.
+  const columnCounts = {
+    '--columns-xs': columns.xs,
+    '--columns-sm': columns.sm,
+    '--columns-md': columns.md,
+    '--columns-lg': columns.lg,
+  } as CSSProperties;
   return (
-    <Box
-      component="ul"
-      data-view-mode={viewMode}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: viewMode === 'compact' ? 1 : { xs: 1.25, sm: 2 },
-        gridTemplateColumns: {
-          xs: `repeat(${columns.xs}, minmax(0, 1fr))`,
-          sm: `repeat(${columns.sm}, minmax(0, 1fr))`,
-          md: `repeat(${columns.md}, minmax(0, 1fr))`,
-          lg: `repeat(${columns.lg}, minmax(0, 1fr))`,
-        },
-      }}
-    >
+    <ul className={styles.grid} data-view-mode={viewMode} style={columnCounts}>
       {listings.map((listing, index) => (
         <li key={listing.id}>
           <ListingCard
@@ -52,6 +43,6 @@ export function ListingGrid({
           />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }

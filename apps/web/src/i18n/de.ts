@@ -1,3 +1,5 @@
+import { HOME_TEXTS, OFFER_TYPE_TEXTS, PRICE_TEXTS, RELATIVE_TIME_TEXTS } from '@marketplace/contract';
+
 /**
  * Every user-facing German text of the web app, named by meaning (ARCHITECTURE.md "Layout").
  * Texts fixed by SPEC.md are copied character for character; components import them from here.
@@ -93,16 +95,7 @@ export const de = {
   },
 
   /** Relative time (SPEC.md §9). */
-  relativeTime: {
-    justNow: 'Gerade eben',
-    minutes: (n: number) => `vor ${n} Min`,
-    hours: (n: number) => `vor ${n} Std`,
-    days: (n: number) => `vor ${n} Tag(en)`,
-    /** Short form in the feed (SPEC.md §9 "vor Nm/h/d"). */
-    minutesShort: (n: number) => `vor ${n}m`,
-    hoursShort: (n: number) => `vor ${n}h`,
-    daysShort: (n: number) => `vor ${n}d`,
-  },
+  relativeTime: RELATIVE_TIME_TEXTS,
 
   footer: {
     blurb:
@@ -202,14 +195,13 @@ export const de = {
 
   /** Price display (issue "The marketplace itself": Festpreis, VB, Zu verschenken). */
   price: {
-    free: 'Zu verschenken',
-    negotiable: 'VB',
-    types: { fixed: 'Festpreis', negotiable: 'VB', free: 'Zu verschenken' },
+    ...PRICE_TEXTS,
+    types: { fixed: 'Festpreis', negotiable: PRICE_TEXTS.negotiable, free: PRICE_TEXTS.free },
   },
 
   /** Home page (SPEC.md §2 "Home"). */
   home: {
-    latest: 'Neueste Kleinanzeigen',
+    latest: HOME_TEXTS.latest,
     storiesLabel: 'Stories',
   },
 
@@ -240,7 +232,7 @@ export const de = {
 
   /** Categories (SPEC.md §2 "Home", §8). */
   categories: {
-    stripLabel: 'Kategorien',
+    stripLabel: HOME_TEXTS.categoryStrip,
     loadFailed: 'Fehler beim Laden der Kategorien',
     unknownError: 'Unbekannter Fehler',
     notFound: 'Diese Kategorie gibt es nicht.',
@@ -279,7 +271,7 @@ export const de = {
 
   /** An ad: cards, the ad page and its actions (issue "The marketplace itself"). */
   listing: {
-    offerTypes: { offer: 'Biete', wanted: 'Suche' },
+    offerTypes: OFFER_TYPE_TEXTS,
     status: { active: 'Aktiv', reserved: 'Reserviert', sold: 'Verkauft', expired: 'Abgelaufen' },
     reservedBanner: 'Reserviert – diese Anzeige ist zurzeit reserviert.',
     soldBanner: 'Verkauft – dieser Artikel ist nicht mehr verfügbar.',

@@ -1,29 +1,5 @@
-import type { PriceType } from '@marketplace/contract';
-import { de } from '../i18n/de.ts';
-
-const euroFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/**
- * An amount in euros as German readers write it: thousands with '.', decimals with ',' (only
- * when there are cents, then always two), and ' €' after it: 1234 → '1.234 €', 12.5 → '12,50 €'.
- */
-export function formatEuros(euros: number): string {
-  const hasCents = Math.round(euros * 100) % 100 !== 0;
-  const text = hasCents
-    ? euros.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : euroFormat.format(euros);
-  return `${text} €`;
-}
-
-/**
- * The price of an ad as cards and the ad page show it: 'Zu verschenken' for free ads,
- * '1.234 € VB' for negotiable prices, '1.234 €' for fixed prices. `price` is in euros.
- */
-export function formatPrice(price: number, priceType: PriceType): string {
-  if (priceType === 'free') return de.price.free;
-  const amount = formatEuros(price);
-  return priceType === 'negotiable' ? `${amount} ${de.price.negotiable}` : amount;
-}
+// Prices read the same in the browser and in the server's first HTML of the home page.
+export { formatEuros, formatPrice } from '@marketplace/contract';
 
 /**
  * Reads a price typed into a form: German ('1.234,50') or plain ('1234.5') notation, with or

@@ -27,13 +27,26 @@ export function publicAnswerCacheEnabled(): boolean {
 }
 
 /**
- * Sends the answer for `key` as JSON: from the cache when a fresh one is there, else from
+ * The answer for `key` as JSON text: from the cache when a fresh one is there, else from
  * `compute`, encoded with the route's response `schema` (exactly what Fastify's serializer
  * would send) and kept for `PUBLIC_ANSWER_MS`. Concurrent misses share one computation.
  * Errors of `compute` (AppError 404, 422, ...) reach the caller and are not cached.
  * @param key what makes the answer unique (route and normalised query), never a member's data
  * @param fresh computes the answer even when a fresh one is cached, and caches the new one
  */
+export function publicAnswer<S extends z.ZodType>(
+  db: Database,
+  schema: S,
+  key: string,
+  compute: () => Promise<z.output<S>>,
+  fresh = false,
+): Promise<string> {
+  const serialize = async () => JSON.stringify(schema.encode(await compute()));
+  if (!enabled) return serialize();
+  return fresh ? cacheOf(db).put(key, serialize) : cacheOf(db).get(key, serialize);
+}
+
+/** Sends `publicAnswer(...)` as the JSON body of `reply`. */
 export async function sendPublicAnswer<S extends z.ZodType>(
   reply: FastifyReply,
   db: Database,
@@ -42,12 +55,7 @@ export async function sendPublicAnswer<S extends z.ZodType>(
   compute: () => Promise<z.output<S>>,
   fresh = false,
 ): Promise<FastifyReply> {
-  const serialize = async () => JSON.stringify(schema.encode(await compute()));
-  const body = !enabled
-    ? await serialize()
-    : fresh
-      ? await cacheOf(db).put(key, serialize)
-      : await cacheOf(db).get(key, serialize);
+  const body = await publicAnswer(db, schema, key, compute, fresh);
   return reply.type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,4 +1,4 @@
-import type { Category } from '@marketplace/contract';
+import { CATEGORY_FALLBACK_ICON, type Category } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -8,7 +8,6 @@ import { CATEGORY_TILE_HEIGHT_PX, CATEGORY_TILE_WIDTH_PX } from '../../lib/const
 import { categoryLoadErrorText, useCategories } from './api.ts';
 
 /** Shown in the icon box when a category has no icon (SPEC.md §2 "fallback is an icon box with an emoji"). */
-const FALLBACK_ICON = '🏷️';
 
 /**
  * The horizontally scrolling category strip of the home page (SPEC.md §2 "Home"): one 64x80
@@ -78,7 +77,7 @@ function CategoryTile({ category }: { category: Category }) {
           transition: 'background-color 150ms',
         }}
       >
-        {category.icon || FALLBACK_ICON}
+        {category.icon || CATEGORY_FALLBACK_ICON}
       </Box>
       <Typography
         variant="caption"

@@ -12,6 +12,7 @@ import {
 import { testCategories, testListingPage, testListings } from '../../test/listingFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+import { SERVED_HOME_DATA_ID } from './homeFeed.ts';
 
 /** A server with 47 ads: pages of 20 by cursor; the answer to `cursor` waits for `gate` when given. */
 function feedServer(options: { total?: number; gate?: Promise<void> } = {}) {
@@ -226,5 +227,68 @@ describe('home data starts loading before the first render', () => {
     preloadPage('/favorites', createQueryClient());
     preloadPage('/category/mode', createQueryClient());
     expect(calls(fetchMock)).toEqual([]);
+  });
+});
+
+describe('the answers the server sends with the home page', () => {
+  /** Puts the server's `#home-data` element into the page, as the server's home preview does. */
+  function serveHomeData(feed: unknown, categories: unknown) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SERVED_HOME_DATA_ID;
+    element.textContent = JSON.stringify({ feed, categories: { categories } });
+    document.body.append(element);
+    return element;
+  }
+
+  it('shows the newest ads and the categories the page brought, without asking again', async () => {
+    const served = testListings(20, 100);
+    const element = serveHomeData(testListingPage(served, 47, '20'), testCategories());
+    try {
+      const fetchMock = feedServer();
+      const queryClient = createQueryClient();
+      await preloadPage('/', queryClient);
+      renderApp('/', queryClient);
+      await waitFor(() => expect(cards()).toHaveLength(20), slow);
+      expect(within(cards()[0] as HTMLElement).getByRole('heading').textContent).toBe('Anzeige 101');
+      expect(await screen.findByRole('navigation', { name: 'Kategorien' })).toBeTruthy();
+      expect(calls(fetchMock)).toEqual([]);
+      // The next page comes from the API, after the served one.
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Weitere 20 Anzeigen laden' }));
+      await waitFor(() => expect(cards()).toHaveLength(40), slow);
+      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+        'GET /api/listings?sort=newest&limit=20&cursor=20',
+      ]);
+    } finally {
+      element.remove();
+    }
+  });
+
+  it('asks for the feed this device sorts otherwise, and uses the served categories', async () => {
+    localStorage.setItem(FEED_SORT_STORAGE_KEY, 'price-desc');
+    const element = serveHomeData(testListingPage(testListings(20, 100), 47, '20'), testCategories());
+    try {
+      const fetchMock = feedServer();
+      await preloadPage('/', createQueryClient());
+      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+        'GET /api/listings?sort=price-desc&limit=20',
+      ]);
+    } finally {
+      element.remove();
+    }
+  });
+
+  it('ignores served data that does not match the contract', async () => {
+    const element = serveHomeData({ listings: 'kaputt' }, testCategories());
+    try {
+      const fetchMock = feedServer();
+      await preloadPage('/', createQueryClient());
+      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+        'GET /api/listings?sort=newest&limit=20',
+        'GET /api/categories/all',
+      ]);
+    } finally {
+      element.remove();
+    }
   });
 });

@@ -1,0 +1,120 @@
+import {
+  CATEGORY_FALLBACK_ICON,
+  type CategoriesResponse,
+  type Category,
+  categoriesResponseSchema,
+  FEED_PAGE_SIZE,
+  formatPrice,
+  HOME_TEXTS,
+  imageVariantUrl,
+  type Listing,
+  type ListingList,
+  listingListSchema,
+  listingQuerySchema,
+  OFFER_TYPE_TEXTS,
+  PLACEHOLDER_IMAGE,
+  relativeTimeShort,
+  resolveFeedImages,
+} from '@marketplace/contract';
+import escapeHtml from 'escape-html';
+import { publicAnswer, queryKey } from './public-answers.ts';
+import { type ListingReadDeps, listListings } from './search.ts';
+import { activeListingsByCategory } from './stats.ts';
+
+/** The home page's first content, ready to go into `index.html` (see `plugins/web-app.ts`). */
+export interface HomePreview {
+  /** Markup shown until the app has started: the category strip and the first ads. */
+  html: string;
+  /**
+   * `{"feed": <GET /api/listings?sort=newest&limit=20>, "categories": <GET /api/categories/all>}`
+   * as JSON text that is safe inside a `<script type="application/json">` element.
+   */
+  data: string;
+}
+
+/** Ads of the first screen whose images load at once (the web app's grid does the same). */
+const EAGER_IMAGES = 4;
+
+/**
+ * The first HTML of the home page (issue 4 "Speed"): the newest 20 ads and the categories as
+ * plain markup, painted before any script has arrived, plus the same answers as JSON for the
+ * app, which shows them without asking the API again (`apps/web/src/app/routes.tsx`
+ * `preloadPage`). The ads come from the cache of public answers, so the page costs no query of
+ * its own under load. Everything the ads' authors wrote is escaped.
+ * @param now the time the relative dates are counted from
+ */
+export async function homePreview(deps: ListingReadDeps, now = new Date()): Promise<HomePreview> {
+  const query = listingQuerySchema.parse({ sort: 'newest', limit: String(FEED_PAGE_SIZE) });
+  const feedJson = await publicAnswer(deps.db, listingListSchema, queryKey('listings', query), () =>
+    listListings(deps, query, null),
+  );
+  const categories: CategoriesResponse = {
+    categories: deps.categories.withCounts(await activeListingsByCategory(deps.db)),
+  };
+  const categoriesJson = JSON.stringify(categoriesResponseSchema.encode(categories));
+  const feed = JSON.parse(feedJson) as ListingList;
+  return {
+    html: `<style>${PREVIEW_CSS}</style><div class="hp">${strip(categories.categories)}<h1 class="hp-h1">${HOME_TEXTS.latest}</h1><div class="hp-toolbar"></div>${grid(feed.listings, now)}</div>`,
+    // '<' only occurs inside JSON strings, where \u003c reads the same: no '</script>' can close the element.
+    data: `{"feed":${feedJson},"categories":${categoriesJson}}`.replaceAll('<', '\\u003c'),
+  };
+}
+
+function strip(categories: readonly Category[]): string {
+  const tiles = categories
+    .map(
+      (category) =>
+        `<a class="hp-tile" href="/category/${encodeURIComponent(category.slug)}" title="${escapeHtml(category.name)}"><span class="hp-icon" aria-hidden="true">${escapeHtml(category.icon || CATEGORY_FALLBACK_ICON)}</span><span class="hp-label">${escapeHtml(category.short_name || category.name)}</span></a>`,
+    )
+    .join('');
+  return `<nav class="hp-strip" aria-label="${HOME_TEXTS.categoryStrip}">${tiles}</nav>`;
+}
+
+function grid(listings: readonly Listing[], now: Date): string {
+  const cards = listings.map((listing, index) => `<li>${card(listing, index < EAGER_IMAGES, now)}</li>`);
+  return `<ul class="hp-grid">${cards.join('')}</ul>`;
+}
+
+function card(listing: Listing, eager: boolean, now: Date): string {
+  const [cover] = resolveFeedImages(listing.images);
+  const image = cover ? imageVariantUrl(cover, 'card') : PLACEHOLDER_IMAGE;
+  const title = `${listing.offer_type === 'wanted' ? `${OFFER_TYPE_TEXTS.wanted}: ` : ''}${listing.title}`;
+  const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
+  const loading = eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
+  return (
+    `<article class="hp-card"><a href="/listing/${encodeURIComponent(listing.id)}">` +
+    `<img src="${escapeHtml(image)}" alt="${escapeHtml(listing.title)}" width="400" height="300" ${loading} decoding="async">` +
+    `<span class="hp-body"><span class="hp-price">${escapeHtml(formatPrice(listing.price, listing.price_type))}</span>` +
+    `<span class="hp-title">${escapeHtml(title)}</span>` +
+    `<span class="hp-meta hp-bottom">${escapeHtml(place)}</span>` +
+    `<span class="hp-meta"><time datetime="${escapeHtml(listing.created_at)}">${escapeHtml(relativeTimeShort(new Date(listing.created_at), now))}</time></span>` +
+    '</span></a></article>'
+  );
+}
+
+/**
+ * The preview's look: the home page's layout at each breakpoint (xs < 600 px, sm, md ≥ 900 px,
+ * lg ≥ 1200 px), with the ad cards of `apps/web/src/components/ListingCard.module.css`. The
+ * toolbar's place is kept free, so the ads sit about where the app will draw them.
+ */
+const PREVIEW_CSS = `
+.hp{padding:16px 16px 0;box-sizing:border-box;color:#1d2522}
+.hp-strip{display:flex;gap:8px;overflow-x:auto;padding:4px 16px;margin:0 -16px;min-height:88px;box-sizing:border-box;scrollbar-width:none}
+.hp-tile{flex:0 0 auto;width:64px;height:80px;display:flex;flex-direction:column;align-items:center;gap:4px;color:#1d2522;text-decoration:none}
+.hp-icon{width:52px;height:52px;border-radius:15px;background:#e0f2f1;display:grid;place-items:center;font-size:26px;line-height:1}
+.hp-label{font-size:.7rem;line-height:1.2;width:100%;text-align:center;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.hp-h1{margin:16px 0 0;font-size:1.3rem;line-height:1.167;font-weight:700}
+.hp-toolbar{height:152px}
+.hp-grid{list-style:none;margin:0;padding:0;display:grid;gap:10px;grid-template-columns:repeat(2,minmax(0,1fr))}
+.hp-card{height:100%;box-sizing:border-box;overflow:hidden;background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:10px}
+.hp-card a{height:100%;display:flex;flex-direction:column;color:inherit;text-decoration:none}
+.hp-card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#eee}
+.hp-body{padding:12px;display:flex;flex-direction:column;gap:2px;flex-grow:1}
+.hp-price{font-size:1rem;line-height:1.5;font-weight:700;color:#004d40}
+.hp-title{font-size:.875rem;line-height:1.43;font-weight:500;min-height:2.86em;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}
+.hp-meta{font-size:.75rem;line-height:1.66;color:#56625d;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.hp-bottom{margin-top:auto}
+@media (min-width:600px){.hp{padding:16px 24px 0}.hp-strip{margin:0;padding:4px 0}.hp-toolbar{height:108px}.hp-grid{gap:16px;grid-template-columns:repeat(3,minmax(0,1fr))}}
+@media (min-width:900px){.hp{padding-top:24px}.hp-h1{margin-top:24px;font-size:1.6rem}.hp-toolbar{height:64px}.hp-grid{grid-template-columns:repeat(4,minmax(0,1fr))}}
+@media (min-width:1200px){.hp-toolbar{height:26px}.hp-grid{grid-template-columns:repeat(5,minmax(0,1fr))}}
+`.trim();

@@ -1,0 +1,12 @@
+/**
+ * The page's first script: starts the app (`main.tsx`). On the home page the server has already
+ * drawn the categories and the newest ads; the app's code then loads once they and their first
+ * images are on screen, instead of competing with them for a slow phone connection.
+ */
+const start = () => import('./main.tsx');
+
+if (document.getElementById('home-data') && document.readyState !== 'complete') {
+  window.addEventListener('load', () => void start(), { once: true });
+} else {
+  void start();
+}
