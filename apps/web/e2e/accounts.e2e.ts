@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './helpers/browser.ts';
+import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
 import { decodeQuotedPrintable } from './helpers/mail.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
@@ -97,7 +97,7 @@ describe('accounts in the browser', () => {
     const { context, page, errors } = await openQuietPage(DESKTOP);
 
     // Register as a person would.
-    await page.goto('/register');
+    await openApp(page, '/register');
     const form = page.getByRole('form', { name: 'Registrieren' });
     await form.getByLabel(/^E-Mail-Adresse/).pressSequentially(email);
     await form.getByLabel(/^Passwort\W*$/).pressSequentially(PASSWORD);
@@ -113,7 +113,7 @@ describe('accounts in the browser', () => {
 
     // The verification link from the outbox confirms the address.
     const verifyPath = await linkFromOutbox(email, 'verify-email');
-    await page.goto(verifyPath);
+    await openApp(page, verifyPath);
     await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? 'null');
     expect(stored.email_verified).toBe(true);
@@ -137,7 +137,7 @@ describe('accounts in the browser', () => {
       .waitFor();
     await screenshot(page, 'accounts-reset-requested-desktop');
     const resetPath = await linkFromOutbox(email, 'reset-password', requestedAt);
-    await page.goto(resetPath);
+    await openApp(page, resetPath);
     await page.getByLabel(/^Neues Passwort$/).pressSequentially(NEW_PASSWORD);
     await page.getByLabel('Neues Passwort wiederholen').pressSequentially(NEW_PASSWORD);
     await screenshot(page, 'accounts-reset-password-desktop');
@@ -164,7 +164,7 @@ describe('accounts in the browser', () => {
 
   it('returns to the page in next after login and shows the settings', async () => {
     const { context, page, errors } = await openQuietPage(DESKTOP);
-    await page.goto('/settings');
+    await openApp(page, '/settings');
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('form', { name: 'Anmelden' }).waitFor();
     await screenshot(page, 'accounts-login-desktop');
@@ -179,28 +179,28 @@ describe('accounts in the browser', () => {
 
   it('shows login, registration, settings and profile at 1280 and 390 px', async () => {
     const desktop = await openQuietPage(DESKTOP);
-    await desktop.page.goto('/register');
+    await openApp(desktop.page, '/register');
     await desktop.page.getByRole('form', { name: 'Registrieren' }).waitFor();
     await screenshot(desktop.page, 'accounts-register-desktop');
     await desktop.context.close();
 
     const { context, page, errors } = await openQuietPage(MOBILE);
-    await page.goto('/register');
+    await openApp(page, '/register');
     await page.getByRole('form', { name: 'Registrieren' }).waitFor();
     await screenshot(page, 'accounts-register-mobile');
-    await page.goto('/password-reset');
+    await openApp(page, '/password-reset');
     await page.getByRole('form', { name: 'Passwort vergessen' }).waitFor();
     await screenshot(page, 'accounts-password-reset-mobile');
-    await page.goto('/login');
+    await openApp(page, '/login');
     await page.getByRole('form', { name: 'Anmelden' }).waitFor();
     await screenshot(page, 'accounts-login-mobile');
     await logIn(page, email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.goto('/settings');
+    await openApp(page, '/settings');
     await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
     await screenshot(page, 'accounts-settings-mobile');
     const userId = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? '{}').id;
-    await page.goto(`/user/${userId}`);
+    await openApp(page, `/user/${userId}`);
     await page.getByText(/^Mitglied seit /).waitFor();
     await screenshot(page, 'accounts-profile-mobile');
     expect(unexpected(errors)).toEqual([]);
@@ -215,7 +215,7 @@ describe('accounts in the browser', () => {
       body: JSON.stringify({ email, password: NEW_PASSWORD }),
     }).then((res) => res.json() as Promise<{ user: { id: string } }>);
 
-    await page.goto(`/user/${anna.user.id}`);
+    await openApp(page, `/user/${anna.user.id}`);
     await page.getByRole('button', { name: 'Folgen' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/user/${anna.user.id}`);
@@ -235,7 +235,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Entfolgen' }).click();
     await page.getByRole('button', { name: 'Folgen' }).waitFor();
 
-    await page.goto('/user/00000000-0000-0000-0000-000000000000');
+    await openApp(page, '/user/00000000-0000-0000-0000-000000000000');
     await page.getByRole('heading', { level: 1, name: 'Nutzer nicht gefunden' }).waitFor();
     expect(unexpected(errors)).toEqual([]);
     await context.close();

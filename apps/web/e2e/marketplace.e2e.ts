@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot as saveScreenshot } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  openApp,
+  openPage,
+  screenshot as saveScreenshot,
+} from './helpers/browser.ts';
 import { decodeQuotedPrintable } from './helpers/mail.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
@@ -79,7 +86,7 @@ async function register(email: string, nickname: string): Promise<void> {
 
 /** Logs in through the login form and waits for the way back. */
 async function logIn(page: Page, email: string, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await openApp(page, `/login?next=${encodeURIComponent(next)}`);
   const form = page.getByRole('form', { name: 'Anmelden' });
   await form.getByLabel('E-Mail-Adresse').fill(email);
   await form.getByLabel(/^Passwort$/).fill(PASSWORD);
@@ -135,7 +142,7 @@ describe('the marketplace as a new member uses it', () => {
     seller = await openQuietPage(DESKTOP);
     const { page } = seller;
     // A new visitor: posting asks to log in, and the login page leads to the registration.
-    await page.goto('/create-listing');
+    await openApp(page, '/create-listing');
     await page.waitForURL((url) => url.pathname === '/login', { timeout: STEP_MS });
     await page.getByRole('link', { name: 'Jetzt registrieren' }).click();
     const registration = page.getByRole('form', { name: 'Registrieren' });
@@ -148,10 +155,10 @@ describe('the marketplace as a new member uses it', () => {
     await page.waitForURL((url) => url.pathname === '/create-listing', { timeout: STEP_MS });
     await page.getByText(/^Bitte bestätige zuerst deine E-Mail-Adresse/).waitFor({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).waitFor();
-    await page.goto(await verificationLink(sellerEmail));
+    await openApp(page, await verificationLink(sellerEmail));
     await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor({ timeout: STEP_MS });
 
-    await page.goto('/create-listing');
+    await openApp(page, '/create-listing');
     await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'Biete' }).click();
     await page.getByRole('button', { name: 'Kategorie wählen' }).click();
@@ -189,7 +196,7 @@ describe('the marketplace as a new member uses it', () => {
     timeout: 120_000,
   }, async () => {
     const { context, page, errors } = await openQuietPage(DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('heading', { name: 'Neueste Kleinanzeigen' }).waitFor();
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await expect(page.getByRole('article').filter({ hasText: TITLE }).textContent()).resolves.toContain(
@@ -218,12 +225,12 @@ describe('the marketplace as a new member uses it', () => {
       .waitFor({ timeout: STEP_MS });
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     // ... and by a typo (trigram correction).
-    await page.goto('/search?q=Fahrad');
+    await openApp(page, '/search?q=Fahrad');
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-search-desktop');
 
     // An empty result says so and offers to widen the search.
-    await page.goto('/search?q=Fahrrad&category=elektronik');
+    await openApp(page, '/search?q=Fahrrad&category=elektronik');
     await page.getByText('Keine Anzeigen gefunden für „Fahrrad“').waitFor({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'In allen Kategorien suchen' }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
@@ -234,7 +241,7 @@ describe('the marketplace as a new member uses it', () => {
 
   it('opens the ad, whose served photos carry no EXIF data', { timeout: 120_000 }, async () => {
     const { context, page, errors } = await openQuietPage(DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('heading', { name: TITLE }).click({ timeout: STEP_MS });
     await page.waitForURL((url) => url.pathname === listingPath);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
@@ -277,13 +284,13 @@ describe('the marketplace as a new member uses it', () => {
     await heart.click({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'Aus Favoriten entfernen' }).waitFor({ timeout: STEP_MS });
 
-    await page.goto('/favorites');
+    await openApp(page, '/favorites');
     await page.getByRole('heading', { level: 1, name: /Favoriten/ }).waitFor();
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-favorites-desktop');
 
     const mobile = await sameMemberAt(context, MOBILE);
-    await mobile.page.goto('/favorites');
+    await openApp(mobile.page, '/favorites');
     await mobile.page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(mobile.page, 'marketplace-favorites-mobile');
     await mobile.context.close();
@@ -296,7 +303,7 @@ describe('the marketplace as a new member uses it', () => {
     timeout: 120_000,
   }, async () => {
     const { page } = seller;
-    await page.goto('/listings');
+    await openApp(page, '/listings');
     await page.getByRole('heading', { level: 1, name: 'Meine Anzeigen' }).waitFor();
     const row = page.getByRole('listitem').filter({ hasText: TITLE });
     await row.waitFor({ timeout: STEP_MS });
@@ -307,20 +314,20 @@ describe('the marketplace as a new member uses it', () => {
     await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click();
     await page.getByRole('menuitem', { name: 'Als reserviert markieren' }).click();
     await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
-    await page.goto(listingPath);
+    await openApp(page, listingPath);
     await page.getByText('Reserviert – diese Anzeige ist zurzeit reserviert.').waitFor({ timeout: STEP_MS });
     await page.getByRole('link', { name: 'Bearbeiten' }).waitFor();
     await screenshot(page, 'marketplace-listing-reserved-desktop');
 
     // Reactivate it, so lists show it again.
-    await page.goto('/listings');
+    await openApp(page, '/listings');
     await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click({ timeout: STEP_MS });
     await page.getByRole('menuitem', { name: 'Reaktivieren' }).click();
     await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
     await expect(row.textContent()).resolves.toContain('Aktiv');
 
     // Edit it from its page: the form comes filled in, the new price is shown.
-    await page.goto(listingPath);
+    await openApp(page, listingPath);
     await page.getByRole('link', { name: 'Bearbeiten' }).click({ timeout: STEP_MS });
     await page.getByRole('heading', { level: 1, name: 'Anzeige bearbeiten' }).waitFor({ timeout: STEP_MS });
     await expect(page.getByLabel(/^Titel/).inputValue()).resolves.toBe(TITLE);
@@ -335,22 +342,22 @@ describe('the marketplace as a new member uses it', () => {
 
   it('shows every page at 390 px', { timeout: 120_000 }, async () => {
     const { context, page, errors } = await sameMemberAt(seller.context, MOBILE);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-home-mobile');
-    await page.goto('/category/auto-rad-boot/fahrraeder-zubehoer');
+    await openApp(page, '/category/auto-rad-boot/fahrraeder-zubehoer');
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-category-mobile');
-    await page.goto(listingPath);
+    await openApp(page, listingPath);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-listing-mobile');
-    await page.goto('/search?q=Fahrräder');
+    await openApp(page, '/search?q=Fahrräder');
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-search-mobile');
-    await page.goto('/listings');
+    await openApp(page, '/listings');
     await page.getByRole('listitem').filter({ hasText: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-my-listings-mobile');
-    await page.goto('/create-listing');
+    await openApp(page, '/create-listing');
     await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-create-mobile');
     expect(unexpected(errors)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './helpers/browser.ts';
+import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const DENIAL =
@@ -32,7 +32,7 @@ async function registerMember(email: string) {
 describe('desktop shell at 1280 px', () => {
   it('shows the header, top links, search and footer without console errors', async () => {
     const { context, page, errors } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     const topBar = page.getByTestId('top-link-bar');
     for (const text of ['Entitäten', 'Events', 'Lokale News', 'Partner werden', 'Karriere', 'Hilfe']) {
       await expect(topBar.getByRole('link', { name: text }).isVisible()).resolves.toBe(true);
@@ -47,7 +47,7 @@ describe('desktop shell at 1280 px', () => {
 
   it('submits the search only with a non-empty trimmed term', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/legal/agb');
+    await openApp(page, '/legal/agb');
     const search = page.getByPlaceholder('Was suchst du?').first();
     await search.fill('   ');
     await search.press('Enter');
@@ -62,7 +62,7 @@ describe('desktop shell at 1280 px', () => {
 
   it('hides the top link bar when scrolling down past 50 px and shows it again on scrolling up', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/legal/datenschutz');
+    await openApp(page, '/legal/datenschutz');
     const topBar = page.getByTestId('top-link-bar');
     await expect(topBar.isVisible()).resolves.toBe(true);
     await page.mouse.wheel(0, 400);
@@ -77,7 +77,7 @@ describe('desktop shell at 1280 px', () => {
 
   it('opens the side menu with the logged-out items and popular shortcuts', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('button', { name: 'Menü öffnen' }).first().click();
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
     for (const text of ['Startseite', 'Kategorien', 'Favoriten', 'Chat', 'Anmelden', 'Registrieren']) {
@@ -91,7 +91,7 @@ describe('desktop shell at 1280 px', () => {
 
   it('shows the cookie banner after about a second and remembers the choice with its date', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     const banner = page
       .getByRole('region', { name: 'Cookie-Einstellungen' })
       .or(page.getByLabel('Cookie-Einstellungen'));
@@ -116,7 +116,7 @@ describe('desktop shell at 1280 px', () => {
 
   it('sends a logged-out visitor from a login-required page to /login and keeps the target', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/favorites');
+    await openApp(page, '/favorites');
     await page.waitForURL(/\/login/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/login');
@@ -141,12 +141,12 @@ describe('desktop shell at 1280 px', () => {
       ['/gibt-es-nicht/irgendwo', '/'],
     ];
     for (const [from, to] of cases) {
-      await page.goto(from);
+      await openApp(page, from);
       await page.waitForFunction((target) => location.pathname + location.search === target, to, {
         timeout: 5000,
       });
     }
-    await page.goto('/merkliste');
+    await openApp(page, '/merkliste');
     await page.waitForURL(/\/login\?next=%2Ffavorites/);
     await context.close();
   });
@@ -154,7 +154,7 @@ describe('desktop shell at 1280 px', () => {
   it('shows the exact denial text on /admin to a member who is not an administrator', async () => {
     const session = await registerMember('mitglied@example.de');
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.evaluate(
       ({ token, user }) => {
         localStorage.setItem('auth.token', token);
@@ -163,7 +163,7 @@ describe('desktop shell at 1280 px', () => {
       { token: session.access_token, user: session.user },
     );
     for (const path of ['/admin', '/admin/verifications']) {
-      await page.goto(path);
+      await openApp(page, path);
       await page.getByText(DENIAL).waitFor({ timeout: 5000 });
     }
     await page.getByRole('button', { name: 'Konto-Menü' }).click();
@@ -176,7 +176,7 @@ describe('desktop shell at 1280 px', () => {
 
   it("shows 'Ein Fehler ist aufgetreten' with 'Erneut versuchen' when a page fails to load", async () => {
     const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.route(/\/assets\/LegalPage[^/]*\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: 'Impressum' }).first().click();
     await page.getByText('Ein Fehler ist aufgetreten').waitFor({ timeout: 8000 });
@@ -192,7 +192,7 @@ describe('desktop shell at 1280 px', () => {
 describe('mobile shell at 390 px', () => {
   it('shows quick links, the search box and the bottom navigation with five tabs', async () => {
     const { context, page, errors } = await openPage(browser, server.baseUrl, MOBILE);
-    await page.goto('/');
+    await openApp(page, '/');
     await expect(page.getByTestId('top-link-bar').isVisible()).resolves.toBe(false);
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     const tabs = nav.getByRole('link');
@@ -213,7 +213,7 @@ describe('mobile shell at 390 px', () => {
 
   it('opens the side menu on a phone', async () => {
     const { context, page } = await openPage(browser, server.baseUrl, MOBILE);
-    await page.goto('/');
+    await openApp(page, '/');
     await page.getByRole('button', { name: 'Menü öffnen' }).first().click();
     await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
     await screenshot(page, 'mobile-side-menu');

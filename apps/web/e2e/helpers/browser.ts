@@ -51,6 +51,15 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Opens `path` and waits until the app has replaced the page's first paint (on the home page the
+ * app starts only after the page has loaded, so `goto` alone returns before it is there).
+ */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('.first-paint').waitFor({ state: 'detached' });
+}
+
 /** Saves a full-page screenshot as test-results/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
