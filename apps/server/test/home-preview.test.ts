@@ -58,13 +58,13 @@ describe('the home page arrives with its categories and newest ads (issue 4 "Spe
   });
 
   it('keeps HTML and script typed into an ad inert, in the markup and in the data', async () => {
-    const title = '</script><script>alert(1)</script> <b>fett</b> & "zitiert"';
+    const title = `</script><script>alert(1)</script> <b>fett</b> & "zitiert" $& $' $\``;
     await createAd(t, seller.access_token, adBody({ title }));
     const res = await t.app.inject({ url: '/' });
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).not.toContain('<b>fett</b>');
     expect(res.body).toContain(
-      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;fett&lt;/b&gt; &amp; &quot;zitiert&quot;',
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;fett&lt;/b&gt; &amp; &quot;zitiert&quot; $&amp; $&#39; $`',
     );
     // Only the app's own script elements: the data element is not closed early.
     expect(res.body.match(/<script/g)).toHaveLength(2);

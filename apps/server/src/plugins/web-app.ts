@@ -26,10 +26,9 @@ export function withHomePreview(indexHtml: string, preview: HomePreview): string
   const end = indexHtml.indexOf(PREVIEW_END, start);
   if (start < 0 || end < 0) return indexHtml;
   const data = `<script type="application/json" id="home-data">${preview.data}</script>`;
-  return `${indexHtml.slice(0, start)}${preview.html}${indexHtml.slice(end + PREVIEW_END.length)}`.replace(
-    '</body>',
-    `${data}\n  </body>`,
-  );
+  const page = `${indexHtml.slice(0, start)}${preview.html}${indexHtml.slice(end + PREVIEW_END.length)}`;
+  // A function, so that '$&' or "$'" in an ad's text stay text.
+  return page.replace('</body>', () => `${data}\n  </body>`);
 }
 
 /**
