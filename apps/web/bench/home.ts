@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import pRetry from 'p-retry';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromePath } from '../e2e/helpers/browser.ts';
 import { startServer } from '../e2e/helpers/server.ts';
@@ -70,30 +71,47 @@ async function measureHome(baseUrl: string): Promise<HomeScripts> {
   }
 }
 
-/** Lighthouse performance scores (0–100) of `url` on its default mobile settings, one per run. */
+/**
+ * One Lighthouse run on a fresh Chromium: the performance score (0–100) and the line it prints.
+ * @throws when Lighthouse reports no score (its trace recording fails now and then, NO_NAVSTART)
+ */
+async function lighthouseRun(url: string): Promise<{ score: number; line: string }> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    const score = result?.lhr.categories.performance?.score;
+    if (!result || typeof score !== 'number')
+      throw new Error(`Lighthouse gave no score: ${result?.lhr.runtimeError?.message}`);
+    const audits = result.lhr.audits;
+    return {
+      score: Math.round(score * 100),
+      line:
+        `FCP ${audits['first-contentful-paint']?.displayValue}, ` +
+        `LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, ` +
+        `CLS ${audits['cumulative-layout-shift']?.displayValue}`,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse performance scores (0–100) of `url` on its default mobile settings, one per run.
+ * A run without a score is repeated (at most twice) and says so.
+ */
 async function lighthouseScores(url: string): Promise<number[]> {
   const scores: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-      });
-      const score = result?.lhr.categories.performance?.score;
-      if (!result || typeof score !== 'number')
-        throw new Error(`Lighthouse gave no score: ${result?.lhr.runtimeError?.message}`);
-      scores.push(Math.round(score * 100));
-      const audits = result.lhr.audits;
-      console.log(
-        `  Lauf ${run + 1}: ${scores.at(-1)} (FCP ${audits['first-contentful-paint']?.displayValue}, ` +
-          `LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, ` +
-          `CLS ${audits['cumulative-layout-shift']?.displayValue})`,
-      );
-    } finally {
-      chrome.kill();
-    }
+    const { score, line } = await pRetry(() => lighthouseRun(url), {
+      retries: 2,
+      onFailedAttempt: ({ error }) => console.log(`  Lauf ${run + 1} wiederholt: ${error.message}`),
+    });
+    scores.push(score);
+    console.log(`  Lauf ${run + 1}: ${score} (${line})`);
   }
   return scores;
 }
