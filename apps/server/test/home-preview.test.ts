@@ -22,6 +22,20 @@ describe('the home page arrives with its categories and newest ads (issue 4 "Spe
     t = await startTestApp({}, { webDistDir: dist });
     seller = await verifiedMember(t, { nickname: 'Vorschau' });
   });
+
+  it('works on a marketplace without ads: the categories and an empty list', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<ul class="hp-grid"></ul>');
+    expect(res.body.match(/class="hp-tile"/g)).toHaveLength(14);
+    expect(servedData(res.body).feed).toEqual({
+      listings: [],
+      total: 0,
+      next_cursor: null,
+      corrected_q: null,
+    });
+    seller = await verifiedMember(t, { nickname: 'Vorschau' });
+  });
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dist, { recursive: true, force: true });
