@@ -5,6 +5,8 @@
  */
 const start = () => import('./main.tsx');
 
+// 'home-data' is SERVED_HOME_DATA_ID (features/home/homeFeed.ts), written out so that this file
+// imports nothing and stays a few hundred bytes.
 if (document.getElementById('home-data') && document.readyState !== 'complete') {
   window.addEventListener('load', () => void start(), { once: true });
 } else {
