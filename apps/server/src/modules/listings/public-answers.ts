@@ -10,8 +10,11 @@ import { CountCache } from './stats.ts';
  * request of that second; other instances' writes show after at most this long.
  */
 export const PUBLIC_ANSWER_MS = 1000;
-/** Distinct answers kept per database (the map starts over when it is full). */
-const MAX_ANSWERS = 2000;
+/**
+ * Distinct answers kept per database (the map starts over when it is full): at most about
+ * 50 MB, as an answer holds at most 100 ads of about 1 kB.
+ */
+const MAX_ANSWERS = 500;
 
 let enabled = true;
 const caches = new WeakMap<Database, CountCache<string>>();
