@@ -249,14 +249,14 @@ async function main() {
   const ids = await prepareSchema(SCHEMA, ADS);
   if (!flag('skip-load')) await loadTest(ids);
 
-  // One client, one request at a time, without the browse cache: the latency of each query.
+  // One client, one request at a time, without the cache of public answers: the latency of each query.
   setPublicAnswerCache(false);
   const bigHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SCHEMA });
   const big = await openApp(bigHandle);
   try {
     const list = scenarios(ids, await injectCursor(big.app, DEEP_PAGES));
     log('');
-    log(`Einzelne Anfragen nacheinander auf ${ADS} Anzeigen (PostgreSQL, ohne Cache der Übersichtsseiten):`);
+    log(`Einzelne Anfragen nacheinander auf ${ADS} Anzeigen (PostgreSQL, ohne Cache der öffentlichen Antworten):`);
     log('');
     log('| Szenario | Mittel ms | p95 ms | p99 ms |');
     log('| --- | ---: | ---: | ---: |');
