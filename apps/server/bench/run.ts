@@ -256,7 +256,9 @@ async function main() {
   try {
     const list = scenarios(ids, await injectCursor(big.app, DEEP_PAGES));
     log('');
-    log(`Einzelne Anfragen nacheinander auf ${ADS} Anzeigen (PostgreSQL, ohne Cache der öffentlichen Antworten):`);
+    log(
+      `Einzelne Anfragen nacheinander auf ${ADS} Anzeigen (PostgreSQL, ohne Cache der öffentlichen Antworten):`,
+    );
     log('');
     log('| Szenario | Mittel ms | p95 ms | p99 ms |');
     log('| --- | ---: | ---: | ---: |');
