@@ -66,3 +66,13 @@ export function imageVariantUrl(url: string, variant: ImageVariant): string {
   if (!match) return url;
   return `${match[1] ?? ''}${match[2]}-${variant}.webp`;
 }
+
+/**
+ * The cover of an ad in a grid (SPEC.md §5 feed rule: unusable references are dropped), in the
+ * card size; the placeholder when no usable image is left. The web app's cards and the
+ * server's first HTML of the home page both use it.
+ */
+export function coverImageUrl(images: unknown): string {
+  const [first] = resolveFeedImages(images);
+  return first ? imageVariantUrl(first, 'card') : PLACEHOLDER_IMAGE;
+}

@@ -1,13 +1,7 @@
-import { imageVariantUrl, PLACEHOLDER_IMAGE, resolveFeedImages, resolveImages } from '@marketplace/contract';
+import { PLACEHOLDER_IMAGE, resolveImages } from '@marketplace/contract';
 
-/**
- * The cover of an ad in a grid (SPEC.md §5 feed rule: unusable references are dropped), in the
- * card size; the placeholder when no usable image is left.
- */
-export function coverImageUrl(images: unknown): string {
-  const [first] = resolveFeedImages(images);
-  return first ? imageVariantUrl(first, 'card') : PLACEHOLDER_IMAGE;
-}
+// The card cover reads the same in the browser and in the server's first HTML of the home page.
+export { coverImageUrl } from '@marketplace/contract';
 
 /**
  * All images of an ad for the gallery (SPEC.md §5: unusable references become the placeholder);

@@ -3,18 +3,16 @@ import {
   type CategoriesResponse,
   type Category,
   categoriesResponseSchema,
+  coverImageUrl,
   FEED_PAGE_SIZE,
   formatPrice,
   HOME_TEXTS,
-  imageVariantUrl,
   type Listing,
   type ListingList,
   listingListSchema,
   listingQuerySchema,
   OFFER_TYPE_TEXTS,
-  PLACEHOLDER_IMAGE,
   relativeTimeShort,
-  resolveFeedImages,
 } from '@marketplace/contract';
 import escapeHtml from 'escape-html';
 import { publicAnswer, queryKey } from './public-answers.ts';
@@ -76,8 +74,7 @@ function grid(listings: readonly Listing[], now: Date): string {
 }
 
 function card(listing: Listing, eager: boolean, now: Date): string {
-  const [cover] = resolveFeedImages(listing.images);
-  const image = cover ? imageVariantUrl(cover, 'card') : PLACEHOLDER_IMAGE;
+  const image = coverImageUrl(listing.images);
   const title = `${listing.offer_type === 'wanted' ? `${OFFER_TYPE_TEXTS.wanted}: ` : ''}${listing.title}`;
   const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
   const loading = eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
