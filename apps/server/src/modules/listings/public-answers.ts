@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { CountCache } from './stats.ts';
+import { CountCachePerDatabase } from './stats.ts';
 
 /**
  * Answers that are the same for every visitor who sends no token (the home feed, category
@@ -17,16 +17,11 @@ export const PUBLIC_ANSWER_MS = 1000;
 const MAX_ANSWERS = 500;
 
 let enabled = true;
-const caches = new WeakMap<Database, CountCache<string>>();
+const answers = new CountCachePerDatabase<string>(PUBLIC_ANSWER_MS, MAX_ANSWERS);
 
 /** Turns the cache of public answers off or on (the bench times the queries with it off). */
 export function setPublicAnswerCache(on: boolean): void {
   enabled = on;
-}
-
-/** Whether public answers are currently cached. */
-export function publicAnswerCacheEnabled(): boolean {
-  return enabled;
 }
 
 /**
@@ -46,7 +41,7 @@ export function publicAnswer<S extends z.ZodType>(
 ): Promise<string> {
   const serialize = async () => JSON.stringify(schema.encode(await compute()));
   if (!enabled) return serialize();
-  return fresh ? cacheOf(db).put(key, serialize) : cacheOf(db).get(key, serialize);
+  return fresh ? answers.of(db).put(key, serialize) : answers.of(db).get(key, serialize);
 }
 
 /** Sends `publicAnswer(...)` as the JSON body of `reply`. */
@@ -68,13 +63,4 @@ export function queryKey(route: string, query: Record<string, unknown>): string 
     .filter(([name, value]) => name !== 't' && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return `${route}|${JSON.stringify(entries)}`;
-}
-
-function cacheOf(db: Database): CountCache<string> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CountCache<string>(PUBLIC_ANSWER_MS, MAX_ANSWERS);
-    caches.set(db, cache);
-  }
-  return cache;
 }

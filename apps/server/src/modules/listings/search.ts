@@ -22,7 +22,7 @@ import {
   selectListingPage,
   VISIBLE,
 } from './queries.ts';
-import { CountCache } from './stats.ts';
+import { CountCachePerDatabase } from './stats.ts';
 import { correctQuery } from './terms.ts';
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
@@ -43,16 +43,7 @@ export const RELEVANCE_WINDOW = 300;
 const DISTANCE_RINGS_KM = [25, 100, 400];
 /** Counts are cached this long per filter (and until the next write in this process). */
 const TOTAL_CACHE_MS = 15_000;
-const totals = new WeakMap<Database, CountCache<number>>();
-
-function cacheOf<T>(map: WeakMap<Database, CountCache<T>>, db: Database, ttlMs: number): CountCache<T> {
-  let cache = map.get(db);
-  if (!cache) {
-    cache = new CountCache<T>(ttlMs);
-    map.set(db, cache);
-  }
-  return cache;
-}
+const totals = new CountCachePerDatabase<number>(TOTAL_CACHE_MS);
 
 /** The filters of a list request as SQL, with the searcher's location and a cache signature. */
 interface Filters {
@@ -461,13 +452,15 @@ export async function listListings(
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const offset = cursor ? 0 : (query.offset ?? 0);
   const count = (text: string | null) =>
-    cacheOf(totals, deps.db, TOTAL_CACHE_MS).get(`${filters.signature}|${text ?? ''}`, () =>
-      countListingsCapped(
-        deps.db,
-        text ? [...filters.where, textCondition(text)] : filters.where,
-        LISTINGS_TOTAL_CAP,
-      ),
-    );
+    totals
+      .of(deps.db)
+      .get(`${filters.signature}|${text ?? ''}`, () =>
+        countListingsCapped(
+          deps.db,
+          text ? [...filters.where, textCondition(text)] : filters.where,
+          LISTINGS_TOTAL_CAP,
+        ),
+      );
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
   let total = await count(text);

@@ -74,6 +74,26 @@ export class CountCache<T> {
   }
 }
 
+/** One `CountCache` per database (tests and the bench open several in one process). */
+export class CountCachePerDatabase<T> {
+  private readonly caches = new WeakMap<Database, CountCache<T>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries?: number,
+  ) {}
+
+  /** The cache of `db`, created on first use. */
+  of(db: Database): CountCache<T> {
+    let cache = this.caches.get(db);
+    if (!cache) {
+      cache = new CountCache<T>(this.ttlMs, this.maxEntries);
+      this.caches.set(db, cache);
+    }
+    return cache;
+  }
+}
+
 /** Active, unexpired ads of a member (public profile, seller card). */
 export async function countActiveListings(db: Database, sellerId: string): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
@@ -84,19 +104,14 @@ export async function countActiveListings(db: Database, sellerId: string): Promi
   return row?.n ?? 0;
 }
 
-const categoryCounts = new WeakMap<Database, CountCache<Map<number, number>>>();
+const categoryCounts = new CountCachePerDatabase<Map<number, number>>(60_000, 1);
 
 /**
  * Active, unexpired ads per category id (`GET /api/categories/all` fills `listing_count` from
  * it). One grouped scan, cached for a minute or until the next write in this process.
  */
 export function activeListingsByCategory(db: Database): Promise<Map<number, number>> {
-  let cache = categoryCounts.get(db);
-  if (!cache) {
-    cache = new CountCache<Map<number, number>>(60_000, 1);
-    categoryCounts.set(db, cache);
-  }
-  return cache.get('all', async () => {
+  return categoryCounts.of(db).get('all', async () => {
     const rows = await selectRows<{ category_id: number; n: number }>(
       db,
       sql`select category_id, count(*)::int as n from listings
