@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { categoriesResponseSchema, type ListingList, listingListSchema } from '@marketplace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePreview } from '../src/modules/listings/home-preview.ts';
 import { withHomePreview } from '../src/plugins/web-app.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -83,6 +84,19 @@ describe('the home page arrives with its categories and newest ads (issue 4 "Spe
     // Only the app's own script elements: the data element is not closed early.
     expect(res.body.match(/<script/g)).toHaveLength(2);
     expect(servedData(res.body).feed.listings[0]?.title).toBe(title);
+  });
+
+  it('draws the page again only when the ads or the minute change', async () => {
+    const deps = { db: t.app.database.db, categories: t.app.categories };
+    const now = new Date();
+    const first = await homePreview(deps, now);
+    expect(await homePreview(deps, now)).toBe(first);
+    const nextMinute = await homePreview(deps, new Date(now.getTime() + 60_000));
+    expect(nextMinute).not.toBe(first);
+    await createAd(t, seller.access_token, adBody({ title: 'Kühlschrank Liebherr' }));
+    const afterPosting = await homePreview(deps, new Date(now.getTime() + 60_000));
+    expect(afterPosting).not.toBe(nextMinute);
+    expect(afterPosting.html).toContain('Kühlschrank Liebherr');
   });
 
   it('answers other pages with the plain app', async () => {

@@ -38,7 +38,8 @@ const EAGER_IMAGES = 4;
  * plain markup, painted before any script has arrived, plus the same answers as JSON for the
  * app, which shows them without asking the API again (`apps/web/src/app/routes.tsx`
  * `preloadPage`). The ads come from the cache of public answers, so the page costs no query of
- * its own under load. Everything the ads' authors wrote is escaped.
+ * its own under load; the page itself is drawn again only when the ads, the category counts or
+ * the minute of the relative dates changed. Everything the ads' authors wrote is escaped.
  * @param now the time the relative dates are counted from
  */
 export async function homePreview(deps: ListingReadDeps, now = new Date()): Promise<HomePreview> {
@@ -46,9 +47,24 @@ export async function homePreview(deps: ListingReadDeps, now = new Date()): Prom
   const feedJson = await publicAnswer(deps.db, listingListSchema, queryKey('listings', query), () =>
     listListings(deps, query, null),
   );
-  const categories: CategoriesResponse = {
-    categories: deps.categories.withCounts(await activeListingsByCategory(deps.db)),
-  };
+  const counts = await activeListingsByCategory(deps.db);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = drawn.get(deps.db);
+  if (last && last.feedJson === feedJson && last.counts === counts && last.minute === minute) {
+    return last.preview;
+  }
+  const preview = draw(feedJson, { categories: deps.categories.withCounts(counts) }, now);
+  drawn.set(deps.db, { feedJson, counts, minute, preview });
+  return preview;
+}
+
+/** The last page drawn per database, with what it was drawn from. */
+const drawn = new WeakMap<
+  ListingReadDeps['db'],
+  { feedJson: string; counts: Map<number, number>; minute: number; preview: HomePreview }
+>();
+
+function draw(feedJson: string, categories: CategoriesResponse, now: Date): HomePreview {
   const categoriesJson = JSON.stringify(categoriesResponseSchema.encode(categories));
   const feed = JSON.parse(feedJson) as ListingList;
   return {
