@@ -8,8 +8,9 @@ function serverProject(kind: 'pglite' | 'postgres') {
       name: `server:${kind}`,
       root: 'apps/server',
       include: ['test/**/*.test.ts'],
-      // Tests of the embedded database itself run once, in the PGlite project.
-      exclude: kind === 'postgres' ? ['test/**/*.pglite.test.ts'] : [],
+      // Tests of the embedded database itself run once, in the PGlite project; tests of several
+      // instances on one database server (`*.postgres.test.ts`) only in the PostgreSQL project.
+      exclude: kind === 'postgres' ? ['test/**/*.pglite.test.ts'] : ['test/**/*.postgres.test.ts'],
       environment: 'node',
       env: { TEST_DB_KIND: kind },
       testTimeout: 30_000,

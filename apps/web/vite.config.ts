@@ -18,8 +18,8 @@ const LISTING_GRID_MODULES = [
   'features/favorites/FavoriteButton.tsx',
   'features/favorites/useFavoriteToggle.ts',
   'features/favorites/favoriteErrors.ts',
-  'features/listings/components/ListingFeed.tsx',
-  'features/listings/components/FeedToolbar.tsx',
+  'features/feed/ListingFeed.tsx',
+  'features/feed/FeedToolbar.tsx',
   'components/ListingCard.tsx',
   'components/ListingGrid.tsx',
   'components/ListingImage.tsx',
@@ -42,7 +42,8 @@ export default defineConfig({
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
-        name: 'Marktplatz – Kleinanzeigen',
+        // The server answers this file with SITE_NAME as name and short_name (plugins/web-app.ts).
+        name: 'Marktplatz',
         short_name: 'Marktplatz',
         description:
           'Kleinanzeigen aus deiner Region: kaufen, verkaufen, verschenken und ins Gespräch kommen.',
@@ -96,6 +97,9 @@ export default defineConfig({
             // Everything else the app loads first (MUI's core, the shell's parts: what src/main.tsx
             // imports) in one file: split into dozens of small shared chunks, it cost a request
             // each, six at a time.
+            // The features' doors (features/<area>/index.ts) only re-export, and package.json's
+            // `sideEffects` names the few files that run code on import, so this group does not
+            // pull the parts behind a door (forms, pickers) into the first script.
             { name: 'shell', test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/, priority: 0 },
             {
               name: 'listing-grid',

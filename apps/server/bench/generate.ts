@@ -106,11 +106,11 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
         root_category_id: category.rootId,
         title: `${template?.title ?? category.name}${random.chance(0.3) ? ` ${random.pick(VOCABULARY)}` : ''}`,
         description: [
-          random.pick(OPENINGS),
+          random.pick(OPENINGS.goods),
           template?.text ?? '',
           random.chance(0.75) ? random.pick(CONDITION_SENTENCES) : '',
           extra,
-          random.pick(CLOSINGS),
+          random.pick(CLOSINGS.goods),
         ]
           .filter(Boolean)
           .join(' '),

@@ -3,7 +3,8 @@
 // the same run; then times the same requests one by one on PostgreSQL and on PGlite.
 // Options: --ads N (100000; 1000000 for the full size), --pglite-ads N (20000),
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
-// --skip-pglite, --skip-load (no autocannon). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
+// --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +16,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { setPublicAnswerCache } from '../src/modules/listings/public-answers.ts';
+import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
+import { socketBench } from './sockets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -233,11 +235,15 @@ function scenarios(ids: string[], cursor: string): Scenario[] {
   ];
 }
 
-async function openApp(database: DatabaseHandle): Promise<{ app: FastifyInstance; dir: string }> {
+async function openApp(
+  database: DatabaseHandle,
+  options: { publicAnswerCache?: boolean } = {},
+): Promise<{ app: FastifyInstance; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
     database,
     logger: false,
+    ...options,
   });
   await app.ready();
   return { app, dir };
@@ -250,9 +256,8 @@ async function main() {
   if (!flag('skip-load')) await loadTest(ids);
 
   // One client, one request at a time, without the cache of public answers: the latency of each query.
-  setPublicAnswerCache(false);
   const bigHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SCHEMA });
-  const big = await openApp(bigHandle);
+  const big = await openApp(bigHandle, { publicAnswerCache: false });
   try {
     const list = scenarios(ids, await injectCursor(big.app, DEEP_PAGES));
     log('');
@@ -272,6 +277,18 @@ async function main() {
   }
 
   if (!flag('skip-pglite')) await pgliteComparison();
+  if (!flag('skip-forum')) {
+    await forumBench({
+      databaseUrl: DATABASE_URL,
+      posts: option('forum-posts', 100_000),
+      runs: SEQUENTIAL_RUNS,
+      reuse: flag('reuse'),
+      log,
+    });
+  }
+  if (!flag('skip-sockets')) {
+    await socketBench({ databaseUrl: DATABASE_URL, sockets: 5000, pairs: 200, rate: 20, rounds: 1, log });
+  }
 }
 
 /** autocannon at `CONNECTIONS` connections against the app in its own process. */

@@ -5,27 +5,35 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoStories } from './db/seed/stories.ts';
+import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { loggerOptions } from './lib/logger.ts';
-import authRoutes from './modules/auth/routes.ts';
-import categoryRoutes from './modules/categories/routes.ts';
-import favoriteRoutes from './modules/favorites/routes.ts';
-import followRoutes from './modules/follows/routes.ts';
-import healthRoutes from './modules/health/routes.ts';
-import { homePreview } from './modules/listings/home-preview.ts';
-import listingRoutes from './modules/listings/routes.ts';
-import mediaRoutes from './modules/media/routes.ts';
-import placeRoutes from './modules/places/routes.ts';
-import userRoutes from './modules/users/routes.ts';
-import { ensureAdminAccount } from './modules/users/service.ts';
+import admin from './modules/admin/index.ts';
+import authModule from './modules/auth/index.ts';
+import categories from './modules/categories/index.ts';
+import chat from './modules/chat/index.ts';
+import favorites from './modules/favorites/index.ts';
+import follows from './modules/follows/index.ts';
+import forum from './modules/forum/index.ts';
+import health from './modules/health/index.ts';
+import listings from './modules/listings/index.ts';
+import media from './modules/media/index.ts';
+import notifications from './modules/notifications/index.ts';
+import places from './modules/places/index.ts';
+import stories from './modules/stories/index.ts';
+import users from './modules/users/index.ts';
+import verification from './modules/verification/index.ts';
 import auth from './plugins/auth.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import events from './plugins/events.ts';
 import mailer from './plugins/mailer.ts';
 import mediaStorage from './plugins/media-storage.ts';
 import multipart from './plugins/multipart.ts';
 import security from './plugins/security.ts';
 import swagger from './plugins/swagger.ts';
 import webApp from './plugins/web-app.ts';
+import realtime from './realtime/index.ts';
 
 export interface BuildAppOptions {
   /** An already open database (tests); otherwise one is opened from `config`. */
@@ -36,6 +44,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** False turns the cache of public answers off (the bench times the queries that way). */
+  publicAnswerCache?: boolean;
 }
 
 /**
@@ -57,43 +67,56 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
-  await app.register(security);
+  await app.register(security, { config });
   // gzip or brotli for answers over 1 kB (the web app's scripts above all), when the client accepts it.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger);
   await app.register(database, { config, database: options.database });
+  await app.register(events, { config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart);
   await app.register(mailer, { config });
   await app.register(mediaStorage, { config });
   await app.register(auth, { config });
+  // Before the modules, so that their authenticated requests count as being online.
+  await app.register(realtime, { config });
+  await app.register(notifications, { config });
 
-  await app.after();
-  await ensureAdminAccount(app.database.db, config.admin);
-
-  await app.register(healthRoutes);
-  await app.register(categoryRoutes);
-  await app.register(authRoutes, { config });
-  await app.register(userRoutes);
-  await app.register(followRoutes);
-  await app.register(placeRoutes);
-  await app.register(mediaRoutes, { config });
-  await app.register(listingRoutes, { config });
-  await app.register(favoriteRoutes);
+  await app.register(health);
+  await app.register(categories);
+  await app.register(authModule, { config });
+  await app.register(media, { config });
+  await app.register(users, { config });
+  await app.register(follows);
+  await app.register(places);
+  await app.register(listings, { publicAnswerCache: options.publicAnswerCache });
+  await app.register(favorites);
+  await app.register(chat);
+  await app.register(forum);
+  await app.register(stories, { config });
+  await app.register(verification, { config });
+  await app.register(admin);
 
   await app.after();
   if (config.seedDemo) {
-    await seedDemoData({
+    const seeded = await seedDemoData({
       db: app.database.db,
       categories: app.categories,
       storage: app.mediaStorage,
+      events: app.events,
       log: app.log,
+      termsVersion: config.termsVersion,
     });
+    // A few pending seller verifications for the ADMIN queue, with the first demo data only.
+    if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
+    // Stories live 24 hours: every start with demo data tops them up.
+    await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
   }
 
   await app.register(webApp, {
     distDir: options.webDistDir,
-    homePreview: () => homePreview({ db: app.database.db, categories: app.categories }),
+    homePreview: () => app.homePreview(),
+    site: config,
   });
   return app;
 }

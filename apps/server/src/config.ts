@@ -12,6 +12,22 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
 
+/** An optional one-line text: unset or blank means not set. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(300)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * The version of the AGB the web app shows (`/legal/agb`): the date of their last change. A new
+ * member accepts it at registration; a member who accepted an older version (or none, before
+ * acceptance was stored) is asked once after login. `TERMS_VERSION` replaces it when the
+ * operator publishes other terms.
+ */
+export const DEFAULT_TERMS_VERSION = '2026-11-24';
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,20 +35,38 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
-    S3_ENDPOINT: optionalUrl,
-    S3_BUCKET: z.string().trim().optional(),
-    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    // Media in an S3-compatible bucket are not built yet (docs/decisions/0005): these names are
+    // known only so that setting one stops the start instead of being ignored.
+    S3_ENDPOINT: z.string().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_REGION: z.string().trim().optional(),
+    S3_REGION: z.string().optional(),
     JWT_SECRET: z.string().min(32, 'mindestens 32 Zeichen').optional(),
     SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().trim().min(3).default('Kleinanzeigen <no-reply@localhost>'),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    SITE_NAME: z.string().trim().min(1).max(60).default('Marktplatz'),
+    OPERATOR_NAME: optionalText,
+    OPERATOR_ADDRESS: optionalText,
+    OPERATOR_EMAIL: z.email().optional(),
+    OPERATOR_PHONE: optionalText,
+    OPERATOR_REPRESENTATIVE: optionalText,
+    OPERATOR_REGISTER_COURT: optionalText,
+    OPERATOR_REGISTER_NUMBER: optionalText,
+    OPERATOR_VAT_ID: optionalText,
+    OPERATOR_RESPONSIBLE: optionalText,
+    TERMS_VERSION: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'ein Datum wie 2026-11-24')
+      .default(DEFAULT_TERMS_VERSION),
     PUBLIC_URL: optionalUrl,
     SEED_DEMO: z.enum(['0', '1']).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'mindestens 8 Zeichen').optional(),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    HSTS: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -42,12 +76,19 @@ const envSchema = z
         message: 'wird zusammen mit ADMIN_EMAIL benötigt',
       });
     }
-    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
+    const s3 = [
+      env.S3_ENDPOINT,
+      env.S3_BUCKET,
+      env.S3_ACCESS_KEY_ID,
+      env.S3_SECRET_ACCESS_KEY,
+      env.S3_REGION,
+    ];
+    if (s3.some((value) => value?.trim())) {
       ctx.addIssue({
         code: 'custom',
-        path: [env.S3_BUCKET ? 'S3_ENDPOINT' : 'S3_BUCKET'],
-        message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY gehören zusammen',
+        path: ['S3_ENDPOINT'],
+        message:
+          'Medien in einem S3-Bucket werden noch nicht unterstützt; sie liegen in DATA_DIR/media. Bitte S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY und S3_REGION nicht setzen.',
       });
     }
   });
@@ -64,6 +105,32 @@ export function withoutServerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv
   return Object.fromEntries(Object.entries(env).filter(([name]) => !CONFIG_VARIABLES.includes(name)));
 }
 
+/**
+ * Who runs the marketplace, for the Impressum (§ 5 DDG, § 18 Abs. 2 MStV) and the privacy
+ * notice. Each field is the operator's own text, or null when it has not been configured; the
+ * Impressum then says so instead of showing invented data.
+ */
+export interface OperatorConfig {
+  /** Name or company with legal form (`OPERATOR_NAME`), e.g. 'Beispiel GmbH'. */
+  name: string | null;
+  /** Postal address on one line, parts separated by commas (`OPERATOR_ADDRESS`). */
+  address: string | null;
+  /** Contact e-mail address (`OPERATOR_EMAIL`). */
+  email: string | null;
+  /** Contact telephone number (`OPERATOR_PHONE`). */
+  phone: string | null;
+  /** Persons authorised to represent, e.g. the managing directors (`OPERATOR_REPRESENTATIVE`). */
+  representative: string | null;
+  /** Register court (`OPERATOR_REGISTER_COURT`), e.g. 'Amtsgericht Berlin-Charlottenburg'. */
+  registerCourt: string | null;
+  /** Register number (`OPERATOR_REGISTER_NUMBER`), e.g. 'HRB 123456 B'. */
+  registerNumber: string | null;
+  /** VAT identification number under § 27a UStG (`OPERATOR_VAT_ID`). */
+  vatId: string | null;
+  /** Person responsible for the content under § 18 Abs. 2 MStV, with address (`OPERATOR_RESPONSIBLE`). */
+  responsible: string | null;
+}
+
 /** Validated configuration (ARCHITECTURE.md "Configuration"). Nothing else reads process.env. */
 export interface Config {
   port: number;
@@ -71,14 +138,22 @@ export interface Config {
   /** Absolute path of the data folder: embedded database, media, outbox, generated secret. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis for the event bus across instances (ARCHITECTURE.md "realtime"); unset: in-process. */
   redisUrl: string | undefined;
-  s3:
-    | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
-    | undefined;
   /** Signing key; when unset the server generates one into `dataDir` on first start. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of every mail: `MAIL_FROM`, else '<siteName> <no-reply@localhost>'. */
   mailFrom: string;
+  /**
+   * The marketplace's name (`SITE_NAME`, default 'Marktplatz'): in the app's header and page
+   * titles (handed to the browser in the served `index.html`), the web manifest and every e-mail.
+   */
+  siteName: string;
+  /** The operator's legal data (`OPERATOR_*`), shown in the Impressum. */
+  operator: OperatorConfig;
+  /** Current AGB version, 'YYYY-MM-DD' (`TERMS_VERSION`, default `DEFAULT_TERMS_VERSION`). */
+  termsVersion: string;
   publicUrl: string;
   /** `true`: fill an empty database with demo data; `false`: start empty. */
   seedDemo: boolean;
@@ -86,6 +161,11 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   /** Honour X-Forwarded-For only behind a trusted reverse proxy. */
   trustProxy: boolean;
+  /**
+   * Send `Strict-Transport-Security` (one year, subdomains): `HSTS` when set, otherwise on
+   * exactly when `publicUrl` is https.
+   */
+  hsts: boolean;
 }
 
 /** Thrown for a bad environment; `message` is one line naming the variable. */
@@ -106,30 +186,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ungültige Konfiguration: ${variable}: ${issue?.message ?? 'ungültiger Wert'}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    s3:
-      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? {
-            endpoint: e.S3_ENDPOINT,
-            bucket: e.S3_BUCKET,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            region: e.S3_REGION || 'auto',
-          }
-        : undefined,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["<>]/g, '')} <no-reply@localhost>`,
+    siteName: e.SITE_NAME,
+    termsVersion: e.TERMS_VERSION,
+    operator: {
+      name: e.OPERATOR_NAME ?? null,
+      address: e.OPERATOR_ADDRESS ?? null,
+      email: e.OPERATOR_EMAIL ?? null,
+      phone: e.OPERATOR_PHONE ?? null,
+      representative: e.OPERATOR_REPRESENTATIVE ?? null,
+      registerCourt: e.OPERATOR_REGISTER_COURT ?? null,
+      registerNumber: e.OPERATOR_REGISTER_NUMBER ?? null,
+      vatId: e.OPERATOR_VAT_ID ?? null,
+      responsible: e.OPERATOR_RESPONSIBLE ?? null,
+    },
+    publicUrl,
     seedDemo: e.SEED_DEMO !== '0',
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    hsts: e.HSTS === undefined ? publicUrl.startsWith('https://') : e.HSTS === 'true',
   };
 }

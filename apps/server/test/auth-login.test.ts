@@ -108,34 +108,47 @@ describe('Anmeldung', () => {
 });
 
 describe('Grenzen für fehlgeschlagene Anmeldungen', () => {
-  it('sperrt ein Konto nach 10 Fehlversuchen in 15 Minuten mit 429 und Retry-After, auch für das richtige Passwort', async () => {
+  it('bremst ein Konto nach 10 Fehlversuchen von verschiedenen Adressen für unbekannte Geräte (429 mit Retry-After), ohne es zu sperren', async () => {
     const member = await registerMember(t.app);
     for (let i = 0; i < 10; i++) {
       const res = await login(t.app, member.email, `falsch${i}`, uniqueIp());
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await login(t.app, member.email, PASSWORD, uniqueIp());
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.',
+    const slowed = await login(t.app, member.email, PASSWORD, uniqueIp());
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({
+      detail:
+        'Für dieses Konto gab es gerade viele fehlgeschlagene Anmeldeversuche; Anmeldungen von unbekannten Geräten sind nur noch zweimal pro Minute möglich. Bitte versuche es in 1 Minute erneut.',
       code: 'rate_limited',
     });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const retryAfter = Number(slowed.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    // 30 seconds after the newest attempt, the next one is allowed: the account is not locked.
+    await t.app.database.db.execute(
+      sql`update failed_logins set created_at = created_at - interval '31 seconds' where email = ${member.email}`,
+    );
+    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
     // Other accounts still log in.
     const other = await registerMember(t.app);
     expect((await login(t.app, other.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
   });
 
-  it('lässt die Anmeldung wieder zu, sobald die Fehlversuche älter als 15 Minuten sind', async () => {
+  it('sperrt Konto und Adresse nach 10 Fehlversuchen für 15 Minuten, auch für das richtige Passwort', async () => {
     const member = await registerMember(t.app);
-    for (let i = 0; i < 10; i++) await login(t.app, member.email, 'falsch123', uniqueIp());
-    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(429);
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) await login(t.app, member.email, 'falsch123', ip);
+    const blocked = await login(t.app, member.email, PASSWORD, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.',
+      code: 'rate_limited',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     await t.app.database.db.execute(
       sql`update failed_logins set created_at = created_at - interval '14 minutes' where email = ${member.email}`,
     );
-    const soon = await login(t.app, member.email, PASSWORD, uniqueIp());
+    const soon = await login(t.app, member.email, PASSWORD, ip);
     expect(soon.statusCode).toBe(429);
     expect(soon.json().detail).toBe(
       'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 1 Minute erneut.',
@@ -144,7 +157,7 @@ describe('Grenzen für fehlgeschlagene Anmeldungen', () => {
     await t.app.database.db.execute(
       sql`update failed_logins set created_at = created_at - interval '2 minutes' where email = ${member.email}`,
     );
-    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
+    expect((await login(t.app, member.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
   it('sperrt eine IP-Adresse nach 30 Fehlversuchen auf verschiedenen Konten; ein gefälschtes X-Forwarded-For setzt nichts zurück', async () => {
@@ -242,15 +255,18 @@ describe('Sitzungen', () => {
 
   it('lehnt einen abgelaufenen Token ab', async () => {
     const member = await registerMember(t.app);
+    const { sid } = t.app.jwt.decode<{ sid: string }>(member.access_token) ?? { sid: '' };
     const expired = t.app.jwt.sign({
       sub: member.user.id,
       role: 'SELLER',
+      sid,
       iat: Math.floor(Date.now() / 1000) - 25 * 3600,
     });
     expect((await me(bearer(expired))).json()).toEqual(UNAUTHORIZED);
     const fresh = t.app.jwt.sign({
       sub: member.user.id,
       role: 'SELLER',
+      sid,
       iat: Math.floor(Date.now() / 1000) - 23 * 3600,
     });
     expect((await me(bearer(fresh))).statusCode).toBe(200);

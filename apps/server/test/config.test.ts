@@ -45,6 +45,17 @@ describe('configuration', () => {
   });
 });
 
+describe('S3 media storage', () => {
+  it('is not built yet, so setting an S3 variable stops the start instead of being ignored', () => {
+    for (const env of [{ S3_BUCKET: 'media' }, { S3_REGION: 'eu-central-1' }]) {
+      expect(() => loadConfig(env)).toThrow(
+        /^Ungültige Konfiguration: S3_ENDPOINT: .*noch nicht unterstützt/,
+      );
+    }
+    expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: ' ' }).dataDir).toBe(path.resolve('./data'));
+  });
+});
+
 describe('withoutServerSettings', () => {
   it("drops the server's own variables and keeps the rest of the environment", () => {
     const env = {

@@ -65,8 +65,14 @@ describe('Folgen', () => {
     });
     const fans = followersListSchema.strict().parse((await followers(me.access_token)).json()).followers;
     expect(fans).toEqual([
-      { id: c.user.id, display_name: c.email.split('@')[0], avatar: null, followed_at: expect.any(String) },
+      {
+        id: c.user.id,
+        display_name: expect.stringMatching(/^Mitglied [0-9A-F]{4}$/),
+        avatar: null,
+        followed_at: expect.any(String),
+      },
     ]);
+    expect(JSON.stringify(fans)).not.toContain(c.email.split('@')[0]);
     expect(JSON.stringify(fans)).not.toContain('@');
     const page = followingListSchema.parse((await following(me.access_token, '?limit=1&offset=1')).json());
     expect(page.following.map((entry) => entry.display_name)).toEqual(['Anton']);

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { categoriesResponseSchema, type ListingList, listingListSchema } from '@marketplace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePreview } from '../src/modules/listings/home-preview.ts';
 import { withHomePreview } from '../src/plugins/web-app.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -13,7 +12,7 @@ import { adBody, createAd, verifiedMember } from './helpers/marketplace.ts';
 const INDEX_HTML = `<!doctype html><html><body><div id="root"><div class="first-paint"><!--home-preview--><p>Seite wird geladen...</p><!--/home-preview--></div></div><script type="module" src="/assets/boot.js"></script>
   </body></html>`;
 
-describe('the home page arrives with its categories and newest ads (issue 4 "Speed")', () => {
+describe('the home page arrives with its categories and newest ads', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
   let t: TestApp;
   let seller: RegisteredMember;
@@ -87,14 +86,14 @@ describe('the home page arrives with its categories and newest ads (issue 4 "Spe
   });
 
   it('draws the page again only when the ads or the minute change', async () => {
-    const deps = { db: t.app.database.db, categories: t.app.categories };
+    const homePreview = (at: Date) => t.app.homePreview(at);
     const now = new Date();
-    const first = await homePreview(deps, now);
-    expect(await homePreview(deps, now)).toBe(first);
-    const nextMinute = await homePreview(deps, new Date(now.getTime() + 60_000));
+    const first = await homePreview(now);
+    expect(await homePreview(now)).toBe(first);
+    const nextMinute = await homePreview(new Date(now.getTime() + 60_000));
     expect(nextMinute).not.toBe(first);
     await createAd(t, seller.access_token, adBody({ title: 'Kühlschrank Liebherr' }));
-    const afterPosting = await homePreview(deps, new Date(now.getTime() + 60_000));
+    const afterPosting = await homePreview(new Date(now.getTime() + 60_000));
     expect(afterPosting).not.toBe(nextMinute);
     expect(afterPosting.html).toContain('Kühlschrank Liebherr');
   });

@@ -261,14 +261,20 @@ describe('GET /api/me/listings', () => {
 });
 
 describe('POST /api/listings/{id}/report', () => {
-  it('stores a report for the administrators (201) and replaces a repeated one', async () => {
+  it('stores a report for the administrators (201); a repeated one answers 409 and changes nothing', async () => {
     const ad = await createAd(t, owner.access_token);
     const report = (payload: object, token = other.access_token) =>
       t.app.inject({ method: 'POST', url: `/api/listings/${ad.id}/report`, headers: bearer(token), payload });
     const res = await report({ reason: 'fraud', comment: 'Preis zu gut, um wahr zu sein' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ detail: 'Danke! Wir prüfen die Anzeige.' });
-    expect((await report({ reason: 'wrong_category' })).statusCode).toBe(201);
+    const again = await report({ reason: 'wrong_category' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'Du hast diese Anzeige bereits gemeldet. Wir prüfen sie.',
+      code: 'conflict',
+    });
+    expect(await countRows(t, "listing_reports where reason = 'fraud'")).toBe(1);
     expect(await countRows(t, 'listing_reports')).toBe(1);
     const bad = await report({ reason: 'langweilig' });
     expect(bad.statusCode).toBe(422);

@@ -85,11 +85,10 @@ describe('answers shared by every visitor without a token', () => {
 
   it('reads the ad afresh for a new visitor, so the counter includes the visit', async () => {
     const ad = await createAd(t, seller.access_token, adBody({ title: 'Blitzgerät' }));
-    const view = (agent: string) =>
-      t.app.inject({ url: `/api/listings/${ad.id}`, headers: { 'user-agent': agent } });
-    expect(((await view('A')).json() as Listing).views).toBe(1);
-    expect(((await view('A')).json() as Listing).views).toBe(1);
-    expect(((await view('B')).json() as Listing).views).toBe(2);
+    const view = (remoteAddress: string) => t.app.inject({ url: `/api/listings/${ad.id}`, remoteAddress });
+    expect(((await view('192.0.2.41')).json() as Listing).views).toBe(1);
+    expect(((await view('192.0.2.41')).json() as Listing).views).toBe(1);
+    expect(((await view('192.0.2.42')).json() as Listing).views).toBe(2);
     const [row] = (
       (await t.db.handle.db.execute(
         sql`select views from listing_stats where listing_id = ${ad.id}::uuid`,

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('log lines (issue 3 "Security")', () => {
+describe('log lines', () => {
   it('carry no password, password hash, access token or e-mail link token', async () => {
     const member = await registerMember(t.app);
     const verifyToken = linkToken(await waitForMail(t.db.dataDir, member.email), 'verify-email');

@@ -2,7 +2,7 @@ import type { Place } from '@marketplace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTownName, readPostalCodes } from '../src/modules/places/postal-codes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { countRows } from './helpers/marketplace.ts';
+import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
 
 let t: TestApp;
 const places = async (q: string) => {
@@ -72,5 +72,57 @@ describe('GET /api/places', () => {
     expect(await places('%')).toEqual([]);
     expect(await places("'; drop table postal_codes; --")).toEqual([]);
     expect(await countRows(t, 'postal_codes')).toBeGreaterThan(15_000);
+  });
+
+  it("understands 'oe', 'ue', 'ae', 'ss' and missing umlauts", async () => {
+    for (const typed of ['Koeln', 'Koln', 'KÖLN', 'koel']) {
+      expect((await places(typed))[0]?.place, typed).toBe('Köln');
+    }
+    for (const typed of ['Muenchen', 'Munchen', 'münch']) {
+      expect((await places(typed))[0], typed).toEqual({
+        postal_code: '80331',
+        place: 'München',
+        state: 'Bayern',
+      });
+    }
+    expect((await places('Duesseldorf'))[0]?.place).toBe('Düsseldorf');
+    expect((await places('Giessen'))[0]?.place).toBe('Gießen');
+    expect((await places('80331 Muen'))[0]).toEqual({
+      postal_code: '80331',
+      place: 'München',
+      state: 'Bayern',
+    });
+  });
+
+  it('offers each place of an ambiguous name once, the larger place first', async () => {
+    const found = await places('Frankfurt');
+    expect(found[0]?.place).toBe('Frankfurt am Main');
+    expect(found[1]?.place).toBe('Frankfurt (Oder)');
+    // Then the further postal codes of the places, so a seller can still pick their own.
+    expect(found.length).toBe(10);
+    expect(
+      found.slice(2).every((p) => p.place === 'Frankfurt am Main' || p.place === 'Frankfurt (Oder)'),
+    ).toBe(true);
+  });
+});
+
+describe('the location filter of ad lists', () => {
+  it("reads 'Frankfurt' as Frankfurt am Main and 'Muenchen' as München", async () => {
+    const seller = await verifiedMember(t);
+    const ad = await createAd(t, seller.access_token, { postal_code: '60311', title: 'Ebike am Main' });
+    const near = async (place: string) => {
+      const res = await t.app.inject({
+        url: `/api/listings?postal_code=${encodeURIComponent(place)}&radius_km=20`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { listings: { id: string }[] }).listings.map((listing) => listing.id);
+    };
+    expect(await near('Frankfurt')).toContain(ad.id);
+    expect(await near('Frankfurt am Main')).toContain(ad.id);
+    expect(await near('Frankfurt (Oder)')).not.toContain(ad.id);
+    const munich = await t.app.inject({ url: '/api/listings?postal_code=Muenchen&radius_km=20' });
+    expect(munich.statusCode, munich.body).toBe(200);
+    const unknown = await t.app.inject({ url: '/api/listings?postal_code=Xyzzyhausen' });
+    expect(unknown.statusCode).toBe(422);
   });
 });

@@ -18,6 +18,7 @@ const seed = () =>
     categories: t.app.categories,
     storage: t.app.mediaStorage,
     log: { info() {} },
+    termsVersion: '2026-11-24',
   });
 
 beforeAll(async () => {
@@ -42,6 +43,9 @@ describe('demo data (SEED_DEMO)', () => {
       DEMO_PASSWORD,
     );
     expect(res.statusCode).toBe(200);
+    // They joined under the current AGB: no acceptance dialog on their first login.
+    const me = await t.app.inject({ url: '/api/me', headers: bearer(res.json().access_token) });
+    expect(me.json().terms_version).toBe('2026-11-24');
   });
 
   it('creates about 400 ads in every category and subcategory', async () => {
@@ -111,7 +115,128 @@ describe('demo data (SEED_DEMO)', () => {
       DEMO_PASSWORD,
     );
     const mine = await t.app.inject({ url: '/api/favorites', headers: bearer(member.json().access_token) });
+    expect(mine.json(), mine.body).toHaveProperty('favorites');
     expect(mine.json().favorites.length).toBeGreaterThan(0);
+  });
+
+  it('writes every ad as its category reads: jobs, requests, lost animals, prices, shipping, ages', async () => {
+    const ads = await rows<{
+      title: string;
+      description: string;
+      price_cents: number;
+      price_type: string;
+      offer_type: string;
+      attributes: Record<string, unknown>;
+      slug: string;
+      root: string;
+      shipping_attribute: boolean;
+    }>(sql`select l.title, l.description, l.price_cents, l.price_type, l.offer_type, l.attributes,
+                  c.slug, r.slug as root,
+                  (c.attributes::text || r.attributes::text) like '%"shipping"%' as shipping_attribute
+           from listings l join categories c on c.id = l.category_id
+           join categories r on r.id = l.root_category_id`);
+    expect(ads.length).toBeGreaterThan(380);
+    const sale =
+      /verkaufe|privatverkauf|abzugeben|versand|verhandelbar|besichtigung|keine garantie|biete hier/i;
+    const broken: string[] = [];
+    const check = (ok: boolean, rule: string, ad: (typeof ads)[number]) => {
+      if (!ok)
+        broken.push(
+          `${rule}: ${ad.slug} '${ad.title}' ${ad.price_type} ${ad.price_cents} – ${ad.description}`,
+        );
+    };
+    for (const ad of ads) {
+      const text = ad.description;
+      if (ad.root === 'jobs') {
+        check(ad.price_type === 'fixed' && ad.offer_type === 'offer', 'a job offers a fixed salary', ad);
+        check(!sale.test(text), 'a job does not read like a sale', ad);
+        check(
+          ad.price_cents === 0
+            ? /unvergütet/.test(text)
+            : text.includes(`${(ad.price_cents / 100).toLocaleString('de-DE')} € brutto im Monat`),
+          'a job states its salary or that there is none',
+          ad,
+        );
+      }
+      if (ad.offer_type === 'wanted') {
+        check(!/^suche\b/i.test(ad.title), "a request's title does not repeat 'Suche'", ad);
+        check(!sale.test(text), 'a request does not read like a sale', ad);
+      }
+      if (ad.slug === 'vermisste-tiere' || ad.slug === 'verloren-gefunden') {
+        check(ad.price_cents === 0 && ad.price_type === 'fixed', 'lost and found has no price', ad);
+        check(!/angebot|preis|ich suche/i.test(text), 'lost and found asks for no offers', ad);
+      }
+      if (['mietwohnungen', 'haeuser-zur-miete', 'wg-zimmer'].includes(ad.slug)) {
+        check(ad.price_type === 'fixed', 'a rent is a fixed amount', ad);
+      }
+      const tickets = /(\d+)\s*(?:Karten|Tickets)/.exec(ad.title)?.[1];
+      if (tickets) check(ad.attributes.quantity === Number(tickets), 'as many tickets as the title says', ad);
+      check(ad.attributes.condition !== 'Defekt', 'demo goods work', ad);
+      check(ad.price_type !== 'free' || ad.slug === 'zu-verschenken', "only gifts are 'Zu verschenken'", ad);
+      check(ad.slug !== 'zu-verschenken' || ad.price_type === 'free', 'gifts are free', ad);
+      check(
+        !/verhandelbar|preisvorschläge/i.test(text) || ad.price_type === 'negotiable',
+        'haggling only with VB',
+        ad,
+      );
+      check(
+        !/festpreis|preis ist fest/i.test(text) || ad.price_type === 'fixed',
+        "'Festpreis' only when fixed",
+        ad,
+      );
+      check(
+        !/versand/i.test(text) || ad.attributes.shipping === 'Versand möglich',
+        'shipping only when possible',
+        ad,
+      );
+      check(
+        ad.attributes.shipping !== 'Versand möglich' || !/abholung/i.test(text),
+        'a shippable ad does not ask for pick-up',
+        ad,
+      );
+      check(
+        !('shipping' in ad.attributes) || ad.shipping_attribute,
+        'shipping only where the category has it',
+        ad,
+      );
+      const months = ad.attributes.age_months;
+      check(
+        months === undefined || (typeof months === 'number' && months < 12),
+        'ages over a year in years',
+        ad,
+      );
+    }
+    expect(broken).toEqual([]);
+    // The rules are not met by leaving things out: the ad kinds are all there.
+    expect(ads.filter((ad) => ad.root === 'jobs' && ad.price_cents > 0).length).toBeGreaterThan(30);
+    expect(ads.filter((ad) => ad.offer_type === 'wanted').length).toBeGreaterThan(5);
+    expect(ads.filter((ad) => ad.attributes.age_months !== undefined).length).toBeGreaterThan(5);
+    expect(ads.filter((ad) => ad.attributes.shipping === 'Versand möglich').length).toBeGreaterThan(20);
+  });
+
+  it('lets every member join before their first ad, on different days in the past', async () => {
+    const members = await rows<{ joined: string; first_ad: string | null; verified: string }>(
+      sql`select u.created_at as joined, u.email_verified_at as verified,
+                 (select min(l.created_at) from listings l where l.seller_id = u.id) as first_ad
+          from users u`,
+    );
+    for (const member of members) {
+      expect(new Date(member.joined).getTime()).toBeLessThan(Date.now());
+      if (member.first_ad) expect(new Date(member.joined) < new Date(member.first_ad)).toBe(true);
+      expect(new Date(member.verified).getTime()).toBeGreaterThanOrEqual(new Date(member.joined).getTime());
+    }
+    const months = new Set(members.map((member) => new Date(member.joined).toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThan(5);
+  });
+
+  it('files a few open ad reports by other members, so the admin dashboard is not empty', async () => {
+    const reports = await rows<{ reporter_id: string; seller_id: string; listing_id: string }>(
+      sql`select r.reporter_id, l.seller_id, r.listing_id
+          from listing_reports r join listings l on l.id = r.listing_id`,
+    );
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    for (const report of reports) expect(report.reporter_id).not.toBe(report.seller_id);
+    expect(new Set(reports.map((r) => r.listing_id)).size).toBeLessThan(reports.length);
   });
 
   it('runs once: a second start finds the data and adds nothing', async () => {

@@ -43,7 +43,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('mail over SMTP (issue 3, SMTP_URL set)', () => {
+describe('mail over SMTP (SMTP_URL set)', () => {
   it('delivers the verification mail to the SMTP server and writes no outbox file', async () => {
     const member = await registerMember(t.app);
     for (let waited = 0; smtp.mails.length === 0 && waited < 5000; waited += 25) {

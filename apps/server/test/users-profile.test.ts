@@ -5,8 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { selectRows } from '../src/db/client.ts';
-import { canManageUser, isAdmin, isModerator } from '../src/modules/users/policies.ts';
-import { displayName, ensureAdminAccount } from '../src/modules/users/service.ts';
+import {
+  canManageUser,
+  displayName,
+  ensureAdminAccount,
+  isAdmin,
+  isModerator,
+  memberCode,
+} from '../src/modules/users/index.ts';
 import {
   bearer,
   linkToken,
@@ -38,15 +44,22 @@ afterAll(async () => {
   await db?.destroy().catch(() => {});
 });
 
-describe('Anzeigename (SPEC.md §2)', () => {
+describe('Anzeigename für andere (SPEC.md §2, ohne E-Mail)', () => {
+  const id = '0190f3a2-1111-7000-8000-000000000001';
+  const code = memberCode(id);
   it.each([
-    [{ nickname: 'Flohmarktfan', firstName: 'Anna', email: 'anna@beispiel.de' }, 'Flohmarktfan'],
-    [{ nickname: '  ', firstName: 'Anna', email: 'anna@beispiel.de' }, 'Anna'],
-    [{ nickname: null, firstName: null, email: 'anna.m@beispiel.de' }, 'anna.m'],
-    [{ nickname: null, firstName: '', email: '@beispiel.de' }, 'Benutzer'],
-    [{}, 'Benutzer'],
+    [{ id, nickname: 'Flohmarktfan', firstName: 'Anna' }, 'Flohmarktfan'],
+    [{ id, nickname: '  ', firstName: 'Anna' }, 'Anna'],
+    [{ id, nickname: null, firstName: null }, `Mitglied ${code}`],
+    [{ id, nickname: null, firstName: '' }, `Mitglied ${code}`],
+    [{ id }, `Mitglied ${code}`],
   ])('%j heißt %s', (user, expected) => {
     expect(displayName(user)).toBe(expected);
+  });
+  it('der Code ist kurz, stabil und je Mitglied verschieden', () => {
+    expect(code).toMatch(/^[0-9A-F]{4}$/);
+    expect(memberCode(id)).toBe(code);
+    expect(memberCode('0190f3a2-1111-7000-8000-000000000002')).not.toBe(code);
   });
 });
 

@@ -148,14 +148,10 @@ describe('Einstellungen', () => {
 
     it('ändert das Passwort, beendet andere Sitzungen und gibt einen neuen Token', async () => {
       const member = await registerMember(t.app);
-      const otherDevice = t.app.jwt.sign({
-        sub: member.user.id,
-        role: 'SELLER',
-        iat: Math.floor(Date.now() / 1000) - 5,
-      });
+      const otherDevice = (await login(t.app, member.email, PASSWORD, uniqueIp())).json().access_token;
       const res = await change(member.access_token, {
         current_password: PASSWORD,
-        new_password: 'anderes456',
+        new_password: 'Anderes-Moos-4567',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -170,7 +166,7 @@ describe('Einstellungen', () => {
       expect(fresh.statusCode).toBe(200);
       const old = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(otherDevice) });
       expect(old.statusCode).toBe(401);
-      expect((await login(t.app, member.email, 'anderes456', uniqueIp())).statusCode).toBe(200);
+      expect((await login(t.app, member.email, 'Anderes-Moos-4567', uniqueIp())).statusCode).toBe(200);
       expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(401);
     });
 
@@ -178,16 +174,19 @@ describe('Einstellungen', () => {
       const member = await registerMember(t.app);
       const wrong = await change(member.access_token, {
         current_password: 'falsch123',
-        new_password: 'anderes456',
+        new_password: 'Anderes-Moos-4567',
       });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ detail: 'Das Passwort ist nicht korrekt.', code: 'wrong_password' });
       for (let i = 0; i < 9; i++) {
-        await change(member.access_token, { current_password: 'falsch123', new_password: 'anderes456' });
+        await change(member.access_token, {
+          current_password: 'falsch123',
+          new_password: 'Anderes-Moos-4567',
+        });
       }
       const limited = await change(member.access_token, {
         current_password: PASSWORD,
-        new_password: 'anderes456',
+        new_password: 'Anderes-Moos-4567',
       });
       expect(limited.statusCode).toBe(429);
       expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(429);

@@ -1,5 +1,5 @@
 /**
- * Home page bench (issue 4 "Speed"): the built app on the real server with the demo data, in
+ * Home page bench: the built app on the real server with the demo data, in
  * Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium). Prints
  * - the JavaScript the home page loads until the network is idle, gzipped (target: 250 kB);
  * - whether every listing image is lazy-loaded with width and height set;

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
-import { decodeQuotedPrintable } from './helpers/mail.ts';
+import { linkFromOutbox } from './helpers/mail.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
-const PASSWORD = 'Sicher123';
+const PASSWORD = 'Kiesel-Wald-2026';
 const NEW_PASSWORD = 'NochSicherer456';
 const WRONG_LOGIN = 'E-Mail-Adresse oder Passwort ist falsch.';
 
@@ -21,47 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The readable text of an RFC 5322 mail: every part decoded (quoted-printable or base64). */
-function mailText(raw: string): string {
-  const decoded = [decodeQuotedPrintable(raw)];
-  for (const match of raw.matchAll(
-    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
-  )) {
-    decoded.push(Buffer.from(match[1]?.replace(/\s/g, '') ?? '', 'base64').toString('utf8'));
-  }
-  return decoded.join('\n');
-}
-
-/**
- * Waits for the newest mail in `DATA_DIR/outbox/` that goes to `to` and links to `page`
- * (`verify-email` or `reset-password`), and returns that link's path and query.
- */
-async function linkFromOutbox(to: string, page: string, after = 0): Promise<string> {
-  const outbox = path.join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .map((name) => path.join(outbox, name))
-          .filter((file) => fs.statSync(file).mtimeMs > after)
-          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-      : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(file, 'utf8');
-      if (!raw.includes(to)) continue;
-      const link = mailText(raw).match(new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[^\\s"<>&]+`))?.[0];
-      if (link) {
-        const url = new URL(link);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no ${page} mail to ${to} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A fresh page whose visitor already chose cookies, so the banner covers nothing in screenshots. */
 async function openQuietPage(viewport: { width: number; height: number }) {
@@ -112,7 +69,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Konto-Menü' }).waitFor();
 
     // The verification link from the outbox confirms the address.
-    const verifyPath = await linkFromOutbox(email, 'verify-email');
+    const verifyPath = await linkFromOutbox(server.dataDir, email, 'verify-email');
     await openApp(page, verifyPath);
     await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? 'null');
@@ -136,7 +93,7 @@ describe('accounts in the browser', () => {
       .getByText('Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir dir einen Link geschickt.')
       .waitFor();
     await screenshot(page, 'accounts-reset-requested-desktop');
-    const resetPath = await linkFromOutbox(email, 'reset-password', requestedAt);
+    const resetPath = await linkFromOutbox(server.dataDir, email, 'reset-password', requestedAt);
     await openApp(page, resetPath);
     await page.getByLabel(/^Neues Passwort$/).pressSequentially(NEW_PASSWORD);
     await page.getByLabel('Neues Passwort wiederholen').pressSequentially(NEW_PASSWORD);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +9,10 @@ import {
   openPage,
   screenshot as saveScreenshot,
 } from './helpers/browser.ts';
-import { decodeQuotedPrintable } from './helpers/mail.ts';
+import { linkFromOutbox } from './helpers/mail.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
-const PASSWORD = 'Sicher123';
+const PASSWORD = 'Kiesel-Wald-2026';
 const TITLE = `Fahrrad Trekkingrad 28 Zoll ${Date.now().toString(36)}`;
 const DESCRIPTION =
   'Gut erhaltenes Trekkingrad mit 21 Gängen, Nabendynamo und Gepäckträger.\n<b>Probefahrt</b> gern am Wochenende.';
@@ -32,34 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Path and query of the verification link in the newest outbox mail to `to`. */
-async function verificationLink(to: string): Promise<string> {
-  const outbox = path.join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .map((name) => path.join(outbox, name))
-          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-      : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(file, 'utf8');
-      if (!raw.includes(to)) continue;
-      const link = decodeQuotedPrintable(raw).match(
-        /https?:\/\/[^\s"<>]+\/verify-email\?token=[^\s"<>&]+/,
-      )?.[0];
-      if (link) {
-        const url = new URL(link);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no verification mail to ${to} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A page whose visitor already chose cookies, so the banner covers nothing. */
 async function openQuietPage(viewport: { width: number; height: number }) {
@@ -81,7 +51,7 @@ async function register(email: string, nickname: string): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, nickname }),
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(202);
 }
 
 /** Logs in through the login form and waits for the way back. */
@@ -155,7 +125,7 @@ describe('the marketplace as a new member uses it', () => {
     await page.waitForURL((url) => url.pathname === '/create-listing', { timeout: STEP_MS });
     await page.getByText(/^Bitte bestätige zuerst deine E-Mail-Adresse/).waitFor({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).waitFor();
-    await openApp(page, await verificationLink(sellerEmail));
+    await openApp(page, await linkFromOutbox(server.dataDir, sellerEmail, 'verify-email'));
     await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor({ timeout: STEP_MS });
 
     await openApp(page, '/create-listing');
@@ -313,7 +283,7 @@ describe('the marketplace as a new member uses it', () => {
     // Mark it reserved: the ad page says so.
     await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click();
     await page.getByRole('menuitem', { name: 'Als reserviert markieren' }).click();
-    await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
+    await page.getByText('Die Anzeige ist jetzt als reserviert markiert.').waitFor({ timeout: STEP_MS });
     await openApp(page, listingPath);
     await page.getByText('Reserviert – diese Anzeige ist zurzeit reserviert.').waitFor({ timeout: STEP_MS });
     await page.getByRole('link', { name: 'Bearbeiten' }).waitFor();
@@ -323,7 +293,7 @@ describe('the marketplace as a new member uses it', () => {
     await openApp(page, '/listings');
     await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click({ timeout: STEP_MS });
     await page.getByRole('menuitem', { name: 'Reaktivieren' }).click();
-    await page.getByText('Der Status wurde geändert.').waitFor({ timeout: STEP_MS });
+    await page.getByText('Die Anzeige ist wieder aktiv.').waitFor({ timeout: STEP_MS });
     await expect(row.textContent()).resolves.toContain('Aktiv');
 
     // Edit it from its page: the form comes filled in, the new price is shown.

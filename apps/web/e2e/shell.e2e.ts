@@ -23,10 +23,16 @@ async function registerMember(email: string) {
   const res = await fetch(`${server.baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Sicher123', nickname: 'Testerin' }),
+    body: JSON.stringify({ email, password: 'Kiesel-Wald-2026', nickname: 'Testerin' }),
   });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { access_token: string; user: unknown };
+  expect(res.status).toBe(202);
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Kiesel-Wald-2026' }),
+  });
+  expect(login.status).toBe(200);
+  return (await login.json()) as { access_token: string; user: unknown };
 }
 
 describe('desktop shell at 1280 px', () => {

@@ -2,9 +2,9 @@ import { registerSW } from 'virtual:pwa-register';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { createQueryClient } from './app/providers/queryClient.ts';
 import { preloadPage } from './app/routes.tsx';
-import { SERVED_HOME_DATA_ID } from './features/home/homeFeed.ts';
+import { SERVED_HOME_DATA_ID } from './features/home/index.ts';
+import { createQueryClient } from './lib/queryClient.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing in index.html');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { userText } from './text.ts';
 import { userSchema } from './users.ts';
 
-/** Shared field rules (issue "Accounts and sessions"); the web forms use the same schemas. */
+/** Shared field rules; the web forms use the same schemas. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 50;
@@ -22,16 +23,14 @@ export const newPasswordSchema = z
     message: 'Das Passwort muss mindestens einen Buchstaben und eine Ziffer enthalten.',
   });
 
-/** Control characters (line breaks, NUL, escapes) have no place in a name shown to others. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
-/** A trimmed name of at most NAME_MAX_LENGTH characters without control characters. */
+/**
+ * A trimmed name of at most NAME_MAX_LENGTH characters without control characters (line
+ * breaks, NUL, escapes have no place in a name shown to others; `userText`).
+ */
 export const nameSchema = (label: string) =>
-  z
-    .string()
+  userText({ message: `${label} enthält ungültige Zeichen.` })
     .trim()
-    .max(NAME_MAX_LENGTH, `${label} darf höchstens ${NAME_MAX_LENGTH} Zeichen lang sein.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} enthält ungültige Zeichen.`);
+    .max(NAME_MAX_LENGTH, `${label} darf höchstens ${NAME_MAX_LENGTH} Zeichen lang sein.`);
 
 const optionalName = (label: string) =>
   nameSchema(label)
@@ -49,6 +48,18 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+/** The answer to every accepted registration, new address or already registered. */
+export const REGISTERED_MESSAGE =
+  'Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.';
+
+/**
+ * `POST /api/auth/register` answer (202): always `{ detail: REGISTERED_MESSAGE }`, whether the
+ * address was new (verification mail) or already registered (a mail to its owner), so the
+ * answer does not tell whether an address has an account. The member then logs in.
+ */
+export const registerResponseSchema = z.object({ detail: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 /** `POST /api/auth/login` body (SPEC.md §7). */
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -59,7 +70,7 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** Login and register response (SPEC.md §3 "Login response"). */
+/** Login response (SPEC.md §3 "Login response"). */
 export const authResponseSchema = z.object({
   access_token: z.string(),
   user: userSchema,
@@ -67,14 +78,14 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** `POST /api/auth/verify-email` body; `GET /api/auth/verify-email?token=` takes the same. */
-export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) });
+export const tokenBodySchema = z.object({ token: userText().min(1).max(512) });
 
 /** `POST /api/auth/password-reset` body; always answered with 202. */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
 /** `POST /api/auth/reset-password` body. */
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(512),
+  token: userText().min(1).max(512),
   password: newPasswordSchema,
 });
 
@@ -126,3 +137,26 @@ export type PasswordChangedResponse = z.infer<typeof passwordChangedResponseSche
 /** `DELETE /api/me` body: the current password confirms the deletion. */
 export const deleteAccountBodySchema = z.object({ password: currentPasswordSchema });
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+/**
+ * One active session of the logged-in member (`GET /api/auth/sessions`, docs/decisions/0007):
+ * `device` is a readable name parsed from the browser's user agent ('Chrome auf Windows');
+ * `current` marks the session of the token that asked. No IP address is stored or shown.
+ */
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  /** ISO 8601 time of the login. */
+  created_at: z.string(),
+  /** ISO 8601 time of the last request, to about a minute (docs/decisions/0007). */
+  last_used_at: z.string(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** `GET /api/auth/sessions` answer: the member's active sessions, most recently used first. */
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+/** `DELETE /api/auth/sessions/{id}` path. */
+export const sessionParamsSchema = z.object({ id: z.string().max(64) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A category-specific ad attribute (issue "The marketplace itself": cars have make, model,
+ * A category-specific ad attribute (cars have make, model,
  * mileage; real estate rooms and living area; ...). `key` is the field's name in a listing's
  * `attributes` object; `filter` marks attributes offered as list filters.
  */

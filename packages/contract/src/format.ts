@@ -12,12 +12,14 @@ export const OFFER_TYPE_TEXTS = { offer: 'Biete', wanted: 'Suche' } as const;
 /** The home page's heading and the label of its category strip (SPEC.md §2 "Home"). */
 export const HOME_TEXTS = { latest: 'Neueste Kleinanzeigen', categoryStrip: 'Kategorien' } as const;
 
-/** Shown for a category without an icon of its own (issue 4 "emoji box as fallback"). */
+/** Shown for a category without an icon of its own. */
 export const CATEGORY_FALLBACK_ICON = '🏷️';
 
 /** The relative dates of SPEC.md §9: long ('vor 5 Min') and short for the feed ('vor 5m'). */
 export const RELATIVE_TIME_TEXTS = {
   justNow: 'Gerade eben',
+  /** The same moment inside a sentence ('Eingestellt gerade eben'). */
+  justNowInSentence: 'gerade eben',
   minutes: (n: number) => `vor ${n} Min`,
   hours: (n: number) => `vor ${n} Std`,
   days: (n: number) => `vor ${n} Tag(en)`,
@@ -41,10 +43,13 @@ export function formatEuros(euros: number): string {
 
 /**
  * The price of an ad as cards and the ad page show it: 'Zu verschenken' for free ads,
- * '1.234 € VB' for negotiable prices, '1.234 €' for fixed prices. `price` is in euros.
+ * '1.234 € VB' for negotiable prices, '1.234 €' for fixed prices; without an amount (0) 'VB' for
+ * a negotiable price and '' for a fixed one (lost pets, swaps). `price` is in euros.
  */
 export function formatPrice(price: number, priceType: PriceType): string {
   if (priceType === 'free') return PRICE_TEXTS.free;
+  // No amount (a lost pet, a swap, a request): nothing for a fixed price, 'VB' alone for an offer.
+  if (price === 0) return priceType === 'negotiable' ? PRICE_TEXTS.negotiable : '';
   const amount = formatEuros(price);
   return priceType === 'negotiable' ? `${amount} ${PRICE_TEXTS.negotiable}` : amount;
 }
@@ -67,6 +72,15 @@ export function relativeTime(date: Date, now: Date): string {
 }
 
 /**
+ * {@link relativeTime} for use inside a sentence ('Eingestellt gerade eben', 'Eingestellt vor
+ * 5 Min'): the same texts, starting lower-case. SPEC.md §9 shows 'Gerade eben' standalone.
+ */
+export function relativeTimeInSentence(date: Date, now: Date): string {
+  const text = relativeTime(date, now);
+  return text === RELATIVE_TIME_TEXTS.justNow ? RELATIVE_TIME_TEXTS.justNowInSentence : text;
+}
+
+/**
  * The short form used in the feed (SPEC.md §9 "vor Nm/h/d"): 'Gerade eben' under one minute,
  * then 'vor 5m', 'vor 3h', 'vor 2d' (whole units, rounded down).
  */
@@ -76,4 +90,101 @@ export function relativeTimeShort(date: Date, now: Date): string {
   if (elapsed < HOUR_MS) return RELATIVE_TIME_TEXTS.minutesShort(Math.floor(elapsed / MINUTE_MS));
   if (elapsed < DAY_MS) return RELATIVE_TIME_TEXTS.hoursShort(Math.floor(elapsed / HOUR_MS));
   return RELATIVE_TIME_TEXTS.daysShort(Math.floor(elapsed / DAY_MS));
+}
+
+/** Soft hyphen (U+00AD): an invisible break point that shows '-' where the line breaks. */
+export const SOFT_HYPHEN = '\u00ad';
+
+/** Words with at least this many letters get break points. */
+const HYPHENATE_MIN_LETTERS = 12;
+const VOWELS = new Set('aeiouyäöü');
+/**
+ * Consonant groups that begin a German syllable together and are not split ('Zu-cker',
+ * 'Ma-schi-ne', 'Kühl-schrank', 'Elek-tro'); 'st' and 'sp' are split since the 1996 reform.
+ */
+const ONSETS = [
+  'schr',
+  'schl',
+  'schw',
+  'schm',
+  'schn',
+  'sch',
+  'chr',
+  'ch',
+  'ck',
+  'ph',
+  'th',
+  'pf',
+  'qu',
+  'bl',
+  'br',
+  'dr',
+  'fl',
+  'fr',
+  'gl',
+  'gr',
+  'kl',
+  'kr',
+  'pl',
+  'pr',
+  'tr',
+];
+
+/** Where `word` (letters only) may break: indices before which a soft hyphen goes. */
+function breakPoints(word: string): number[] {
+  const lower = word.toLowerCase();
+  const points: number[] = [];
+  let i = 0;
+  // Skip the leading consonants up to the first vowel.
+  while (i < lower.length && !VOWELS.has(lower[i] as string)) i++;
+  while (i < lower.length) {
+    while (i < lower.length && VOWELS.has(lower[i] as string)) i++;
+    const start = i;
+    while (i < lower.length && !VOWELS.has(lower[i] as string)) i++;
+    if (i >= lower.length || i === start) break;
+    const cluster = lower.slice(start, i);
+    // The longest group the cluster ends with; 'schm' between vowels splits ('Wasch-ma').
+    const onset = ONSETS.find(
+      (group) => cluster.endsWith(group) && (group.length < cluster.length || group.length <= 3),
+    );
+    points.push(onset ? i - onset.length : i - 1);
+  }
+  return points.filter((point) => point >= 2 && point <= lower.length - 2);
+}
+
+/**
+ * `text` with soft hyphens at German syllable boundaries inside words of 12 letters or more
+ * ('Spiegelreflexkamera' → 'Spie·gel·re·flex·ka·me·ra'), so a narrow card breaks a long word
+ * with a hyphen where `hyphens: auto` has no dictionary (Chromium on Linux has none), never
+ * letter by letter. Shorter words and everything that is not a letter stay as they are. A
+ * rule of thumb, not a dictionary: it breaks between syllables, not always between the parts of
+ * a compound.
+ */
+export function softHyphenate(text: string): string {
+  return text.replace(/\p{L}{12,}/gu, (word) => {
+    if (word.length < HYPHENATE_MIN_LETTERS) return word;
+    let result = '';
+    let last = 0;
+    for (const point of breakPoints(word)) {
+      result += word.slice(last, point) + SOFT_HYPHEN;
+      last = point;
+    }
+    return result + word.slice(last);
+  });
+}
+
+/**
+ * A place name as the place search compares it (`GET /api/places`, the location filter):
+ * lower-case, umlauts and their spellings 'ae', 'oe', 'ue' read as the plain vowel, 'ß' as 'ss',
+ * 'é'/'è' as 'e': 'Köln', 'Koeln' and 'Koln' all give 'koln', 'München' and 'Muenchen' 'munchen'.
+ * The server's SQL (`modules/places/service.ts`) folds the stored names the same way.
+ */
+export function foldPlaceName(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[äöüéè]/g, (char) => ({ ä: 'a', ö: 'o', ü: 'u', é: 'e', è: 'e' })[char] ?? char)
+    .replaceAll('ae', 'a')
+    .replaceAll('oe', 'o')
+    .replaceAll('ue', 'u')
+    .replaceAll('ß', 'ss');
 }

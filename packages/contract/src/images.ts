@@ -68,6 +68,14 @@ export function imageVariantUrl(url: string, variant: ImageVariant): string {
 }
 
 /**
+ * The shape of every ad card's cover, in the web app's grids and in the server's first HTML of
+ * the home page: 400 x 300 CSS pixels of intrinsic size (the `card` variant's longer edge), shown
+ * at the card's width in 4:3 and cropped to cover, whatever the photo's own shape (a portrait
+ * phone photo is cut at top and bottom, never makes its card taller).
+ */
+export const CARD_COVER = { width: 400, height: 300, aspectRatio: '4 / 3', fit: 'cover' } as const;
+
+/**
  * The cover of an ad in a grid (SPEC.md §5 feed rule: unusable references are dropped), in the
  * card size; the placeholder when no usable image is left. The web app's cards and the
  * server's first HTML of the home page both use it.

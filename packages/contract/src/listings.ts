@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PG_INT4_MAX, userText } from './text.ts';
+import { sellerBadgeSchema, traderSchema } from './verification.ts';
 
-/** Limits of an ad (issue "The marketplace itself"); the web form and the server share them. */
+/** Limits of an ad; the web form and the server share them. */
 export const LISTING_TITLE_MIN = 3;
 export const LISTING_TITLE_MAX = 100;
 export const LISTING_DESCRIPTION_MIN = 10;
@@ -37,7 +39,10 @@ export const listingQuerySortSchema = z.enum([...listingSortSchema.options, 'rel
 export type ListingQuerySort = z.infer<typeof listingQuerySortSchema>;
 
 /** Attribute values of an ad, keyed by the category's attribute `key`. */
-export const attributeValuesSchema = z.record(z.string().max(50), z.union([z.string().max(200), z.number()]));
+export const attributeValuesSchema = z.record(
+  userText().max(50),
+  z.union([userText({ multiline: true }).max(200), z.number()]),
+);
 export type AttributeValues = z.infer<typeof attributeValuesSchema>;
 
 /** The seller card of an ad (SPEC.md §3 "seller (name, avatar, rating, reviewCount)"). */
@@ -49,6 +54,10 @@ export const listingSellerSchema = z.object({
   reviewCount: z.number().int(),
   member_since: z.string(),
   active_listings: z.number().int(),
+  /** 'private' ('Verifiziert') or 'business' ('Gewerblich') for a verified seller, else null. */
+  badge: sellerBadgeSchema.optional(),
+  /** A business seller's trader information (DSA Art. 30), else null. */
+  trader: traderSchema.nullable().optional(),
 });
 export type ListingSeller = z.infer<typeof listingSellerSchema>;
 
@@ -59,6 +68,23 @@ export const listingCategoryRefSchema = z.object({
   /** The top-level category when this is a subcategory. */
   parent: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).nullable(),
 });
+
+/**
+ * What the viewer may do with an ad, decided by the server's one listing policy (ARCHITECTURE.md
+ * "modules": policies travel with the resource). All false for a visitor without a token; the
+ * web shows a login prompt instead where a member could act.
+ */
+export const listingPermissionsSchema = z.object({
+  /** Change, extend, mark sold/reserved: the seller and administrators. */
+  edit: z.boolean(),
+  delete: z.boolean(),
+  /** Save as favourite: members, not on their own ads. */
+  favorite: z.boolean(),
+  report: z.boolean(),
+  /** Write to the seller about this ad: members, not on their own ads. */
+  message: z.boolean(),
+});
+export type ListingPermissions = z.infer<typeof listingPermissionsSchema>;
 
 /**
  * An ad as every listing call answers it (SPEC.md §3 "Listing (feed)" plus the fields posting
@@ -88,6 +114,7 @@ export const listingSchema = z.object({
   seller: listingSellerSchema,
   /** Whether the calling member saved this ad; false without a token. */
   is_favorite: z.boolean(),
+  can: listingPermissionsSchema,
 });
 export type Listing = z.infer<typeof listingSchema>;
 
@@ -103,14 +130,12 @@ const eurosSchema = z
     },
   );
 
-const titleSchema = z
-  .string({ error: 'Bitte gib einen Titel ein.' })
+const titleSchema = userText({ error: 'Bitte gib einen Titel ein.' })
   .trim()
   .min(LISTING_TITLE_MIN, `Der Titel muss mindestens ${LISTING_TITLE_MIN} Zeichen lang sein.`)
   .max(LISTING_TITLE_MAX, `Der Titel darf höchstens ${LISTING_TITLE_MAX} Zeichen lang sein.`);
 
-const descriptionSchema = z
-  .string({ error: 'Bitte gib eine Beschreibung ein.' })
+const descriptionSchema = userText({ multiline: true, error: 'Bitte gib eine Beschreibung ein.' })
   .trim()
   .min(
     LISTING_DESCRIPTION_MIN,
@@ -122,7 +147,10 @@ const descriptionSchema = z
   );
 
 const categoryRefSchema = z.union(
-  [z.string().trim().min(1, 'Bitte wähle eine Kategorie.').max(100), z.number().int()],
+  [
+    userText().trim().min(1, 'Bitte wähle eine Kategorie.').max(100),
+    z.number().int().min(0).max(PG_INT4_MAX),
+  ],
   {
     error: 'Bitte wähle eine Kategorie.',
   },
@@ -134,7 +162,7 @@ const postalCodeSchema = z
   .regex(/^\d{5}$/, 'Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.');
 
 const imagesSchema = z
-  .array(z.string().max(500))
+  .array(userText().max(500))
   .max(LISTING_IMAGES_MAX, `Du kannst höchstens ${LISTING_IMAGES_MAX} Fotos hochladen.`);
 
 /** `POST /api/listings` body (ARCHITECTURE.md). Cross-field rules are checked by the server too. */
@@ -149,7 +177,7 @@ export const listingCreateSchema = z
     category: categoryRefSchema,
     postal_code: postalCodeSchema,
     /** Place name; must be one of the postal code's places (the first is used when empty). */
-    location: z.string().trim().max(100).optional().default(''),
+    location: userText().trim().max(100).optional().default(''),
     /** URLs answered by `POST /api/upload` (the `detail` variant), cover first. */
     images: imagesSchema.default([]),
     attributes: attributeValuesSchema.default({}),
@@ -169,7 +197,7 @@ export const listingUpdateSchema = z.object({
   offer_type: offerTypeSchema.optional(),
   category: categoryRefSchema.optional(),
   postal_code: postalCodeSchema.optional(),
-  location: z.string().trim().max(100).optional(),
+  location: userText().trim().max(100).optional(),
   images: imagesSchema.optional(),
   attributes: attributeValuesSchema.optional(),
   /** `active` reactivates (and extends an expired ad by 60 days); `reserved`, `sold` mark it. */
@@ -178,32 +206,46 @@ export const listingUpdateSchema = z.object({
 export type ListingUpdate = z.input<typeof listingUpdateSchema>;
 
 /**
+ * A price filter in euros ('von', 'bis'): 0 to {@link LISTING_PRICE_MAX_EUR}, the range ads
+ * can have, so the cents stay inside the `integer` column's range.
+ */
+const filterEurosSchema = z.coerce
+  .number({ error: 'Bitte gib einen Preis als Zahl ein.' })
+  .min(0, 'Der Preis darf nicht negativ sein.')
+  .max(
+    LISTING_PRICE_MAX_EUR,
+    `Der Preis darf höchstens ${LISTING_PRICE_MAX_EUR.toLocaleString('de-DE')} € sein.`,
+  );
+
+/**
  * `GET /api/listings` query (ARCHITECTURE.md; SPEC.md §7 sends `limit=100&t=<timestamp>`).
  * Attribute filters: `attr.<key>=<value>` for exact values, `attr.<key>.min` / `.max` for numbers.
  */
 export const listingQuerySchema = z
   .object({
-    q: z.string().trim().max(200).optional(),
-    category: z.string().max(100).optional(),
+    q: userText().trim().max(200).optional(),
+    category: userText().max(100).optional(),
     /** Absent: `relevance` with `q`, else `newest`. */
     sort: listingQuerySortSchema.optional(),
     limit: z.coerce.number().int().min(1).max(LISTINGS_LIMIT_MAX).default(FEED_PAGE_SIZE),
     /** Only up to 1,000; deeper pages use `cursor`. */
     offset: z.coerce.number().int().min(0).max(1000).optional(),
     /** Opaque cursor from a previous answer's `next_cursor`. */
-    cursor: z.string().max(500).optional(),
-    price_min: z.coerce.number().min(0).optional(),
-    price_max: z.coerce.number().min(0).optional(),
+    cursor: userText().max(500).optional(),
+    price_min: filterEurosSchema.optional(),
+    price_max: filterEurosSchema.optional(),
     /** Searcher's postal code (or a place name) for radius filter, distance sort and `distance_km`. */
-    postal_code: z.string().trim().max(100).optional(),
+    postal_code: userText().trim().max(100).optional(),
     radius_km: z.coerce.number().int().min(1).max(500).optional(),
     offer_type: offerTypeSchema.optional(),
     price_type: priceTypeSchema.optional(),
-    seller_id: z.string().max(100).optional(),
+    seller_id: userText().max(100).optional(),
+    /** 'nur verifizierte Verkäufer': only ads of sellers with an approved verification. */
+    verified_only: z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] }).optional(),
     /** Cache buster sent by the web client; ignored. */
-    t: z.string().max(50).optional(),
+    t: userText().max(50).optional(),
   })
-  .catchall(z.string().max(200));
+  .catchall(userText().max(200));
 export type ListingQuery = z.input<typeof listingQuerySchema>;
 
 /**
@@ -248,7 +290,7 @@ export const searchSuggestionsSchema = z.object({ suggestions: z.array(z.string(
 export const myListingsQuerySchema = z.object({
   status: listingStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LISTINGS_LIMIT_MAX).default(LISTINGS_LIMIT_MAX),
-  cursor: z.string().max(500).optional(),
+  cursor: userText().max(500).optional(),
 });
 export type MyListingsQuery = z.input<typeof myListingsQuerySchema>;
 
@@ -283,7 +325,10 @@ export type ReportReason = z.infer<typeof reportReasonSchema>;
 /** `POST /api/listings/{id}/report` body. */
 export const listingReportBodySchema = z.object({
   reason: reportReasonSchema,
-  comment: z.string().trim().max(1000, 'Der Hinweis darf höchstens 1000 Zeichen lang sein.').optional(),
+  comment: userText({ multiline: true })
+    .trim()
+    .max(1000, 'Der Hinweis darf höchstens 1000 Zeichen lang sein.')
+    .optional(),
 });
 export type ListingReportBody = z.input<typeof listingReportBodySchema>;
 
@@ -296,7 +341,7 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 /** `GET /api/search/suggest` query. */
-export const searchSuggestQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const searchSuggestQuerySchema = z.object({ q: userText().trim().max(100).default('') });
 
 /** `GET /api/places` query. */
-export const placeQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const placeQuerySchema = z.object({ q: userText().trim().max(100).default('') });

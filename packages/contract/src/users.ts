@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { favoriteSchema } from './favorites.ts';
 import { listingSchema } from './listings.ts';
+import { userText } from './text.ts';
 
 /** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
 export const roleSchema = z.enum(['ADMIN', 'SELLER']);
@@ -21,8 +22,21 @@ export const userSchema = z.object({
   last_name: z.string().nullable(),
   email_verified: z.boolean(),
   created_at: z.string(),
+  /**
+   * The AGB version ('YYYY-MM-DD') the member accepted last, null when none is recorded. The
+   * web compares it with `terms_version` of `GET /api/site` and asks once for the current one.
+   */
+  terms_version: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** `POST /api/me/terms` body: the AGB version ('YYYY-MM-DD') the member read and accepts. */
+export const acceptTermsBodySchema = z.object({
+  version: z
+    .string({ error: 'Bitte gib die AGB-Version an.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Die AGB-Version ist ein Datum wie 2026-11-24.'),
+});
+export type AcceptTermsBody = z.infer<typeof acceptTermsBodySchema>;
 
 /** Another member as lists show them (follow lists): id, display name and avatar URL. */
 export const userSummarySchema = z.object({
@@ -52,15 +66,12 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 const NAME_MAX = 50;
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /** A name field of `PATCH /api/me`: absent keeps it, null or blank clears it. */
 const patchName = (label: string) =>
-  z
-    .string()
+  userText({ message: `${label} enthält ungültige Zeichen.` })
     .trim()
     .max(NAME_MAX, `${label} darf höchstens ${NAME_MAX} Zeichen lang sein.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} enthält ungültige Zeichen.`)
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value));

@@ -2,11 +2,18 @@
  * The database schema. Each module owns its tables; this file re-exports them so that
  * drizzle-kit generates one migration history for the whole product.
  */
+export * from '../modules/admin/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/categories/schema.ts';
+export * from '../modules/chat/schema.ts';
 export * from '../modules/favorites/schema.ts';
 export * from '../modules/follows/schema.ts';
+export * from '../modules/forum/schema.ts';
 export * from '../modules/listings/schema.ts';
 export * from '../modules/media/schema.ts';
+export * from '../modules/notifications/schema.ts';
 export * from '../modules/places/schema.ts';
+export * from '../modules/stories/schema.ts';
 export * from '../modules/users/schema.ts';
+export * from '../modules/verification/schema.ts';
+export * from '../realtime/schema.ts';

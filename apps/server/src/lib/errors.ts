@@ -11,7 +11,7 @@ export const errorCatalogue = {
   conflict: { status: 409, detail: 'Konflikt mit dem aktuellen Zustand' },
   rate_limited: { status: 429, detail: 'Zu viele Anfragen. Bitte versuche es später erneut.' },
   payload_too_large: { status: 413, detail: 'Die Anfrage ist zu groß.' },
-  // Accounts and sessions (issue 3)
+  // Accounts and sessions
   email_taken: { status: 409, detail: 'Diese E-Mail-Adresse ist bereits registriert.' },
   invalid_credentials: { status: 401, detail: 'E-Mail-Adresse oder Passwort ist falsch.' },
   email_not_verified: { status: 403, detail: 'Bitte bestätige zuerst deine E-Mail-Adresse.' },
@@ -21,23 +21,44 @@ export const errorCatalogue = {
   },
   invalid_token: { status: 400, detail: 'Dieser Link ist ungültig. Bitte fordere einen neuen an.' },
   wrong_password: { status: 400, detail: 'Das Passwort ist nicht korrekt.' },
+  // A new password that zxcvbn finds easy to guess; `detail` names the field and says why.
+  weak_password: { status: 422, detail: 'Dieses Passwort ist zu leicht zu erraten.' },
   already_verified: { status: 409, detail: 'Deine E-Mail-Adresse ist bereits bestätigt.' },
   user_not_found: { status: 404, detail: 'Dieses Mitglied gibt es nicht.' },
   cannot_follow_self: { status: 400, detail: 'Du kannst dir nicht selbst folgen.' },
+  // Every uploaded image (ad photos, avatars): wrong type or unreadable bytes; a too large one
+  // is payload_too_large with the purpose's limit in `detail` (modules/media/pipeline.ts).
   unsupported_image: { status: 415, detail: 'Bitte lade ein Bild im Format JPEG, PNG oder WebP hoch.' },
-  // Ads, photos and favourites (issue 4)
+  // Ads, photos and favourites
   listing_not_found: { status: 404, detail: 'Anzeige nicht gefunden' },
   listing_forbidden: { status: 403, detail: 'Keine Berechtigung, diese Anzeige zu bearbeiten.' },
   listing_not_extendable: {
     status: 409,
     detail: 'Nur aktive oder abgelaufene Anzeigen können verlängert werden.',
   },
-  file_too_large: { status: 413, detail: 'Die Datei ist zu groß. Maximal 20 MB.' },
-  unsupported_upload: { status: 415, detail: 'Nur JPEG-, PNG-, WebP- oder AVIF-Bilder sind erlaubt.' },
   image_not_found: { status: 404, detail: 'Bild nicht gefunden.' },
+  // A photo someone else uploaded, sent as one's own (chat photo messages, modules/media).
+  upload_not_own: { status: 403, detail: 'Du kannst nur Fotos senden, die du selbst hochgeladen hast.' },
   favorite_exists: { status: 400, detail: 'Listing is already in favorites' },
   favorite_not_found: { status: 404, detail: 'Diese Anzeige ist nicht in deinen Favoriten.' },
   cannot_favorite_own: { status: 400, detail: 'Du kannst deine eigene Anzeige nicht merken.' },
+  // Chat (contract chat.ts)
+  conversation_not_found: { status: 404, detail: 'Diese Unterhaltung gibt es nicht.' },
+  conversation_forbidden: { status: 403, detail: 'Du bist nicht Teil dieser Unterhaltung.' },
+  chat_with_self: { status: 400, detail: 'Du kannst dir nicht selbst schreiben.' },
+  chat_blocked: { status: 403, detail: 'Du kannst dieser Person keine Nachrichten mehr senden.' },
+  offer_not_possible: {
+    status: 400,
+    detail: 'Preisvorschläge sind nur bei Anzeigen mit „VB“ (Verhandlungsbasis) möglich.',
+  },
+  offer_not_open: { status: 409, detail: 'Auf diesen Preisvorschlag wurde schon geantwortet.' },
+  rating_not_allowed: {
+    status: 400,
+    detail: 'Bewerten kannst du erst, wenn ihr beide mindestens zwei Nachrichten geschrieben habt.',
+  },
+  rating_exists: { status: 409, detail: 'Du hast diese Unterhaltung schon bewertet.' },
+  // Notifications (SPEC.md §3, §7)
+  notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },
   unavailable: { status: 503, detail: 'Der Dienst ist vorübergehend nicht verfügbar.' },
 } as const;
@@ -67,7 +88,7 @@ export class AppError extends Error {
 
 /**
  * A 429 with a German `detail` that names the wait in minutes and a `Retry-After` header in
- * seconds (issue 3 "Rate limits").
+ * seconds.
  * @param reason start of the detail, e.g. 'Zu viele fehlgeschlagene Anmeldeversuche.'
  * @param retryAfterSeconds how long until the next attempt is allowed (at least 1)
  */

@@ -2,7 +2,7 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id with the OWASP Password Storage Cheat Sheet parameters: 19 MiB memory, 2 passes,
- * 1 lane (issue 3 "Security"). `algorithm: 2` is `Algorithm.Argon2id`; the enum is a const
+ * 1 lane. `algorithm: 2` is `Algorithm.Argon2id`; the enum is a const
  * enum the compiler cannot inline across packages under `isolatedModules`.
  */
 export const PASSWORD_HASH_OPTIONS = {
@@ -37,7 +37,7 @@ let dummyHash: Promise<string> | undefined;
 /**
  * Spends the time of one password check against a throw-away hash. Called when a login names
  * an unknown e-mail, so the answer takes as long as a wrong password for a real account and
- * does not reveal which accounts exist (issue 3 "Security").
+ * does not reveal which accounts exist.
  */
 export async function spendPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('kein-echtes-konto-0');

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const ONE_TIME_TOKEN_BYTES = 32;
 
 /**
- * SHA-256 of a one-time token as lowercase hex; the only form stored (issue 3 "Security").
+ * SHA-256 of a one-time token as lowercase hex; the only form stored.
  * A plain hash suffices: the token has 256 random bits, so there is nothing to brute-force.
  */
 export function hashToken(token: string): string {

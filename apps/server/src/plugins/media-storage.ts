@@ -6,14 +6,15 @@ import { createLocalMediaStorage, type MediaStorage } from '../lib/media-storage
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded media (avatars, later listing and story media). */
+    /** Uploaded media: ad photos and avatars, later story and chat media. */
     mediaStorage: MediaStorage;
   }
 }
 
 /**
- * Media storage (ARCHITECTURE.md "media"): the local folder DATA_DIR/media. An S3 bucket
- * (`S3_*`) is another implementation of the same `MediaStorage` interface, chosen here.
+ * Media storage (ARCHITECTURE.md "media"): the local folder DATA_DIR/media, the only storage
+ * built so far. An S3-compatible bucket would be another `MediaStorage` chosen here; until it
+ * exists, `S3_*` variables stop the start (docs/decisions/0005).
  */
 async function mediaStorage(app: FastifyInstance, options: { config: Config }) {
   app.decorate('mediaStorage', createLocalMediaStorage(path.join(options.config.dataDir, 'media')));

@@ -1,14 +1,19 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** HSTS lifetime: one year, the value browsers' preload lists expect. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Security headers with a Content Security Policy the web app itself passes, and the
- * rate-limit machinery. Limits are opt-in per route (`config.rateLimit`), so login, posting
- * and sockets each declare their own numbers.
+ * Security headers with a Content Security Policy the web app itself passes.
+ * `Strict-Transport-Security` (one year, subdomains) follows `config.hsts`: on by default
+ * when PUBLIC_URL is https, off for plain HTTP, `HSTS=true|false` overrides. Request limits
+ * are not a plugin here: each module counts its own in the database, shared by every instance
+ * (`consumeRequestQuota` of the auth module's door, failed logins), see docs/decisions/0005.
  */
-async function security(app: FastifyInstance) {
+async function security(app: FastifyInstance, options: { config: Pick<Config, 'hsts'> }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -30,10 +35,11 @@ async function security(app: FastifyInstance) {
     },
     // Same-origin images must stay loadable by the service worker and the app.
     crossOriginEmbedderPolicy: false,
-    // Served over plain HTTP on a fresh machine; a TLS proxy in production adds HSTS.
-    strictTransportSecurity: false,
+    // A fresh machine serves plain HTTP, where HSTS would lock browsers out of localhost.
+    strictTransportSecurity: options.config.hsts
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
+      : false,
   });
-  await app.register(rateLimit, { global: false });
 }
 
 export default fp(security, { name: 'security' });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { AuthResponse } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 
-/** A password that satisfies the registration rules. */
-export const PASSWORD = 'geheim123';
+/** A password that satisfies the registration rules, the zxcvbn strength check included. */
+export const PASSWORD = 'Kiesel-Wald-2026';
 
 let sequence = 0;
 
@@ -30,7 +30,10 @@ export interface RegisteredMember extends AuthResponse {
   password: string;
 }
 
-/** Registers a member through the API (from a fresh IP address unless given). */
+/**
+ * Registers a member through the API (from a fresh IP address unless given) and logs in: the
+ * registration itself answers only that a mail is on its way (202).
+ */
 export async function registerMember(
   app: FastifyInstance,
   fields: {
@@ -50,8 +53,11 @@ export async function registerMember(
     payload: { ...fields, email, password },
     remoteAddress,
   });
-  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
-  return { ...(res.json() as AuthResponse), email: email.toLowerCase(), password };
+  if (res.statusCode !== 202) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  const session = await login(app, email, password, remoteAddress);
+  if (session.statusCode !== 200)
+    throw new Error(`login after registration failed: ${session.statusCode} ${session.body}`);
+  return { ...(session.json() as AuthResponse), email: email.toLowerCase(), password };
 }
 
 /** Logs in through the API and answers the raw response. */
@@ -136,6 +142,26 @@ export async function waitForMail(dataDir: string, to: string, count = 1): Promi
     const mails = mailsTo(dataDir, to);
     if (mails.length >= count) return mails[mails.length - 1] as OutboxMail;
     if (waited > 5000) throw new Error(`no mail #${count} to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Waits (up to 5 s) until `count` mails to `to` carry a link to `page`, and answers the token of
+ * the newest: other mails to the same address (a warning about failed logins, sent after its
+ * answer) may arrive in between.
+ */
+export async function waitForLinkToken(
+  dataDir: string,
+  to: string,
+  page: 'verify-email' | 'reset-password',
+  count = 1,
+): Promise<string> {
+  const link = new RegExp(`/${page}\\?token=`);
+  for (let waited = 0; ; waited += 25) {
+    const mails = mailsTo(dataDir, to).filter((mail) => link.test(mail.text));
+    if (mails.length >= count) return linkToken(mails[mails.length - 1] as OutboxMail, page);
+    if (waited > 5000) throw new Error(`no mail #${count} with a /${page} link to ${to} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/queryClient.ts';
 import { AppProviders } from './providers/AppProviders.tsx';
-import { createQueryClient } from './providers/queryClient.ts';
 import { appRoutes } from './routes.tsx';
 import { ErrorBoundary } from './shell/ErrorFallback.tsx';
 

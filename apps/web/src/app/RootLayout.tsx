@@ -1,4 +1,4 @@
-import { SessionProvider } from './providers/SessionProvider.tsx';
+import { SessionProvider } from '../lib/SessionProvider.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 
 /** Root route element: the session (which navigates on logout) around the shell. */

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingFallback } from '../components/LoadingFallback.tsx';
 import { de } from '../i18n/de.ts';
 import { loginPathFor } from '../lib/loginRedirect.ts';
-import { useSession } from './providers/SessionProvider.tsx';
-import { LoadingFallback } from './shell/LoadingFallback.tsx';
+import { useSession } from '../lib/SessionProvider.tsx';
 
 /** Sends a logged-out visitor to /login?next=<this page> (SPEC.md §2 "Login required"). */
 export function RequireLogin({ children }: { children: ReactNode }) {

@@ -1,20 +1,35 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, Navigate, type RouteObject, useLocation } from 'react-router';
+import { LoadingFallback } from '../components/LoadingFallback.tsx';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
-import { categoriesQuery } from '../features/categories/api.ts';
+import { adminPages } from '../features/admin/index.ts';
+import { authPages } from '../features/auth/index.ts';
+import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
+import { chatPages } from '../features/chat/index.ts';
+import { favoritePages } from '../features/favorites/index.ts';
+import { listingFeedQuery } from '../features/feed/index.ts';
+import { forumPages } from '../features/forum/index.ts';
+import { helpPages } from '../features/help/index.ts';
 import {
+  homePages,
   readServedHomeData,
   SERVED_HOME_FEED_FILTERS,
   storedHomeFeedFilters,
-} from '../features/home/homeFeed.ts';
-import { listingFeedQuery } from '../features/listings/feedApi.ts';
+} from '../features/home/index.ts';
+import { legalPages } from '../features/legal/index.ts';
+import { listingPages } from '../features/listings/index.ts';
+import { notificationPages } from '../features/notifications/index.ts';
+import { searchPages } from '../features/search/index.ts';
+import { settingsPages } from '../features/settings/index.ts';
+import { storyPages } from '../features/stories/index.ts';
+import { userPages } from '../features/users/index.ts';
+import { verificationPages } from '../features/verification/index.ts';
 import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { REDIRECTS, resolveRedirect, UNKNOWN_PATH_TARGET } from './redirects.ts';
 import { RouteErrorFallback } from './shell/ErrorFallback.tsx';
-import { LoadingFallback } from './shell/LoadingFallback.tsx';
 
 /** Who may open a page (SPEC.md §2): everyone, logged-in members, or administrators. */
 export type Access = 'public' | 'login' | 'admin';
@@ -41,41 +56,22 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/entities', access: 'public', title: de.pages.entities },
   { path: '/shop/:id', access: 'public', title: de.pages.shop },
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
-  { path: '/notifications/settings', access: 'public', title: de.pages.notificationSettings },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   { path: '/events', access: 'public', title: de.pages.events },
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   { path: '/partner-werden', access: 'public', title: de.pages.becomePartner },
   { path: '/karriere', access: 'public', title: de.pages.career },
   { path: '/ratgeber', access: 'public', title: de.pages.guide },
-  { path: '/forum', access: 'public', title: de.pages.forum },
-  {
-    path: '/forum/:categorySlug',
-    access: 'public',
-    title: ({ params }) => de.forums[params.categorySlug ?? ''] ?? de.pages.forumCategory,
-  },
-  { path: '/forum/:mainCategory/:subCategory', access: 'public', title: de.pages.forumSubcategory },
-  { path: '/forum/thread/:threadId', access: 'public', title: de.pages.forumThread },
-  { path: '/forum/:mainCategory/create', access: 'public', title: de.pages.forumCreateThread },
-  { path: '/forum/:mainCategory/:subCategory/create', access: 'public', title: de.pages.forumCreateThread },
   // Login required
   { path: '/dashboard', access: 'login', title: de.pages.dashboard },
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
-  { path: '/notifications', access: 'login', title: de.pages.notifications },
   { path: '/vorlagen', access: 'login', title: de.pages.templates },
   { path: '/listings-old', access: 'login', title: de.pages.myListingsOld },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
   { path: '/text-templates', access: 'login', title: de.pages.textTemplates },
   { path: '/feed', access: 'login', title: de.pages.feed },
-  { path: '/stories', access: 'login', title: de.pages.stories },
-  { path: '/chat', access: 'login', title: de.pages.chat },
-  { path: '/seller-verification', access: 'login', title: de.pages.sellerVerification },
-  { path: '/verification-status', access: 'login', title: de.pages.verificationStatus },
-  // Admin only
-  { path: '/admin', access: 'admin', title: de.pages.admin },
-  { path: '/admin/verifications', access: 'admin', title: de.pages.adminVerifications },
 ];
 
 /** Pages with real content, each loaded lazily. */
@@ -84,125 +80,157 @@ export const builtPages: readonly BuiltPageEntry[] = [
   {
     path: '/',
     access: 'public',
-    load: () => import('../features/home/HomePage.tsx').then((m) => m.HomePage),
+    load: homePages.home,
   },
   {
     path: '/category/:slug',
     access: 'public',
-    load: () => import('../features/categories/CategoryPage.tsx').then((m) => m.CategoryPage),
+    load: categoryPages.category,
   },
   {
     path: '/category/:slug/:sub',
     access: 'public',
-    load: () => import('../features/categories/CategoryPage.tsx').then((m) => m.CategoryPage),
+    load: categoryPages.category,
   },
   {
     path: '/autos',
     access: 'public',
-    load: () => import('../features/categories/CategoryPage.tsx').then((m) => m.CarsPage),
+    load: categoryPages.cars,
   },
   {
     path: '/universal/:category',
     access: 'public',
-    load: () => import('../features/categories/CategoryPage.tsx').then((m) => m.UniversalCategoryPage),
+    load: categoryPages.universal,
   },
   {
     path: '/category-selection',
     access: 'public',
-    load: () =>
-      import('../features/categories/CategorySelectionPage.tsx').then((m) => m.CategorySelectionPage),
+    load: categoryPages.selection,
   },
   {
     path: '/listing/:id',
     access: 'public',
-    load: () => import('../features/listings/ListingPage.tsx').then((m) => m.ListingPage),
+    load: listingPages.listing,
   },
   {
     path: '/search',
     access: 'public',
-    load: () => import('../features/search/SearchPage.tsx').then((m) => m.SearchPage),
+    load: searchPages.search,
   },
+  // Forum: overview and search, thread lists, threads, new threads
+  { path: '/forum', access: 'public', load: forumPages.home },
+  { path: '/forum/:categorySlug', access: 'public', load: forumPages.list },
+  { path: '/forum/:mainCategory/:subCategory', access: 'public', load: forumPages.list },
+  { path: '/forum/thread/:threadId', access: 'public', load: forumPages.thread },
+  { path: '/forum/:mainCategory/create', access: 'public', load: forumPages.create },
+  { path: '/forum/:mainCategory/:subCategory/create', access: 'public', load: forumPages.create },
+  { path: '/seller-verification', access: 'login', load: verificationPages.apply },
+  { path: '/verification-status', access: 'login', load: verificationPages.status },
+  { path: '/admin/verifications', access: 'admin', load: verificationPages.admin },
+  // Admin only (the guard shows non-admins the denial text of SPEC.md §2)
+  { path: '/admin', access: 'admin', load: adminPages.dashboard },
   {
     path: '/favorites',
     access: 'login',
-    load: () => import('../features/favorites/FavoritesPage.tsx').then((m) => m.FavoritesPage),
+    load: favoritePages.favorites,
+  },
+  {
+    path: '/stories',
+    access: 'login',
+    load: storyPages.stories,
   },
   {
     path: '/listings',
     access: 'login',
-    load: () => import('../features/listings/MyListingsPage.tsx').then((m) => m.MyListingsPage),
+    load: listingPages.myListings,
   },
   {
     path: '/create-listing',
     access: 'login',
-    load: () => import('../features/listings/ListingFormPage.tsx').then((m) => m.CreateListingPage),
+    load: listingPages.create,
   },
   {
     path: '/edit-listing/:id',
     access: 'login',
-    load: () => import('../features/listings/ListingFormPage.tsx').then((m) => m.EditListingPage),
+    load: listingPages.edit,
   },
   {
     path: '/legal/:page',
     access: 'public',
-    load: () => import('../features/legal/LegalPage.tsx').then((module) => module.LegalPage),
+    load: legalPages.legal,
   },
   {
     path: '/faq',
     access: 'public',
-    load: () => import('../features/help/FaqPage.tsx').then((m) => m.FaqPage),
+    load: helpPages.faq,
   },
   {
     path: '/faq-contact',
     access: 'public',
-    load: () => import('../features/help/SupportContactPage.tsx').then((m) => m.SupportContactPage),
+    load: helpPages.contact,
   },
   {
     path: '/hilfe',
     access: 'public',
-    load: () => import('../features/help/HelpPage.tsx').then((m) => m.HelpPage),
+    load: helpPages.help,
   },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',
     access: 'public',
-    load: () => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+    load: authPages.login,
   },
   {
     path: '/login-form',
     access: 'public',
-    load: () => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+    load: authPages.login,
   },
   {
     path: '/register',
     access: 'public',
-    load: () => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage),
+    load: authPages.register,
   },
   {
     path: '/verify-email',
     access: 'public',
-    load: () => import('../features/auth/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
+    load: authPages.verifyEmail,
   },
   {
     path: '/password-reset',
     access: 'public',
-    load: () =>
-      import('../features/auth/PasswordResetRequestPage.tsx').then((m) => m.PasswordResetRequestPage),
+    load: authPages.passwordReset,
   },
   {
     path: '/reset-password',
     access: 'public',
-    load: () => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+    load: authPages.resetPassword,
   },
   {
     path: '/user/:id',
     access: 'public',
-    load: () => import('../features/users/ProfilePage.tsx').then((m) => m.ProfilePage),
+    load: userPages.profile,
   },
   {
     path: '/settings',
     access: 'login',
-    load: () => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
+    load: settingsPages.settings,
+  },
+  // Members talking and staying informed: chat, notifications and their settings
+  {
+    path: '/chat',
+    access: 'login',
+    load: chatPages.chat,
+  },
+  {
+    path: '/notifications',
+    access: 'login',
+    load: notificationPages.notifications,
+  },
+  {
+    // Public in SPEC.md §2; the page itself asks visitors to log in.
+    path: '/notifications/settings',
+    access: 'public',
+    load: notificationPages.settings,
   },
 ];
 

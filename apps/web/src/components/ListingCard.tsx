@@ -1,4 +1,4 @@
-import type { Listing } from '@marketplace/contract';
+import { CARD_COVER, type Listing, softHyphenate } from '@marketplace/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { de } from '../i18n/de.ts';
@@ -7,11 +7,8 @@ import { formatPrice } from '../lib/price.ts';
 import { relativeTimeShort } from '../lib/relativeTime.ts';
 import styles from './ListingCard.module.css';
 import { ListingImage } from './ListingImage.tsx';
+import { SellerBadge } from './SellerBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-
-/** Intrinsic size of card images (4:3), matching the server's card variant. */
-const CARD_IMAGE_WIDTH = 400;
-const CARD_IMAGE_HEIGHT = 300;
 
 /**
  * An ad in a grid: cover image, price, title, place with distance when known and the short
@@ -41,8 +38,9 @@ export function ListingCard({
           <ListingImage
             src={coverImageUrl(listing.images)}
             alt={listing.title}
-            width={CARD_IMAGE_WIDTH}
-            height={CARD_IMAGE_HEIGHT}
+            width={CARD_COVER.width}
+            height={CARD_COVER.height}
+            fit={CARD_COVER.fit}
             eager={eagerImage}
           />
           {listing.status !== 'active' && (
@@ -55,8 +53,13 @@ export function ListingCard({
           <p className={styles.price}>{formatPrice(listing.price, listing.price_type)}</p>
           <h3 className={styles.title}>
             {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
-            {listing.title}
+            {softHyphenate(listing.title)}
           </h3>
+          {listing.seller.badge && (
+            <p className={styles.meta}>
+              <SellerBadge badge={listing.seller.badge} />
+            </p>
+          )}
           {!compact && (
             <p className={`${styles.meta} ${styles.bottom}`}>
               {place}

@@ -8,7 +8,8 @@ export function PageContainer({ title, children }: { title: string; children?: R
   usePageTitle(title);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
+      {/* Long German compounds ('Benachrichtigungseinstellungen') break with a hyphen on phones. */}
+      <Typography variant="h1" sx={{ mb: 2, hyphens: 'auto', overflowWrap: 'break-word' }}>
         {title}
       </Typography>
       {children}

@@ -4,7 +4,7 @@ import { de } from '../i18n/de.ts';
 
 const COLORS: Record<ListingStatus, { bg: string; fg: string }> = {
   active: { bg: '#e0f2f1', fg: '#004d40' },
-  reserved: { bg: '#ef6c00', fg: '#ffffff' },
+  reserved: { bg: '#c45100', fg: '#ffffff' },
   sold: { bg: '#455a64', fg: '#ffffff' },
   expired: { bg: '#eceff1', fg: '#37474f' },
 };

@@ -1,4 +1,25 @@
-import { HOME_TEXTS, OFFER_TYPE_TEXTS, PRICE_TEXTS, RELATIVE_TIME_TEXTS } from '@marketplace/contract';
+import {
+  DEFAULT_SITE_NAME,
+  HOME_TEXTS,
+  OFFER_TYPE_TEXTS,
+  PRICE_TEXTS,
+  RELATIVE_TIME_TEXTS,
+} from '@marketplace/contract';
+
+/**
+ * The marketplace's name (`SITE_NAME` of the server): the served `index.html` carries it in its
+ * `site-config` JSON element (apps/server/src/plugins/web-app.ts), read once when the texts load;
+ * 'Marktplatz' where the page has none (dev server, component tests).
+ */
+const SITE_NAME: string = (() => {
+  if (typeof document === 'undefined') return DEFAULT_SITE_NAME;
+  try {
+    const name: unknown = JSON.parse(document.getElementById('site-config')?.textContent ?? '{}').name;
+    return typeof name === 'string' && name.trim() !== '' ? name : DEFAULT_SITE_NAME;
+  } catch {
+    return DEFAULT_SITE_NAME;
+  }
+})();
 
 /**
  * Every user-facing German text of the web app, named by meaning (ARCHITECTURE.md "Layout").
@@ -6,9 +27,9 @@ import { HOME_TEXTS, OFFER_TYPE_TEXTS, PRICE_TEXTS, RELATIVE_TIME_TEXTS } from '
  */
 export const de = {
   app: {
-    name: 'Marktplatz',
+    name: SITE_NAME,
     tagline: 'Kleinanzeigen aus deiner Region',
-    logoLabel: 'Marktplatz – zur Startseite',
+    logoLabel: `${SITE_NAME} – zur Startseite`,
   },
 
   /** Quick links of the desktop top bar and the mobile quick links bar (SPEC.md §2). */
@@ -30,6 +51,7 @@ export const de = {
     searchSubmit: 'Suchen',
     feed: 'Feed',
     stories: 'Stories',
+    chat: 'Nachrichten',
     notifications: 'Benachrichtigungen',
     createListing: 'Anzeige aufgeben',
     login: 'Anmelden',
@@ -92,6 +114,130 @@ export const de = {
     empty: 'Keine Benachrichtigungen',
     showAll: 'Alle Benachrichtigungen anzeigen',
     unreadCount: (count: number) => `${count} ungelesen`,
+    markAllRead: 'Alle als gelesen markieren',
+    markRead: 'Als gelesen markieren',
+    delete: 'Löschen',
+    deleteLabel: (title: string) => `Benachrichtigung „${title}“ löschen`,
+    unreadLabel: 'Ungelesen',
+    settingsLink: 'Einstellungen',
+    filterLabel: 'Art',
+    filterAll: 'Alle',
+    unreadOnly: 'Nur ungelesene',
+    /** Names of the notification types (SPEC.md §3 "Notification: type"). */
+    types: {
+      follow: 'Neue Follower',
+      new_listing: 'Neue Anzeigen',
+      listing_view: 'Aufrufe deiner Anzeigen',
+      listing_favorite: 'Gemerkte Anzeigen',
+      message: 'Nachrichten',
+      forum_reply: 'Antworten im Forum',
+      forum_mention: 'Erwähnungen im Forum',
+      forum_like: 'Likes im Forum',
+      story_reaction: 'Reaktionen auf deine Stories',
+      verification: 'Entscheidungen über deine Verkäufer-Verifizierung',
+    },
+    pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
+    previousPage: 'Zurück',
+    nextPage: 'Weiter',
+    actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
+    settingsIntro:
+      'Wähle für jede Art, ob du sie hier in der App und zusätzlich per E-Mail bekommst. E-Mails schicken wir nur, wenn du gerade nicht online bist.',
+    inApp: 'In der App',
+    email: 'Per E-Mail',
+    channelLabel: (type: string, channel: string) => `${type}: ${channel}`,
+    saved: 'Einstellungen gespeichert',
+    saveFailed: 'Die Einstellungen konnten nicht gespeichert werden.',
+    loadFailed: 'Die Einstellungen konnten nicht geladen werden.',
+    loginHint: 'Melde dich an, um deine Benachrichtigungen einzustellen.',
+    loginButton: 'Anmelden',
+  },
+
+  /** Buyer-seller chat at /chat (SPEC.md §2). */
+  chat: {
+    title: 'Nachrichten',
+    conversationsLabel: 'Unterhaltungen',
+    empty: 'Noch keine Unterhaltungen. Schreib einem Verkäufer über „Nachricht schreiben“ auf einer Anzeige.',
+    choose: 'Wähle links eine Unterhaltung.',
+    loadFailed: 'Die Unterhaltungen konnten nicht geladen werden.',
+    startFailed: 'Die Unterhaltung konnte nicht begonnen werden.',
+    notFound: 'Diese Unterhaltung gibt es nicht.',
+    back: 'Zurück zu den Unterhaltungen',
+    unreadBadge: (count: number) => `${count} ungelesen`,
+    noMessages: 'Noch keine Nachrichten. Schreib die erste!',
+    loadingOlder: 'Ältere Nachrichten werden geladen …',
+    messageLabel: 'Nachricht',
+    messagePlaceholder: 'Nachricht schreiben …',
+    counter: (length: number, max: number) => `${length}/${max}`,
+    send: 'Senden',
+    sending: 'Wird gesendet …',
+    sendFailed: 'Nicht gesendet.',
+    retry: 'Erneut senden',
+    sent: 'Gesendet',
+    read: 'Gelesen',
+    photo: 'Foto senden',
+    photoAlt: 'Foto im Chat',
+    photoPreview: 'Foto',
+    /** SPEC.md §8: 'error detail or "Upload failed"'. */
+    uploadFailed: 'Upload failed',
+    you: 'Du',
+    adLabel: 'Anzeige',
+    aboutAd: (title: string) => `Zur Anzeige „${title}“`,
+    noAd: 'Ohne Anzeige',
+    more: 'Weitere Aktionen',
+    block: 'Blockieren',
+    unblock: 'Blockierung aufheben',
+    blockedByMe: 'Du hast dieses Mitglied blockiert. Ihr könnt euch keine Nachrichten schreiben.',
+    blockedMe: 'Du kannst diesem Mitglied keine Nachrichten mehr schreiben.',
+    cannotSend: 'In dieser Unterhaltung kannst du keine Nachrichten mehr schreiben.',
+    report: 'Melden',
+    reported: 'Gemeldet',
+    reportTitle: 'Unterhaltung melden',
+    reportReason: 'Grund',
+    reportReasons: {
+      spam: 'Spam',
+      fraud: 'Betrugsversuch',
+      harassment: 'Belästigung',
+      offensive: 'Beleidigende Inhalte',
+      other: 'Sonstiges',
+    },
+    reportText: 'Hinweis (optional)',
+    reportSubmit: 'Melden',
+    reportDone: 'Danke! Wir sehen uns die Unterhaltung an.',
+    cancel: 'Abbrechen',
+    offer: 'Preisvorschlag',
+    offerTitle: 'Preisvorschlag machen',
+    counterTitle: 'Gegenangebot machen',
+    offerAmount: 'Dein Preis in €',
+    offerSubmit: 'Vorschlag senden',
+    offerCard: (amount: string) => `Preisvorschlag: ${amount}`,
+    counterCard: (amount: string) => `Gegenangebot: ${amount}`,
+    offerAccepted: (amount: string) => `Preisvorschlag über ${amount} angenommen`,
+    offerDeclined: (amount: string) => `Preisvorschlag über ${amount} abgelehnt`,
+    offerStatus: {
+      open: 'Offen',
+      accepted: 'Angenommen',
+      declined: 'Abgelehnt',
+      countered: 'Gegenangebot gemacht',
+    },
+    accept: 'Annehmen',
+    decline: 'Ablehnen',
+    counterOffer: 'Gegenangebot',
+    reserved: 'Die Anzeige ist jetzt reserviert.',
+    acceptTitle: 'Preisvorschlag annehmen?',
+    acceptCounterTitle: 'Gegenangebot annehmen?',
+    acceptText: (amount: string) => `Du nimmst den Vorschlag über ${amount} an.`,
+    acceptReserve: 'Anzeige für diese Person reservieren',
+    acceptReserveHint: 'Andere sehen die Anzeige dann als „Reserviert“.',
+    rate: 'Bewerten',
+    rateTitle: (name: string) => `${name} bewerten`,
+    rateStars: 'Sterne',
+    starLabel: (stars: number) => (stars === 1 ? '1 Stern' : `${stars} Sterne`),
+    noStars: 'Keine Sterne',
+    rateText: 'Deine Erfahrung (optional)',
+    rateSubmit: 'Bewertung abgeben',
+    rated: (stars: number) => `Du hast ${stars} von 5 Sternen vergeben.`,
+    rateDone: 'Danke für deine Bewertung!',
+    actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
   },
 
   /** Relative time (SPEC.md §9). */
@@ -99,8 +245,8 @@ export const de = {
 
   footer: {
     blurb:
-      'Marktplatz ist der Kleinanzeigenmarkt für deine Region: Hier kaufst, verkaufst und verschenkst du Dinge, ' +
-      'findest Dienstleister und Shops in deiner Nähe und tauschst dich im Forum aus.',
+      `${SITE_NAME} ist der Kleinanzeigenmarkt für deine Region: Hier kaufst, verkaufst und verschenkst du Dinge, ` +
+      'findest Jobs und Dienstleistungen in deiner Nähe und schreibst Anbietern direkt im Chat.',
     legalHeading: 'Rechtliches',
     imprint: 'Impressum',
     privacy: 'Datenschutz',
@@ -109,20 +255,17 @@ export const de = {
     supportHeading: 'Hilfe & Kontakt',
     supportText: 'Fragen zu deinem Konto oder einer Anzeige? Unser Support hilft dir gern.',
     helpLink: 'Hilfe-Center',
+    contactLink: 'Kontakt',
     faqLink: 'Häufige Fragen',
-    copyright: (year: number) => `© ${year} Marktplatz. Alle Rechte vorbehalten.`,
+    copyright: (year: number) => `© ${year} ${SITE_NAME}. Alle Rechte vorbehalten.`,
   },
 
   /** Contact details shown in the footer and on the help pages. */
-  contact: {
-    supportEmail: 'support@marktplatz.example',
-  },
-
   /** Cookie banner (SPEC.md §2, §4). */
   cookies: {
     bannerLabel: 'Cookie-Einstellungen',
     title: 'Wir respektieren deine Privatsphäre',
-    text: 'Notwendige Cookies halten den Marktplatz am Laufen, Statistik und Marketing nur mit deiner Zustimmung.',
+    text: `Notwendige Cookies halten ${SITE_NAME} am Laufen, Statistik und Marketing nur mit deiner Zustimmung.`,
     accept: 'Akzeptieren',
     reject: 'Ablehnen',
     customize: 'Anpassen',
@@ -130,7 +273,7 @@ export const de = {
     necessary: 'Notwendig',
     necessaryHint: 'Für Anmeldung, Sicherheit und deine Einstellungen. Immer aktiv.',
     statistics: 'Statistik',
-    statisticsHint: 'Hilft uns zu verstehen, wie der Marktplatz genutzt wird.',
+    statisticsHint: `Hilft uns zu verstehen, wie ${SITE_NAME} genutzt wird.`,
     marketing: 'Marketing',
     marketingHint: 'Ermöglicht auf dich zugeschnittene Angebote.',
     saved: 'Deine Cookie-Einstellungen wurden gespeichert.',
@@ -167,7 +310,117 @@ export const de = {
       'Zugriff verweigert: Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen. Nur Administratoren können diese Seite aufrufen.',
   },
 
+  /** The admin dashboard at /admin (SPEC.md §6). */
+  adminArea: {
+    title: 'Admin-Dashboard',
+    verificationsLink: 'Verifizierungen prüfen',
+    loading: 'Statistiken werden geladen',
+    loadError: 'Die Statistiken konnten nicht geladen werden.',
+    members: 'Mitglieder',
+    membersTotal: 'insgesamt',
+    new7d: 'neu in 7 Tagen',
+    verifiedSellers: 'verifizierte Verkäufer',
+    verificationsPending: 'offene Verifizierungen',
+    listings: 'Anzeigen',
+    listingsActive: 'aktiv',
+    listingsReserved: 'reserviert',
+    listingsSold: 'verkauft',
+    reports: 'Meldungen',
+    reportsOpen: 'offen',
+    reportsListings: 'zu Anzeigen',
+    reportsForum: 'zu Forenbeiträgen',
+    activity: 'Aktivität',
+    messages24h: 'Nachrichten in 24 h',
+    stories24h: 'Stories in 24 h',
+    forumPosts: 'Forenbeiträge',
+    chartTitle: 'Neue Anzeigen und Mitglieder pro Tag (30 Tage)',
+    chartListings: 'Neue Anzeigen',
+    chartMembers: 'Neue Mitglieder',
+    membersTitle: 'Mitglieder verwalten',
+    memberSearch: 'Nach E-Mail oder Name suchen',
+    noMembers: 'Keine Mitglieder gefunden.',
+    listingsCount: (n: number) => (n === 1 ? '1 Anzeige' : `${n} Anzeigen`),
+    changeRole: 'Rolle ändern',
+    changeRoleOf: (name: string) => `Rolle von ${name} ändern`,
+    roleDialogTitle: (name: string) => `Rolle von ${name} ändern`,
+    role: 'Rolle',
+    roles: { ADMIN: 'Administrator', SELLER: 'Mitglied' },
+    reason: 'Grund',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    saveError: 'Die Änderung konnte nicht gespeichert werden.',
+    auditTitle: 'Protokoll der Admin-Aktionen',
+    auditAction: 'Aktion',
+    auditAll: 'Alle Aktionen',
+    auditEmpty: 'Noch keine Einträge.',
+    auditTime: 'Zeit',
+    auditAdmin: 'Admin',
+    auditTarget: 'Ziel',
+    auditDeletedAdmin: 'gelöschtes Konto',
+    actions: { role_changed: 'Rolle geändert' },
+  },
+
   /** Pages whose feature is still being built. */
+  /** Seller verification (trader traceability, DSA Art. 30). */
+  verification: {
+    applyTitle: 'Verkäufer-Verifizierung',
+    applyIntro:
+      'Lass dich als private Verkäuferin bzw. privater Verkäufer oder als Unternehmen verifizieren. Deine Angaben und dein Dokument sehen nur du und unser Team; das Dokument wird 30 Tage nach der Entscheidung gelöscht.',
+    kind: 'Ich verkaufe als',
+    kindPrivate: 'Privatperson',
+    kindBusiness: 'Unternehmen',
+    name: 'Vollständiger Name',
+    companyName: 'Firmenname',
+    legalForm: 'Rechtsform',
+    street: 'Straße und Hausnummer',
+    postalCode: 'PLZ',
+    city: 'Ort',
+    phone: 'Telefon',
+    email: 'Geschäftliche E-Mail-Adresse',
+    registerNumber: 'Handelsregisternummer',
+    vatId: 'USt-IdNr.',
+    registerHint: 'Handelsregisternummer oder USt-IdNr. – eines von beiden genügt.',
+    documentPrivate: 'Foto deines Ausweisdokuments',
+    documentBusiness: 'Dokument (z. B. Handelsregisterauszug oder Gewerbeanmeldung)',
+    documentHint: 'JPEG, PNG, WebP oder PDF, höchstens 10 MB.',
+    chooseFile: 'Datei auswählen',
+    noFile: 'Keine Datei ausgewählt',
+    fileMissing: 'Bitte wähle ein Dokument aus.',
+    fileTooLarge: 'Das Dokument ist zu groß. Maximal 10 MB.',
+    submit: 'Verifizierung beantragen',
+    sending: 'Wird gesendet …',
+    failed: 'Der Antrag konnte nicht gesendet werden. Bitte versuche es erneut.',
+    alreadyOpen: 'Du hast bereits eine offene Verifizierungsanfrage.',
+    toStatus: 'Zum Verifizierungsstatus',
+    statusTitle: 'Verifizierungsstatus',
+    none: 'Du hast noch keine Verifizierung beantragt.',
+    apply: 'Jetzt verifizieren lassen',
+    pending: 'Dein Antrag wird geprüft.',
+    approved: 'Du bist verifiziert.',
+    rejected: 'Dein Antrag wurde abgelehnt.',
+    reason: 'Grund',
+    tryAgain: 'Erneut beantragen',
+    submittedAt: 'Beantragt am',
+    decidedAt: 'Entschieden am',
+    statusLabel: { pending: 'In Prüfung', approved: 'Bestätigt', rejected: 'Abgelehnt' },
+    badgePrivate: 'Verifiziert',
+    badgeBusiness: 'Gewerblich',
+    traderTitle: 'Angaben zum gewerblichen Anbieter',
+    verifiedOnly: 'nur verifizierte Verkäufer',
+    loadError: 'Die Verifizierung konnte nicht geladen werden.',
+    adminTitle: 'Verifizierungen prüfen',
+    queueEmpty: 'Keine offenen Anfragen.',
+    member: 'Mitglied',
+    document: 'Dokument',
+    documentGone: 'Das Dokument wurde gelöscht.',
+    openPdf: 'PDF öffnen',
+    approve: 'Bestätigen',
+    reject: 'Ablehnen',
+    rejectReason: 'Grund der Ablehnung',
+    rejectReasonHint: 'Mindestens 5 Zeichen; die Person sieht diesen Grund.',
+    decided: 'Entscheidung gespeichert.',
+    tabs: { pending: 'Offen', approved: 'Bestätigt', rejected: 'Abgelehnt' },
+  },
   planned: {
     underConstruction: 'Dieser Bereich wird gerade aufgebaut.',
   },
@@ -205,6 +458,68 @@ export const de = {
     storiesLabel: 'Stories',
   },
 
+  /** Stories (SPEC.md §2 "Stories", §5, §8). */
+  stories: {
+    strip: 'Stories',
+    yourStory: 'Deine Story',
+    add: 'Story hinzufügen',
+    openGroup: (name: string) => `Stories von ${name} ansehen`,
+    pageTitle: 'Stories',
+    empty: 'Gerade gibt es keine Stories. Teile als Erste oder Erster einen Moment!',
+    loadFailed: 'Fehler beim Laden der Stories',
+    userLoadFailed: 'Fehler beim Laden der User-Stories',
+    statsFailed: 'Fehler beim Laden der Statistiken',
+    insightsFailed: 'Fehler beim Laden der Insights',
+    createTitle: 'Story erstellen',
+    dropZone: 'Medien hinzufügen',
+    dropHint: 'Bild oder Video hierher ziehen · JPG, PNG, MP4, MOV · max. 50 MB',
+    photo: 'Foto',
+    video: 'Video',
+    captionPlaceholder: 'Füge eine Beschreibung hinzu...',
+    captionLabel: 'Beschreibung',
+    linkListing: 'Anzeige verknüpfen (optional)',
+    noListing: 'Keine Anzeige',
+    publish: 'Teilen',
+    cancel: 'Abbrechen',
+    uploading: (percent: number) => `Wird hochgeladen … ${percent} %`,
+    wrongType: 'Nur Bild- und Videodateien sind erlaubt',
+    tooLarge: 'Datei ist zu groß. Maximum: 50MB',
+    createFailed: 'Fehler beim Erstellen der Story',
+    created: 'Deine Story ist online.',
+    viewer: 'Story-Ansicht',
+    close: 'Schließen',
+    pause: 'Pausieren',
+    play: 'Abspielen',
+    previous: 'Vorherige Story',
+    next: 'Nächste Story',
+    unmute: 'Ton an',
+    mute: 'Ton aus',
+    like: 'Gefällt mir',
+    liked: 'Reaktion gesendet',
+    reactFailed: 'Fehler beim Reagieren auf Story',
+    replyPlaceholder: 'Antworten …',
+    replyLabel: 'Antwort auf die Story',
+    send: 'Senden',
+    replySent: 'Antwort gesendet',
+    replyFailed: 'Fehler beim Senden der Story-Antwort',
+    delete: 'Story löschen',
+    deleteConfirm: 'Möchtest du diese Story wirklich löschen?',
+    deleteFailed: 'Fehler beim Löschen der Story',
+    deleteForbidden: 'Keine Berechtigung zum Löschen dieser Story',
+    notAuthenticated: 'Nicht authentifiziert - Bitte melden Sie sich erneut an',
+    notFound: 'Story nicht gefunden',
+    insights: 'Insights',
+    viewers: (count: number) => `Viewer (${count})`,
+    totalViews: 'Aufrufe',
+    reactions: 'Reaktionen',
+    replies: 'Antworten',
+    postedAt: 'Gepostet',
+    noViewers: 'Noch hat niemand deine Story gesehen.',
+    openInsights: 'Insights öffnen',
+    listingCard: 'Zur Anzeige',
+    videoFailed: 'Das Video konnte nicht geladen werden.',
+  },
+
   /** Ad grids with paging, view mode and sort (SPEC.md §2 "Home", §4, §9). */
   feed: {
     loadMore: (count: number) => `Weitere ${count} Anzeigen laden`,
@@ -228,6 +543,12 @@ export const de = {
     distancePostalCode: 'Deine PLZ oder dein Ort',
     radiusKm: (km: number) => `Umkreis ${km} km`,
     distanceHint: 'Für „Nächste zuerst“ brauchen wir deine Postleitzahl oder deinen Ort.',
+    placeUnknown: (text: string) =>
+      `„${text}“ kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.`,
+    placeChoose: (text: string) => `Welchen Ort meinst du mit „${text}“?`,
+    placeChecking: 'Ort wird gesucht...',
+    placeDropped: (text: string) =>
+      `Deinen gespeicherten Ort „${text}“ finden wir nicht mehr. Die Anzeigen gelten jetzt für ganz Deutschland.`,
   },
 
   /** Categories (SPEC.md §2 "Home", §8). */
@@ -262,11 +583,14 @@ export const de = {
     radius: 'Umkreis',
     radiusAny: 'Ganz Deutschland',
     placesAttribution: 'Orte und Postleitzahlen: GeoNames (CC BY 4.0)',
+    placeSuggestions: (count: number) =>
+      count === 0 ? 'Keine Vorschläge' : count === 1 ? '1 Vorschlag' : `${count} Vorschläge`,
     radiusKm: (km: number) => `${km} km`,
     offerType: 'Angebotsart',
     any: 'Alle',
     min: 'von',
     max: 'bis',
+    minAboveMax: '„von“ ist größer als „bis“. Bitte tausche die Werte oder passe sie an.',
   },
 
   /** An ad: cards, the ad page and its actions (issue "The marketplace itself"). */
@@ -312,9 +636,6 @@ export const de = {
     memberSince: (monthYear: string) => `Mitglied seit ${monthYear}`,
     activeListings: (count: number) => `${count} aktive ${count === 1 ? 'Anzeige' : 'Anzeigen'}`,
     toProfile: 'Zum Profil',
-    follow: 'Folgen',
-    unfollow: 'Entfolgen',
-    followFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
     ownAd: 'Das ist deine Anzeige.',
     edit: 'Bearbeiten',
     manage: 'Meine Anzeigen',
@@ -376,6 +697,11 @@ export const de = {
     removePhoto: 'Foto entfernen',
     photoAlt: (index: number) => `Foto ${index}`,
     uploading: (percent: number) => `Wird hochgeladen: ${percent} %`,
+    photosStatus: (done: number, uploading: number) =>
+      uploading > 0
+        ? `${uploading} ${uploading === 1 ? 'Foto wird' : 'Fotos werden'} hochgeladen, ${done} fertig`
+        : `${done} ${done === 1 ? 'Foto' : 'Fotos'} hochgeladen`,
+    photosList: 'Deine Fotos (das erste ist das Titelbild)',
     uploadFailed: 'Upload failed',
     retryUpload: 'Erneut hochladen',
     fileTooLarge: (name: string) => `${name} ist zu groß. Maximum: 20 MB.`,
@@ -386,6 +712,11 @@ export const de = {
     attributeMin: (label: string, min: number) => `${label} muss mindestens ${min} sein.`,
     attributeMax: (label: string, max: number) => `${label} darf höchstens ${max} sein.`,
     attributeNumber: (label: string) => `${label} muss eine Zahl sein.`,
+    attributeYear: (label: string) => `${label} muss eine Jahreszahl sein.`,
+    attributeOption: (label: string) => `Bitte wähle für „${label}“ einen der vorgegebenen Werte.`,
+    attributeDate: (label: string) => `${label} muss ein Datum (JJJJ-MM-TT) sein.`,
+    attributeText: (label: string) => `${label} enthält ungültige Zeichen.`,
+    attributeUnknown: 'Dieses Merkmal gibt es in dieser Kategorie nicht.',
     submitCreate: 'Anzeige veröffentlichen',
     submitEdit: 'Änderungen speichern',
     saving: 'Wird gespeichert...',
@@ -394,9 +725,6 @@ export const de = {
     saveFailed: 'Die Anzeige konnte nicht gespeichert werden. Bitte versuche es erneut.',
     checkFields: 'Bitte prüfe die markierten Felder.',
     notOwner: 'Du kannst nur deine eigenen Anzeigen bearbeiten.',
-    resendVerification: 'Bestätigungs-E-Mail erneut senden',
-    resendSent: 'Wir haben dir eine neue Bestätigungsmail geschickt.',
-    resendFailed: 'Die E-Mail konnte nicht gesendet werden. Bitte versuche es später erneut.',
     unverified:
       'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer E-Mail. Danach kannst du Fotos hochladen und Anzeigen veröffentlichen.',
   },
@@ -424,6 +752,9 @@ export const de = {
     cancel: 'Abbrechen',
     deleted: 'Die Anzeige wurde gelöscht.',
     statusChanged: 'Der Status wurde geändert.',
+    markedReserved: 'Die Anzeige ist jetzt als reserviert markiert.',
+    markedSold: 'Die Anzeige ist jetzt als verkauft markiert.',
+    reactivated: 'Die Anzeige ist wieder aktiv.',
     extended: 'Die Anzeige wurde verlängert.',
     actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
     expiresAt: (date: string) => `Läuft bis ${date}`,
@@ -495,92 +826,278 @@ export const de = {
     sports: 'Sport Forum: Sport & Fitness',
   } as Record<string, string>,
 
+  /** The forum pages (/forum…). */
+  forum: {
+    title: 'Forum',
+    intro: 'Tausche dich mit anderen Mitgliedern aus: über Geschäfte, Spiele und Sport.',
+    menuHeading: 'Forum',
+    headerLink: 'Forum',
+    footerLink: 'Forum',
+    threads: (count: number) => (count === 1 ? '1 Thema' : `${count.toLocaleString('de-DE')} Themen`),
+    posts: (count: number) => (count === 1 ? '1 Beitrag' : `${count.toLocaleString('de-DE')} Beiträge`),
+    replies: (count: number) => (count === 1 ? '1 Antwort' : `${count.toLocaleString('de-DE')} Antworten`),
+    views: (count: number) => (count === 1 ? '1 Aufruf' : `${count.toLocaleString('de-DE')} Aufrufe`),
+    likes: (count: number) => (count === 1 ? '1 Like' : `${count.toLocaleString('de-DE')} Likes`),
+    latest: 'Neueste Aktivität',
+    latestBy: (title: string, name: string | null, when: string) =>
+      `${title} – ${name ? `${name}, ` : ''}${when}`,
+    noActivity: 'Noch keine Beiträge',
+    noThreads: 'Hier gibt es noch keine Themen. Eröffne das erste!',
+    newThread: 'Neues Thema',
+    sortLabel: 'Sortierung',
+    sorts: { activity: 'Neueste Aktivität', newest: 'Neueste Themen', liked: 'Meiste Likes' },
+    pinned: 'Angeheftet',
+    locked: 'Geschlossen',
+    lockedHint: 'Dieses Thema ist geschlossen. Antworten sind nicht mehr möglich.',
+    deletedThread: (reason: string | null) =>
+      reason
+        ? `Dieses Thema wurde von der Moderation gelöscht. Grund: ${reason}`
+        : 'Dieses Thema wurde gelöscht.',
+    moderationNote: (note: string) => `Hinweis der Moderation: ${note}`,
+    by: (name: string) => `von ${name}`,
+    lastPost: (name: string | null, when: string) =>
+      name ? `Letzter Beitrag von ${name} ${when}` : `Letzter Beitrag ${when}`,
+    memberSince: (date: string) => `Mitglied seit ${date}`,
+    authorStats: (posts: number, likes: number) =>
+      `${posts === 1 ? '1 Beitrag' : `${posts} Beiträge`} · ${likes === 1 ? '1 Like erhalten' : `${likes} Likes erhalten`}`,
+    verified: 'Verifiziert',
+    rating: (rating: number, count: number) =>
+      `★ ${rating.toLocaleString('de-DE', { minimumFractionDigits: 1 })} (${count === 1 ? '1 Bewertung' : `${count} Bewertungen`})`,
+    admin: 'Admin',
+    edited: 'bearbeitet',
+    postNumber: (n: number) => `#${n}`,
+    deletedPost: 'Dieser Beitrag wurde gelöscht.',
+    deletedPostReason: (reason: string) =>
+      `Dieser Beitrag wurde von der Moderation gelöscht. Grund: ${reason}`,
+    like: 'Gefällt mir',
+    unlike: 'Gefällt mir nicht mehr',
+    quote: 'Zitieren',
+    reply: 'Antworten',
+    edit: 'Bearbeiten',
+    delete: 'Löschen',
+    report: 'Melden',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    send: 'Antwort senden',
+    replyHeading: 'Deine Antwort',
+    replyPlaceholder: 'Schreibe eine Antwort … (Markdown: **fett**, *kursiv*, > Zitat, @Name)',
+    loginToReply: 'Melde dich an, um zu antworten.',
+    verifyToPost: 'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben.',
+    quoteHeader: (name: string) => `@${name} schrieb:`,
+    confirmDelete: 'Diesen Beitrag wirklich löschen?',
+    deleteReasonLabel: 'Grund (wird dem Mitglied angezeigt)',
+    reportTitle: 'Beitrag melden',
+    reportReason: 'Warum verstößt der Beitrag gegen die Regeln?',
+    reported: 'Danke! Wir sehen uns den Beitrag an.',
+    deleted: 'Der Beitrag wurde gelöscht.',
+    saved: 'Gespeichert.',
+    watch: 'Beobachten',
+    watching: 'Beobachtet',
+    mute: 'Stummschalten',
+    muted: 'Stummgeschaltet',
+    moderation: 'Moderation',
+    pin: 'Anheften',
+    unpin: 'Nicht mehr anheften',
+    lock: 'Schließen',
+    unlock: 'Wieder öffnen',
+    move: 'Verschieben',
+    moveTo: 'Verschieben nach',
+    deleteThread: 'Thema löschen',
+    reasonPrompt: 'Grund (wird dem Mitglied angezeigt)',
+    createTitle: 'Neues Thema erstellen',
+    forumLabel: 'Forum',
+    titleLabel: 'Titel',
+    bodyLabel: 'Text',
+    bodyHelp: 'Markdown: **fett**, *kursiv*, [Link](https://…), > Zitat, - Liste, @Name erwähnt jemanden.',
+    preview: 'Vorschau',
+    write: 'Schreiben',
+    create: 'Thema erstellen',
+    emptyPreview: 'Nichts zu zeigen.',
+    searchLabel: 'Im Forum suchen',
+    searchPlaceholder: 'Suchbegriff, z. B. Gewerbeanmeldung',
+    searchSubmit: 'Suchen',
+    searchResults: (count: number, q: string) =>
+      count === 1 ? `1 Treffer für „${q}“` : `${count.toLocaleString('de-DE')} Treffer für „${q}“`,
+    noHits: 'Keine Treffer. Versuche es mit einem anderen Wort.',
+    inForum: (name: string) => `in ${name}`,
+    previousPage: 'Zurück',
+    nextPage: 'Weiter',
+    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    notFound: 'Dieses Thema oder Forum gibt es nicht.',
+    loadFailed: 'Das Forum konnte nicht geladen werden. Bitte versuche es erneut.',
+    actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
+    breadcrumb: 'Brotkrümelnavigation',
+  },
+
   /** Legal pages /legal/{page} (SPEC.md §2). */
   legal: {
+    /** The Impressum: the operator's data come from the server's configuration (`OPERATOR_*`). */
     imprint: {
       title: 'Impressum',
-      sections: [
-        {
-          heading: 'Angaben gemäß § 5 DDG',
-          paragraphs: ['Marktplatz GmbH', 'Musterstraße 1', '12345 Musterstadt', 'Deutschland'],
-        },
-        {
-          heading: 'Vertreten durch',
-          paragraphs: ['Die Geschäftsführung der Marktplatz GmbH'],
-        },
-        {
-          heading: 'Kontakt',
-          paragraphs: ['E-Mail: support@marktplatz.example'],
-        },
-        {
-          heading: 'Verantwortlich für den Inhalt',
-          paragraphs: [
-            'Für die Inhalte der Anzeigen sind die jeweiligen Anbieterinnen und Anbieter verantwortlich. ' +
-              'Rechtswidrige Inhalte kannst du uns jederzeit über den Support melden.',
-          ],
-        },
-        {
-          heading: 'Datenquellen',
-          paragraphs: ['Postleitzahlen: GeoNames (CC BY 4.0)'],
-        },
-      ],
+      providerHeading: 'Angaben gemäß § 5 DDG',
+      representativeHeading: 'Vertreten durch',
+      contactHeading: 'Kontakt',
+      email: (address: string) => `E-Mail: ${address}`,
+      phone: (number: string) => `Telefon: ${number}`,
+      registerHeading: 'Registereintrag',
+      registerCourt: (court: string) => `Registergericht: ${court}`,
+      registerNumber: (number: string) => `Registernummer: ${number}`,
+      vatHeading: 'Umsatzsteuer-ID',
+      vatId: (id: string) => `Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: ${id}`,
+      responsibleHeading: 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV',
+      notSet: 'Nicht angegeben',
+      loading: 'Die Angaben werden geladen...',
+      loadFailed: 'Die Angaben zum Betreiber konnten nicht geladen werden. Bitte lade die Seite neu.',
+      missingTitle: 'Angaben zum Betreiber fehlen',
+      missing: (fields: string) =>
+        `Der Betreiber dieser Website hat noch nicht alle Pflichtangaben hinterlegt. Es fehlen: ${fields}. ` +
+        'Sie werden in der Server-Konfiguration gesetzt (Variablen OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_EMAIL; siehe README).',
+      fieldNames: { name: 'Name', address: 'Anschrift', email: 'E-Mail-Adresse' },
+      membersHeading: 'Inhalte der Mitglieder',
+      members:
+        'Für die Inhalte der Anzeigen und Nachrichten sind die jeweiligen Mitglieder verantwortlich. Rechtswidrige ' +
+        'Anzeigen kannst du auf der Anzeigenseite über „Melden“ anzeigen oder uns über die oben genannte Adresse melden.',
+      sourcesHeading: 'Datenquellen',
+      sources: 'Postleitzahlen: GeoNames (CC BY 4.0)',
     },
     privacy: {
       title: 'Datenschutzerklärung',
       sections: [
         {
-          heading: 'Verantwortliche Stelle',
+          heading: '1. Verantwortlicher',
           paragraphs: [
-            'Verantwortlich für die Verarbeitung deiner Daten ist die im Impressum genannte Marktplatz GmbH.',
+            `Verantwortlich für die Verarbeitung deiner Daten auf ${SITE_NAME} ist der im Impressum genannte ` +
+              'Betreiber. Dort findest du auch die Adresse, an die du dich mit allen Fragen zum Datenschutz wendest.',
+          ],
+          links: [{ label: 'Zum Impressum', to: '/legal/impressum' }],
+        },
+        {
+          heading: '2. Dein Konto',
+          paragraphs: [
+            'Für ein Konto speichern wir deine E-Mail-Adresse, dein Passwort nur als Argon2id-Hash, freiwillig deinen ' +
+              'Spitznamen, Vor- und Nachnamen und dein Profilbild, dazu den Zeitpunkt der Registrierung, ob deine ' +
+              'E-Mail-Adresse bestätigt ist, und welche Fassung der AGB du wann akzeptiert hast. Anderen Mitgliedern ' +
+              'zeigen wir nur deinen Anzeigenamen, dein Profilbild und seit wann du Mitglied bist.',
+            'Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Wir speichern die ' +
+              'Daten, bis du dein Konto löschst. Das geht jederzeit in den Einstellungen unter „Konto löschen“; dein ' +
+              'Konto, deine Anzeigen mit ihren Fotos, deine Merkliste, deine Follows, deine Chats und ' +
+              'Benachrichtigungen werden dann sofort gelöscht.',
+          ],
+          links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
+        },
+        {
+          heading: '3. Anzeigen, Fotos und Merkliste',
+          paragraphs: [
+            'Anzeigen mit Titel, Beschreibung, Preis, Kategorie, Merkmalen, Postleitzahl und Ort sind für alle ' +
+              'sichtbar. Eine Anzeige läuft nach 60 Tagen ab und bleibt in „Meine Anzeigen“, bis du sie oder dein ' +
+              'Konto löschst.',
+            'Fotos speichern wir als WebP-Bilder und entfernen dabei alle eingebetteten Metadaten wie Kameradaten und ' +
+              'GPS-Standort. Fotos, die keiner Anzeige und keiner Nachricht zugeordnet werden, löschen wir nach einem ' +
+              'Tag; die Fotos einer Anzeige mit der Anzeige.',
+            'Aufrufe zählen wir pro Anzeige und Tag ohne deine IP-Adresse zu speichern (nur ein nicht umkehrbarer ' +
+              'Schlüssel aus Tag und Adresse); diese Einträge löschen wir nach zwei Tagen. Deine Merkliste sehen nur du ' +
+              'und, als Zahl ohne Namen, die Anbieter.',
           ],
         },
         {
-          heading: 'Welche Daten wir verarbeiten',
+          heading: '4. Chat und Benachrichtigungen',
           paragraphs: [
-            'Wenn du ein Konto anlegst, speichern wir deine E-Mail-Adresse, dein Passwort (nur als sicheren Hash) ' +
-              'und die Angaben, die du freiwillig in deinem Profil machst. Anzeigen, Nachrichten, Stories und ' +
-              'Forenbeiträge speichern wir, damit wir sie anzeigen und zustellen können.',
-            'Beim Hochladen von Bildern entfernen wir eingebettete Metadaten wie Standortangaben.',
+            'Nachrichten, Fotos, Preisvorschläge und Bewertungen im Chat sehen nur die beiden Beteiligten. Wir ' +
+              'speichern sie, bis eines der beiden Mitglieder sein Konto löscht; dann wird die Unterhaltung gelöscht.',
+            'Benachrichtigungen (neue Nachricht, neuer Follower, neue Anzeige eines gefolgten Mitglieds) speichern ' +
+              'wir in deinem Konto, bis du sie oder dein Konto löschst. Per E-Mail bekommst du sie nur, wenn du das ' +
+              'in den Benachrichtigungseinstellungen eingeschaltet hast.',
+          ],
+          links: [{ label: 'Zu den Benachrichtigungseinstellungen', to: '/notifications/settings' }],
+        },
+        {
+          heading: '5. Anmeldung, Sitzungen und Schutz vor Missbrauch',
+          paragraphs: [
+            'Bei der Anmeldung legen wir eine Sitzung mit einer Gerätebezeichnung aus deinem Browser an (ohne ' +
+              'IP-Adresse), damit du deine angemeldeten Geräte siehst und abmelden kannst. Eine Sitzung gilt höchstens ' +
+              '24 Stunden und endet nach 30 Minuten ohne Aktivität; beendete Sitzungen löschen wir innerhalb einer Stunde.',
+            'Zum Schutz vor dem Erraten von Passwörtern und vor massenhaften Registrierungen speichern wir bei ' +
+              'fehlgeschlagenen Anmeldungen die E-Mail-Adresse und die IP-Adresse und zählen Registrierungen und ' +
+              'Passwort-Anfragen pro IP-Adresse. Diese Einträge löschen wir nach 24 Stunden. Links zum Bestätigen ' +
+              'der E-Mail-Adresse gelten 24 Stunden, Links zum Zurücksetzen des Passworts eine Stunde; wir löschen ' +
+              'sie spätestens sieben Tage danach. Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren ' +
+              'Betrieb (Art. 6 Abs. 1 lit. f DSGVO).',
           ],
         },
         {
-          heading: 'Lokaler Speicher im Browser',
+          heading: '6. Cookies und Speicher im Browser',
           paragraphs: [
             'Damit du angemeldet bleibst, legen wir dein Anmelde-Token und deine Profildaten im lokalen Speicher ' +
-              'deines Browsers ab. Deine Cookie-Auswahl speichern wir ebenfalls dort.',
+              'deines Browsers ab, bis du dich abmeldest. Dort merken wir uns auch deine Cookie-Auswahl mit Datum, die ' +
+              'Ansicht und die Sortierung der Startseite.',
+            'Nach einer Anmeldung setzen wir ein technisch notwendiges Geräte-Cookie (180 Tage), an dem wir ein ' +
+              'Gerät wiedererkennen, auf dem du dich schon angemeldet hast: Wird dein Passwort von anderswo erraten, ' +
+              'kommst du von diesem Gerät aus weiter hinein.',
+            'Diese Einträge sind für den Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Statistik- oder ' +
+              'Marketing-Dienste setzen wir derzeit nicht ein; deine Auswahl dazu speichern wir trotzdem, damit sie ' +
+              'gilt, falls wir solche Dienste später einsetzen.',
+          ],
+          links: [{ label: 'Cookie-Auswahl ändern', to: '/legal/cookies' }],
+        },
+        {
+          heading: '7. Server-Protokolle',
+          paragraphs: [
+            'Bei jedem Aufruf protokolliert der Server Zeitpunkt, aufgerufene Adresse (ohne Anmelde-Token und ' +
+              'Links aus E-Mails), Antwortcode, Dauer und deine IP-Adresse, um Fehler zu finden und Angriffe abzuwehren ' +
+              '(Art. 6 Abs. 1 lit. f DSGVO). Die Protokolle werden nicht mit deinem Konto zusammengeführt; wie lange ' +
+              'sie aufbewahrt werden, legt der Betreiber beim Hosting fest.',
           ],
         },
         {
-          heading: 'Deine Rechte',
+          heading: '8. E-Mails',
+          paragraphs: [
+            'Wir schicken dir E-Mails zum Bestätigen deiner Adresse, zum Zurücksetzen deines Passworts, zum Ändern ' +
+              'deiner Adresse, eine Warnung nach vielen fehlgeschlagenen Anmeldeversuchen und die Benachrichtigungen, ' +
+              'die du per E-Mail gewählt hast. Sie enthalten deinen Anzeigenamen und einen Link und werden über den ' +
+              'Mailserver des Betreibers verschickt.',
+          ],
+        },
+        {
+          heading: '9. Deine Rechte',
           paragraphs: [
             'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, ' +
-              'Datenübertragbarkeit und Widerspruch. Schreib uns dazu an support@marktplatz.example.',
+              'Datenübertragbarkeit und Widerspruch (Art. 15 bis 21 DSGVO) und kannst dich bei einer ' +
+              'Datenschutz-Aufsichtsbehörde beschweren. Vieles geht direkt in den Einstellungen: dein Profil ändern, ' +
+              'alle deine Daten als JSON-Datei exportieren und dein Konto löschen. Für alles andere schreib dem ' +
+              'Betreiber an die Adresse im Impressum.',
+          ],
+          links: [
+            { label: 'Zu den Einstellungen', to: '/settings' },
+            { label: 'Zum Impressum', to: '/legal/impressum' },
           ],
         },
       ],
     },
     terms: {
       title: 'Allgemeine Geschäftsbedingungen',
+      /** The AGB version the server names (`terms_version`, 'YYYY-MM-DD'), as a date line. */
+      version: (date: string) => `Stand: ${date}`,
       sections: [
         {
           heading: '1. Geltungsbereich',
           paragraphs: [
-            'Diese Bedingungen gelten für die Nutzung des Marktplatzes durch Besucherinnen, Besucher und ' +
-              'registrierte Mitglieder.',
+            `Diese Bedingungen gelten für die Nutzung von ${SITE_NAME} durch Besucherinnen, Besucher und ` +
+              'registrierte Mitglieder. Mit der Registrierung akzeptierst du sie.',
           ],
         },
         {
           heading: '2. Anzeigen',
           paragraphs: [
             'Mitglieder sind für ihre Anzeigen selbst verantwortlich. Anzeigen müssen wahrheitsgemäß sein und ' +
-              'dürfen keine verbotenen Waren oder Dienstleistungen anbieten.',
+              'dürfen keine verbotenen Waren oder Dienstleistungen anbieten. Eine Anzeige läuft nach 60 Tagen ab ' +
+              'und kann verlängert werden.',
           ],
         },
         {
           heading: '3. Verträge zwischen Mitgliedern',
           paragraphs: [
             'Kaufverträge kommen ausschließlich zwischen den beteiligten Mitgliedern zustande. ' +
-              'Der Marktplatz ist nicht Vertragspartei.',
+              `${SITE_NAME} ist nicht Vertragspartei.`,
           ],
         },
         {
@@ -589,6 +1106,14 @@ export const de = {
             'Wir dürfen Inhalte entfernen und Konten sperren, wenn sie gegen diese Bedingungen oder geltendes ' +
               'Recht verstoßen.',
           ],
+        },
+        {
+          heading: '5. Änderungen',
+          paragraphs: [
+            'Ändern sich diese Bedingungen, zeigen wir dir die neue Fassung bei deinem nächsten Besuch an; sie gilt ' +
+              'für dich, sobald du ihr zustimmst. Du kannst dein Konto jederzeit in den Einstellungen löschen.',
+          ],
+          links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
         },
       ],
     },
@@ -599,8 +1124,10 @@ export const de = {
           heading: 'Wofür wir Cookies nutzen',
           paragraphs: [
             'Notwendige Cookies und Einträge im lokalen Speicher halten dich angemeldet und merken sich deine ' +
-              'Einstellungen. Statistik- und Marketing-Cookies setzen wir nur mit deiner Zustimmung ein.',
+              'Einstellungen. Statistik- und Marketing-Dienste setzen wir derzeit nicht ein; sollten wir es tun, ' +
+              'dann nur mit deiner Zustimmung.',
           ],
+          links: [{ label: 'Mehr in der Datenschutzerklärung', to: '/legal/datenschutz' }],
         },
         {
           heading: 'Auswahl ändern',
@@ -610,61 +1137,117 @@ export const de = {
     },
   },
 
-  /** Frequently asked questions on /faq. */
+  /** The dialog after login when the AGB changed since the member last accepted them. */
+  termsDialog: {
+    title: 'Unsere AGB haben sich geändert',
+    text: (date: string) =>
+      `Seit dem ${date} gilt eine neue Fassung unserer Allgemeinen Geschäftsbedingungen. Bitte lies sie und ` +
+      `stimme ihr zu, um ${SITE_NAME} weiter zu nutzen.`,
+    readTerms: 'AGB lesen (öffnet in neuem Tab)',
+    accept: 'Zustimmen',
+    logout: 'Abmelden',
+    failed: 'Die Zustimmung konnte nicht gespeichert werden. Bitte versuche es erneut.',
+    accepted: 'Danke! Deine Zustimmung ist gespeichert.',
+  },
+
+  /** Frequently asked questions on /faq; `links` lead to the pages an answer names. */
   faq: {
     intro: 'Antworten auf die Fragen, die uns am häufigsten gestellt werden.',
     items: [
       {
         question: 'Wie gebe ich eine Anzeige auf?',
         answer:
-          'Melde dich an und wähle „Anzeige aufgeben“. Beschreibe deinen Artikel, lade Fotos hoch, lege einen ' +
-          'Preis fest und veröffentliche die Anzeige.',
+          'Melde dich an und wähle „Anzeige aufgeben“. Wähle eine Kategorie, beschreibe deinen Artikel, lade bis zu ' +
+          '20 Fotos hoch, lege einen Preis fest und veröffentliche die Anzeige. Sie ist 60 Tage online und lässt ' +
+          'sich unter „Meine Anzeigen“ bearbeiten, verlängern, reservieren oder als verkauft markieren.',
+        links: [
+          { label: 'Anzeige aufgeben', to: '/create-listing' },
+          { label: 'Meine Anzeigen', to: '/listings' },
+        ],
       },
       {
         question: 'Kostet die Nutzung etwas?',
-        answer: 'Stöbern, Favoriten speichern, chatten und private Anzeigen aufgeben ist kostenlos.',
+        answer: 'Nein. Stöbern, Favoriten speichern, chatten und private Anzeigen aufgeben ist kostenlos.',
+        links: [],
       },
       {
         question: 'Wie kontaktiere ich eine Verkäuferin oder einen Verkäufer?',
         answer:
-          'Öffne die Anzeige und schreibe über den Chat eine Nachricht. Dafür musst du angemeldet sein.',
+          'Öffne die Anzeige und wähle „Nachricht schreiben“. Die Unterhaltung findest du danach im Chat, auch mit ' +
+          'Fotos und Preisvorschlägen. Dafür musst du angemeldet sein.',
+        links: [{ label: 'Zum Chat', to: '/chat' }],
+      },
+      {
+        question: 'Wie merke ich mir Anzeigen?',
+        answer:
+          'Tippe auf das Herz einer Anzeige. Alle gemerkten Anzeigen findest du unter „Favoriten“, wenn du ' +
+          'angemeldet bist.',
+        links: [{ label: 'Zu den Favoriten', to: '/favorites' }],
       },
       {
         question: 'Wie schütze ich mich vor Betrug?',
         answer:
           'Triff dich zur Übergabe an einem belebten Ort, zahle nicht im Voraus an Unbekannte und gib keine ' +
-          'Zugangsdaten weiter. Verdächtige Anzeigen kannst du dem Support melden.',
+          'Zugangsdaten weiter. Verdächtige Anzeigen meldest du auf der Anzeigenseite über „Melden“.',
+        links: [],
+      },
+      {
+        question: 'Ich habe mein Passwort vergessen. Was nun?',
+        answer:
+          'Fordere auf der Anmeldeseite über „Passwort vergessen?“ einen Link an. Er ist eine Stunde gültig; ' +
+          'danach bist du auf allen anderen Geräten abgemeldet.',
+        links: [{ label: 'Passwort zurücksetzen', to: '/password-reset' }],
       },
       {
         question: 'Wie lösche ich mein Konto?',
-        answer: 'Schreib uns an support@marktplatz.example, wir löschen dein Konto und deine Daten.',
+        answer:
+          'In den Einstellungen unter „Konto löschen“. Nach Eingabe deines Passworts werden dein Konto und alle ' +
+          'deine Daten – Profil, Anzeigen, Favoriten, Follows und Chats – sofort gelöscht. Vorher kannst du dort ' +
+          'alle deine Daten exportieren.',
+        links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
       },
     ],
   },
 
-  /** Help centre on /hilfe and the support contact page. */
+  /** Help centre on /hilfe and the support contact page; `links` lead to the pages a topic names. */
   help: {
     intro: 'Hier findest du Antworten und Wege zu unserem Support.',
     topics: [
       {
         heading: 'Erste Schritte',
-        text: 'Registriere dich mit deiner E-Mail-Adresse, bestätige sie und richte dein Profil ein.',
+        text: 'Registriere dich mit deiner E-Mail-Adresse, bestätige sie über den Link in unserer E-Mail und richte dein Profil in den Einstellungen ein.',
+        links: [
+          { label: 'Registrieren', to: '/register' },
+          { label: 'Einstellungen', to: '/settings' },
+        ],
       },
       {
         heading: 'Kaufen und Verkaufen',
-        text: 'Suche über das Suchfeld oder die Kategorien. Merke dir Anzeigen als Favoriten und schreibe Anbietern im Chat.',
+        text: 'Suche über das Suchfeld oder die Kategorien. Merke dir Anzeigen als Favoriten und schreibe Anbietern im Chat. Eigene Anzeigen gibst du über „Anzeige aufgeben“ auf.',
+        links: [
+          { label: 'Zum Chat', to: '/chat' },
+          { label: 'Anzeige aufgeben', to: '/create-listing' },
+        ],
       },
       {
-        heading: 'Sicherheit',
-        text: 'Gib niemals Passwörter weiter und melde verdächtige Anzeigen oder Nachrichten unserem Support.',
+        heading: 'Benachrichtigungen',
+        text: 'Wähle, worüber wir dich in der App und per E-Mail informieren: neue Nachrichten, neue Follower und neue Anzeigen von Mitgliedern, denen du folgst.',
+        links: [{ label: 'Benachrichtigungseinstellungen', to: '/notifications/settings' }],
+      },
+      {
+        heading: 'Sicherheit und Datenschutz',
+        text: 'Gib niemals Passwörter weiter und melde verdächtige Anzeigen über „Melden“. Wie wir mit deinen Daten umgehen, steht in der Datenschutzerklärung.',
+        links: [{ label: 'Datenschutzerklärung', to: '/legal/datenschutz' }],
       },
     ],
     faqLink: 'Zu den häufigen Fragen',
     contactLink: 'Support kontaktieren',
-    contactText: 'Unser Support-Team antwortet dir in der Regel innerhalb eines Werktags.',
+    contactText: 'Schreib uns eine E-Mail. Wir antworten in der Regel innerhalb eines Werktags.',
     contactEmailLabel: 'E-Mail an den Support',
+    contactMissing:
+      'Der Betreiber hat noch keine Kontaktadresse hinterlegt. Bis dahin findest du Antworten in den häufigen Fragen.',
   },
-  /** Login, registration, e-mail verification and password reset (SPEC.md §2, §8; issue 3). */
+  /** Login, registration, e-mail verification and password reset (SPEC.md §2, §8). */
   auth: {
     email: 'E-Mail-Adresse',
     password: 'Passwort',
@@ -690,6 +1273,14 @@ export const de = {
     registerIntro:
       'Lege kostenlos ein Konto an, um Anzeigen aufzugeben, zu chatten und Favoriten zu speichern.',
     registerSubmit: 'Konto erstellen',
+    /** Above the register button: the AGB apply, the privacy notice informs (links in between). */
+    termsNotice: {
+      before: 'Mit „Konto erstellen“ akzeptierst du unsere ',
+      terms: 'AGB',
+      middle: '. Wie wir deine Daten verarbeiten, erklärt unsere ',
+      privacy: 'Datenschutzerklärung',
+      after: '.',
+    },
     registerFailed: 'Die Registrierung ist fehlgeschlagen. Bitte versuche es erneut.',
     registered:
       'Willkommen! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
@@ -722,7 +1313,7 @@ export const de = {
     requestNewLink: 'Neuen Link anfordern',
   },
 
-  /** Public profile /user/{id} and follows (issue 3; SPEC.md §6, §7). */
+  /** Public profile /user/{id} and follows (SPEC.md §6, §7). */
   profile: {
     notFound: 'Nutzer nicht gefunden',
     notFoundText: 'Dieses Profil gibt es nicht oder nicht mehr.',
@@ -739,6 +1330,7 @@ export const de = {
     unfollow: 'Entfolgen',
     followFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
     editProfile: 'Profil bearbeiten',
+    writeMessage: 'Nachricht schreiben',
     followListsTitle: 'Deine Kontakte',
     followersTab: (count: number) => `Follower (${count})`,
     followingTab: (count: number) => `Folgt (${count})`,
@@ -747,7 +1339,7 @@ export const de = {
     followListsFailed: 'Die Listen konnten nicht geladen werden.',
   },
 
-  /** Account settings at /settings (issue 3). */
+  /** Account settings at /settings. */
   settings: {
     profileTitle: 'Profil',
     profileIntro: 'So sehen dich andere Mitglieder. Ohne Spitznamen zeigen wir deinen Vornamen.',
@@ -774,6 +1366,18 @@ export const de = {
     passwordIntro: 'Nach der Änderung wirst du auf allen anderen Geräten abgemeldet.',
     passwordSubmit: 'Passwort ändern',
     passwordChanged: 'Dein Passwort wurde geändert.',
+    sessionsTitle: 'Angemeldete Geräte',
+    sessionsIntro:
+      'Auf diesen Geräten bist du angemeldet. Melde Geräte ab, die du nicht kennst oder nicht mehr nutzt.',
+    sessionsCurrent: 'Dieses Gerät',
+    sessionsLastUsed: (when: string) => `Zuletzt aktiv: ${when}`,
+    sessionsLogout: 'Abmelden',
+    sessionsLogoutLabel: (device: string) => `${device} abmelden`,
+    sessionsLogoutOthers: 'Alle anderen Geräte abmelden',
+    sessionsLoggedOut: 'Das Gerät wurde abgemeldet.',
+    sessionsOthersLoggedOut: 'Alle anderen Geräte wurden abgemeldet.',
+    sessionsNoOthers: 'Du bist auf keinem anderen Gerät angemeldet.',
+    sessionsLoadFailed: 'Die angemeldeten Geräte konnten nicht geladen werden.',
     dataTitle: 'Deine Daten',
     exportIntro: 'Lade alle Daten, die wir zu deinem Konto speichern, als JSON-Datei herunter.',
     exportButton: 'Meine Daten exportieren',

@@ -1,3 +1,12 @@
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_UNREAD_CAP,
+  NOTIFICATION_SOCKET_FIRST_CONNECT_MS,
+  NOTIFICATION_SOCKET_MAX_RECONNECTS,
+  NOTIFICATION_SOCKET_PING_MS,
+  NOTIFICATION_SOCKET_RECONNECT_BASE_MS,
+} from '@marketplace/contract';
+
 /**
  * Business constants of SPEC.md §9 used by the web app, named by meaning.
  * Components import these instead of writing bare numbers.
@@ -56,3 +65,21 @@ export const COMPLETION_DEBOUNCE_MS = 250;
 
 /** Number of similar ads shown below an ad. */
 export const SIMILAR_LISTINGS_LIMIT = 10;
+
+/** Delay (ms) after page load before the notification socket first connects (SPEC.md §4, §9). */
+export const SOCKET_FIRST_CONNECT_DELAY_MS = NOTIFICATION_SOCKET_FIRST_CONNECT_MS;
+/** The notification socket sends a ping this often (ms) (SPEC.md §7, §9). */
+export const SOCKET_PING_INTERVAL_MS = NOTIFICATION_SOCKET_PING_MS;
+/** First reconnect delay (ms) of the notification socket; each further retry doubles it (SPEC.md §9). */
+export const SOCKET_RECONNECT_BASE_DELAY_MS = NOTIFICATION_SOCKET_RECONNECT_BASE_MS;
+/** Reconnect attempts of the notification socket after a close, at most (SPEC.md §4, §9). */
+export const SOCKET_MAX_RECONNECTS = NOTIFICATION_SOCKET_MAX_RECONNECTS;
+
+/** Unread chat messages are counted up to this many (SPEC.md §7 "limit 100"); badges show 99+. */
+export const CHAT_UNREAD_LIMIT = CHAT_UNREAD_CAP;
+/** Longest chat message in characters (the composer's counter). */
+export const CHAT_MESSAGE_MAX_CHARS = CHAT_MESSAGE_MAX;
+/** Below this width (px) the chat shows one column: the list or the open conversation. */
+export const CHAT_TWO_COLUMNS_FROM_PX = MOBILE_BREAKPOINT_PX;
+/** Notifications per page of /notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -17,6 +17,9 @@ describe('price display in de-DE', () => {
   it("adds 'VB' for negotiable prices and reads 'Zu verschenken' for free ads", () => {
     expect(formatPrice(1234, 'fixed')).toBe('1.234 €');
     expect(formatPrice(1234, 'negotiable')).toBe('1.234 € VB');
+    expect(formatPrice(0, 'fixed')).toBe('');
+    expect(formatPrice(0, 'negotiable')).toBe('VB');
+    expect(formatPrice(0, 'free')).toBe('Zu verschenken');
     expect(formatPrice(0, 'free')).toBe('Zu verschenken');
   });
 });

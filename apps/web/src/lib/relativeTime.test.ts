@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, relativeTimeShort } from './relativeTime.ts';
+import { relativeTime, relativeTimeInSentence, relativeTimeShort } from './relativeTime.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -23,5 +23,13 @@ describe('short relative time in the feed (SPEC.md §9 "vor Nm/h/d")', () => {
     expect(relativeTimeShort(ago(5 * 60_000), now)).toBe('vor 5m');
     expect(relativeTimeShort(ago(3 * 3_600_000), now)).toBe('vor 3h');
     expect(relativeTimeShort(ago(2 * 86_400_000), now)).toBe('vor 2d');
+  });
+});
+
+describe('relative time inside a sentence', () => {
+  it("starts lower-case: 'Eingestellt gerade eben', 'Eingestellt vor 5 Min'", () => {
+    expect(relativeTimeInSentence(ago(10_000), now)).toBe('gerade eben');
+    expect(relativeTimeInSentence(ago(5 * 60_000), now)).toBe('vor 5 Min');
+    expect(relativeTimeInSentence(ago(2 * 86_400_000), now)).toBe('vor 2 Tag(en)');
   });
 });

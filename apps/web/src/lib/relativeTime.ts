@@ -1,2 +1,2 @@
 // Relative dates read the same in the browser and in the server's first HTML of the home page.
-export { relativeTime, relativeTimeShort } from '@marketplace/contract';
+export { relativeTime, relativeTimeInSentence, relativeTimeShort } from '@marketplace/contract';

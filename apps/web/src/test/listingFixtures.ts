@@ -1,6 +1,17 @@
-import type { Category, Favorite, Listing, ListingList } from '@marketplace/contract';
+import type { Category, Favorite, Listing, ListingList, ListingPermissions } from '@marketplace/contract';
 
-/** An ad as `GET /api/listings/{id}` answers it. */
+/**
+ * What the server's listing policy answers as `can` for each kind of viewer: a visitor without a
+ * token may do nothing, a member acts on other members' ads, the seller manages their own, an
+ * ADMIN manages every ad and acts on it like a member.
+ */
+export function testPermissions(viewer: 'visitor' | 'member' | 'seller' | 'admin'): ListingPermissions {
+  const manages = viewer === 'seller' || viewer === 'admin';
+  const acts = viewer === 'member' || viewer === 'admin';
+  return { edit: manages, delete: manages, favorite: acts, report: acts, message: acts };
+}
+
+/** An ad as `GET /api/listings/{id}` answers it to a member who is not its seller. */
 export function testListing(overrides: Partial<Listing> = {}): Listing {
   return {
     id: 'l1',
@@ -36,6 +47,7 @@ export function testListing(overrides: Partial<Listing> = {}): Listing {
       active_listings: 4,
     },
     is_favorite: false,
+    can: testPermissions('member'),
     ...overrides,
   };
 }

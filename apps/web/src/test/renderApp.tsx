@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers/AppProviders.tsx';
-import { createQueryClient } from '../app/providers/queryClient.ts';
-import { SessionProvider } from '../app/providers/SessionProvider.tsx';
 import { appRoutes } from '../app/routes.tsx';
+import { createQueryClient } from '../lib/queryClient.ts';
+import { SessionProvider } from '../lib/SessionProvider.tsx';
 import { reloadSession, writeStoredSession } from '../lib/session.ts';
 import { TEST_TOKEN } from './fixtures.ts';
 

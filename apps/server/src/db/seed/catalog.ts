@@ -7,6 +7,11 @@ export interface AdTemplate {
   attributes?: Record<string, string | number>;
   priceType?: 'fixed' | 'negotiable' | 'free';
   offerType?: 'offer' | 'wanted';
+  /**
+   * Age of a young animal in months, [min, max], below twelve; grown animals carry no
+   * `age_months` and state their age in years in the text, as people write it.
+   */
+  ageMonths?: [number, number];
 }
 
 const car = (make: string, model: string, fuel: string, gearbox: string) => ({ make, model, fuel, gearbox });
@@ -14,7 +19,7 @@ const pet = (species: string) => ({ species });
 const job = (employment: string) => ({ employment });
 
 /**
- * Demo ads per subcategory slug (issue 4 "Demo data"): realistic German titles, prices and
+ * Demo ads per subcategory slug: realistic German titles, prices and
  * details for every subcategory of the taxonomy.
  */
 export const CATALOG: Record<string, AdTemplate[]> = {
@@ -48,7 +53,7 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       title: 'Tesla Model 3 Long Range',
       price: [24900, 32900],
       text: 'Autopilot, Akku mit 92 % Restkapazität, Winterräder auf Felgen dabei.',
-      attributes: car('Tesla', 'Model 3', 'Elektro', 'Automatik'),
+      attributes: { ...car('Tesla', 'Model 3', 'Elektro', 'Automatik'), first_registration: 2020 },
     },
   ],
   'autoteile-reifen': [
@@ -320,9 +325,10 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       attributes: { rooms: 1, living_area_m2: 14 },
     },
     {
-      title: 'Suche WG-Zimmer ab nächstem Monat',
+      title: 'WG-Zimmer ab nächstem Monat',
       price: [350, 550],
-      text: 'Ich bin 24, Azubi, ordentlich und unkompliziert.',
+      text: 'Ich bin 24, Azubi, ordentlich und unkompliziert. Meine Warmmiete darf bis zum genannten Betrag gehen.',
+      priceType: 'fixed',
       offerType: 'wanted',
       attributes: { rooms: 1, living_area_m2: 12 },
     },
@@ -411,240 +417,275 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       attributes: { transaction: 'Miete', rooms: 4, living_area_m2: 95 },
     },
   ],
-  // Jobs (price: hourly wage in euros)
+  // Jobs (price: gross monthly salary in euros, always a fixed amount; 0 for an unpaid internship)
   'bau-handwerk-produktion': [
     {
       title: 'Elektriker (m/w/d) gesucht',
-      price: [18, 26],
+      price: [2950, 4300],
       text: 'Unbefristet, Firmenwagen, pünktliche Bezahlung, nettes Team.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Maler und Lackierer (m/w/d)',
-      price: [16, 22],
+      price: [2650, 3650],
       text: 'Innen- und Fassadenarbeiten, Führerschein Klasse B erwünscht.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Ausbildung zum Tischler (m/w/d)',
-      price: [5, 8],
+      price: [950, 1250],
       text: 'Ausbildungsbeginn im Spätsommer, moderne Werkstatt.',
       attributes: job('Ausbildung'),
+      priceType: 'fixed',
     },
     {
       title: 'Produktionshelfer (m/w/d) in Teilzeit',
-      price: [14, 17],
+      price: [1200, 1450],
       text: 'Schichtarbeit möglich, Einarbeitung im Team.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
   ],
   'bueroarbeit-verwaltung': [
     {
       title: 'Bürokraft (m/w/d) in Teilzeit',
-      price: [15, 20],
+      price: [1300, 1700],
       text: 'Telefon, Ablage, Rechnungen – sicherer Umgang mit Office.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Buchhalter (m/w/d) für Steuerbüro',
-      price: [20, 30],
+      price: [3300, 4950],
       text: 'Gern mit DATEV-Kenntnissen, flexible Arbeitszeiten.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Sachbearbeitung Personal (m/w/d)',
-      price: [19, 27],
+      price: [3150, 4450],
       text: 'Lohnabrechnung und Bewerbermanagement, Homeoffice möglich.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Minijob Büro: Post und Ablage',
-      price: [13, 15],
+      price: [490, 560],
       text: 'Zwei Vormittage pro Woche, ideal neben dem Studium.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
   ],
   'gastronomie-tourismus': [
     {
       title: 'Servicekraft (m/w/d) für Biergarten',
-      price: [13, 16],
+      price: [490, 560],
       text: 'Saisonstelle, Trinkgeld extra, Verpflegung frei.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Koch / Köchin (m/w/d) gesucht',
-      price: [17, 23],
+      price: [2800, 3800],
       text: 'Regionale Küche, geregelte Arbeitszeiten, montags Ruhetag.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Rezeptionist (m/w/d) im Hotel',
-      price: [15, 19],
+      price: [1300, 1600],
       text: 'Gute Englischkenntnisse, Früh- und Spätdienst.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Aushilfe Spülküche am Wochenende',
-      price: [13, 14],
+      price: [490, 560],
       text: 'Freitag und Samstag abends, kurzfristiger Start möglich.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
   ],
   kundenservice: [
     {
       title: 'Kundenberater (m/w/d) im Homeoffice',
-      price: [15, 19],
+      price: [2500, 3150],
       text: 'Technik wird gestellt, Schulung vorab, feste Schichten.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Mitarbeiter Hotline (m/w/d) Teilzeit',
-      price: [14, 17],
+      price: [1200, 1450],
       text: 'Freundliche Stimme und Geduld sind dein Plus.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Werkstudent Kundenservice (m/w/d)',
-      price: [15, 17],
+      price: [1300, 1450],
       text: '20 Stunden pro Woche, flexibel planbar.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Teamleitung Support (m/w/d)',
-      price: [22, 29],
+      price: [3650, 4800],
       text: 'Führung von zehn Mitarbeitenden, Erfahrung erwünscht.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
   ],
   'mini-nebenjobs': [
     {
       title: 'Zeitungszusteller (m/w/d) gesucht',
-      price: [13, 15],
+      price: [490, 560],
       text: 'Frühmorgens, ab 13 Jahren, in deiner Nachbarschaft.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Putzhilfe für Privathaushalt',
-      price: [14, 18],
+      price: [520, 560],
       text: 'Alle zwei Wochen vier Stunden, zuverlässig und diskret.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Regalauffüller (m/w/d) abends',
-      price: [13, 15],
+      price: [490, 560],
       text: 'Drei Abende pro Woche im Supermarkt.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Nachhilfe-Minijob Mathematik',
-      price: [15, 20],
+      price: [520, 560],
       text: 'Für Schüler der Mittelstufe, in einem Lernstudio.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
   ],
   praktika: [
     {
       title: 'Praktikum Marketing (m/w/d)',
-      price: [5, 9],
-      text: 'Sechs Monate, Social Media und Kampagnen, Vergütung nach Absprache.',
+      price: [700, 1300],
+      text: 'Sechs Monate, Social Media und Kampagnen, eigene Projekte von Anfang an.',
       attributes: job('Praktikum'),
+      priceType: 'fixed',
     },
     {
       title: 'Pflichtpraktikum Maschinenbau',
-      price: [6, 10],
+      price: [700, 1300],
       text: 'Konstruktion mit CAD, Betreuung durch erfahrene Ingenieure.',
       attributes: job('Praktikum'),
+      priceType: 'fixed',
     },
     {
       title: 'Schülerpraktikum in der Tierarztpraxis',
       price: [0, 0],
       text: 'Zwei Wochen reinschnuppern, für Schüler ab Klasse 9.',
       attributes: job('Praktikum'),
-      priceType: 'negotiable',
+      priceType: 'fixed',
     },
     {
       title: 'Praktikum Eventmanagement',
-      price: [5, 8],
+      price: [700, 1300],
       text: 'Mitarbeit bei Messen und Firmenfeiern.',
       attributes: job('Praktikum'),
+      priceType: 'fixed',
     },
   ],
   'pflege-soziales': [
     {
       title: 'Pflegefachkraft (m/w/d) ambulant',
-      price: [21, 27],
+      price: [3450, 4450],
       text: 'Dienstwagen, Tourenplanung mit Herz, Zuschläge.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Erzieher (m/w/d) für Kita',
-      price: [19, 25],
+      price: [1600, 2100],
       text: 'Kleine Gruppen, Naturkonzept, Fortbildungen bezahlt.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Alltagsbegleitung für Senioren',
-      price: [14, 17],
+      price: [520, 560],
       text: 'Einkaufen, Spaziergänge und Gesellschaft leisten.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Ausbildung Pflegefachmann/-frau',
-      price: [6, 8],
+      price: [950, 1250],
       text: 'Generalistische Ausbildung mit Übernahmegarantie.',
       attributes: job('Ausbildung'),
+      priceType: 'fixed',
     },
   ],
   'transport-logistik': [
     {
       title: 'Berufskraftfahrer CE (m/w/d)',
-      price: [17, 22],
+      price: [2800, 3650],
       text: 'Nahverkehr, jeden Abend zu Hause, moderner Fuhrpark.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Lagerhelfer (m/w/d) mit Staplerschein',
-      price: [14, 17],
+      price: [2300, 2800],
       text: 'Wareneingang und Kommissionierung im Zweischichtbetrieb.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Kurierfahrer (m/w/d) auf Minijobbasis',
-      price: [13, 15],
+      price: [490, 560],
       text: 'Firmenfahrzeug wird gestellt, feste Touren.',
       attributes: job('Minijob'),
+      priceType: 'fixed',
     },
     {
       title: 'Disponent (m/w/d) Spedition',
-      price: [20, 26],
+      price: [3300, 4300],
       text: 'Tourenplanung, Kontakt zu Kunden und Fahrern.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
   ],
   'vertrieb-einkauf': [
     {
       title: 'Verkäufer (m/w/d) im Fahrradladen',
-      price: [14, 18],
+      price: [1200, 1550],
       text: 'Beratung mit Leidenschaft für Räder, Mitarbeiterrabatt.',
       attributes: job('Teilzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Außendienst (m/w/d) Medizintechnik',
-      price: [24, 35],
+      price: [3950, 5800],
       text: 'Firmenwagen auch privat, Provision zusätzlich.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Einkäufer (m/w/d) Lebensmittel',
-      price: [21, 28],
+      price: [3450, 4600],
       text: 'Verhandlungsgeschick und Freude an Zahlen.',
       attributes: job('Vollzeit'),
+      priceType: 'fixed',
     },
     {
       title: 'Freiberuflicher Handelsvertreter',
-      price: [20, 40],
-      text: 'Provisionsbasis, eigenes Gebiet, freie Zeiteinteilung.',
+      price: [3000, 6000],
+      text: 'Festes Grundhonorar plus Provision, eigenes Gebiet, freie Zeiteinteilung.',
       attributes: job('Freiberuflich'),
+      priceType: 'fixed',
     },
   ],
   // Dienstleistungen (price per hour)
@@ -660,9 +701,9 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       text: 'Kleine Gruppe, großer Garten, frisches Mittagessen.',
     },
     {
-      title: 'Suche Betreuung für zwei Kinder',
+      title: 'Betreuung für zwei Kinder',
       price: [13, 16],
-      text: 'Nachmittags ab 14 Uhr, Abholung von der Grundschule.',
+      text: 'Wir suchen jemanden für nachmittags ab 14 Uhr, mit Abholung von der Grundschule. Der Preis ist unser Stundenlohn.',
       offerType: 'wanted',
     },
     {
@@ -950,6 +991,7 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       title: 'Waschmaschine Bosch 8 kg',
       price: [180, 290],
       text: 'Energieklasse A, läuft einwandfrei, Abholung im Erdgeschoss.',
+      attributes: { shipping: 'Nur Abholung' },
     },
     { title: 'Staubsaugerroboter Roborock', price: [150, 240], text: 'Mit Wischfunktion und App-Steuerung.' },
     { title: 'Kühlschrank mit Gefrierfach', price: [90, 180], text: 'Sauber, leise, 85 cm hoch.' },
@@ -961,11 +1003,12 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [900, 1400],
       text: 'Geimpft, gechippt, mit EU-Heimtierausweis, Eltern vor Ort.',
       attributes: pet('Hund'),
+      ageMonths: [2, 3],
     },
     {
       title: 'Mischlingshündin sucht liebevolles Zuhause',
       price: [150, 350],
-      text: 'Verträglich mit Kindern, stubenrein, Schutzgebühr.',
+      text: 'Etwa 4 Jahre alt, verträglich mit Kindern, stubenrein, Schutzgebühr.',
       attributes: pet('Hund'),
     },
     {
@@ -973,11 +1016,12 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [700, 1100],
       text: 'Verspielt und klug, braucht aktive Menschen.',
       attributes: pet('Hund'),
+      ageMonths: [7, 11],
     },
     {
       title: 'Dackel-Senior in gute Hände',
       price: [50, 150],
-      text: 'Ruhig und verschmust, kennt Katzen.',
+      text: '11 Jahre alt, ruhig und verschmust, kennt Katzen.',
       attributes: pet('Hund'),
     },
   ],
@@ -987,17 +1031,18 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [150, 300],
       text: 'Nur zusammen abzugeben, entwurmt und geimpft.',
       attributes: pet('Katze'),
+      ageMonths: [2, 4],
     },
     {
       title: 'Maine-Coon-Kater',
       price: [700, 1000],
-      text: 'Sehr menschenbezogen, mit Stammbaum.',
+      text: '3 Jahre alt, sehr menschenbezogen, mit Stammbaum.',
       attributes: pet('Katze'),
     },
     {
       title: 'Freigängerkatze sucht neues Zuhause',
       price: [50, 120],
-      text: 'Kastriert, wegen Umzug abzugeben.',
+      text: '6 Jahre alt, kastriert, wegen Umzug abzugeben.',
       attributes: pet('Katze'),
     },
     {
@@ -1005,13 +1050,14 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [600, 900],
       text: 'Verspielt, an Kratzbaum und Katzenklo gewöhnt.',
       attributes: pet('Katze'),
+      ageMonths: [3, 4],
     },
   ],
   kleintiere: [
     {
       title: 'Zwei Zwergkaninchen mit Gehege',
       price: [40, 90],
-      text: 'Beide kastriert, Stall und Zubehör gibt es dazu.',
+      text: 'Beide 2 Jahre alt und kastriert, Stall und Zubehör gibt es dazu.',
       attributes: pet('Kaninchen'),
     },
     {
@@ -1019,18 +1065,21 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [15, 30],
       text: 'Zahm und neugierig, gern zu einer Gruppe.',
       attributes: pet('Meerschweinchen'),
+      ageMonths: [3, 8],
     },
     {
       title: 'Goldhamster mit Käfig',
       price: [20, 50],
       text: 'Großer Käfig mit Laufrad und Häuschen.',
       attributes: pet('Hamster'),
+      ageMonths: [4, 10],
     },
     {
       title: 'Farbratten-Mädels',
       price: [10, 25],
       text: 'Drei Schwestern, nur zusammen.',
       attributes: pet('Ratte'),
+      ageMonths: [3, 6],
     },
   ],
   fische: [
@@ -1063,7 +1112,7 @@ export const CATALOG: Record<string, AdTemplate[]> = {
     {
       title: 'Wellensittich-Pärchen',
       price: [30, 60],
-      text: 'Handzahm, mit großem Käfig und Zubehör.',
+      text: 'Beide etwa 3 Jahre alt, handzahm, mit großem Käfig und Zubehör.',
       attributes: pet('Wellensittich'),
     },
     {
@@ -1071,11 +1120,12 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [25, 45],
       text: 'Aus Hobbyzucht, beringt.',
       attributes: pet('Kanarienvogel'),
+      ageMonths: [9, 11],
     },
     {
       title: 'Graupapagei mit Papieren',
       price: [900, 1400],
-      text: 'Spricht einige Wörter, sehr anhänglich.',
+      text: '15 Jahre alt, spricht einige Wörter, sehr anhänglich.',
       attributes: pet('Papagei'),
     },
     {
@@ -1095,19 +1145,19 @@ export const CATALOG: Record<string, AdTemplate[]> = {
     {
       title: 'Shetlandpony für die Familie',
       price: [900, 1600],
-      text: 'Brav, hufschmiedfromm, kennt Kutsche.',
+      text: '12 Jahre alt, brav, hufschmiedfromm, kennt Kutsche.',
       attributes: pet('Pony'),
     },
     {
       title: 'Reitbeteiligung auf Warmblut',
       price: [120, 200],
-      text: 'Preis pro Monat, zwei bis drei Tage die Woche.',
+      text: 'Preis pro Monat, zwei bis drei Tage die Woche, Wallach mit 14 Jahren.',
       attributes: pet('Pferd'),
     },
     {
       title: 'Zwei Esel als Landschaftspfleger',
       price: [600, 1200],
-      text: 'Nur zusammen, sehr sozial.',
+      text: '6 und 9 Jahre alt, nur zusammen, sehr sozial.',
       attributes: pet('Esel'),
     },
   ],
@@ -1117,12 +1167,14 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       price: [12, 20],
       text: 'Preis pro Tier, legereif, geimpft.',
       attributes: pet('Huhn'),
+      ageMonths: [4, 5],
     },
     {
       title: 'Zwergziegen-Böcklein',
       price: [80, 150],
       text: 'Flaschenkinder, sehr zutraulich.',
       attributes: pet('Ziege'),
+      ageMonths: [2, 4],
     },
     {
       title: 'Schafe zur Beweidung',
@@ -1142,27 +1194,27 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       title: 'Kater Moritz vermisst',
       price: [0, 0],
       text: 'Getigert, mit blauem Halsband, sehr scheu. Bitte melden!',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
     {
       title: 'Wellensittich zugeflogen',
       price: [0, 0],
       text: 'Grün-gelb, sehr zahm, wartet auf seine Familie.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Hündin Lotte entlaufen',
       price: [0, 0],
       text: 'Kleiner schwarzer Mischling, hört auf ihren Namen.',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
     {
       title: 'Schildkröte im Garten gefunden',
       price: [0, 0],
       text: 'Griechische Landschildkröte, etwa 15 cm groß.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
   ],
   tierzubehoer: [
@@ -1218,10 +1270,10 @@ export const CATALOG: Record<string, AdTemplate[]> = {
   ],
   'bahn-oepnv': [
     {
-      title: 'Suche Fahrgemeinschaft zur Arbeit',
+      title: 'Fahrgemeinschaft zur Arbeit',
       price: [0, 0],
       text: 'Täglich gegen 7 Uhr, Spritkosten werden geteilt.',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
     { title: 'Bahn-Gutschein 50 Euro', price: [40, 45], text: 'Einlösbar bis Jahresende.' },
@@ -1237,9 +1289,9 @@ export const CATALOG: Record<string, AdTemplate[]> = {
     { title: 'Premierenkarten Filmfest', price: [12, 20], text: 'Mit Gespräch mit der Regisseurin.' },
     { title: 'Open-Air-Kino, 2 Karten', price: [10, 16], text: 'Liegestühle inklusive.' },
     {
-      title: 'Kinoabo für einen Monat',
+      title: 'Übertragbares Kinoabo für einen Monat',
       price: [15, 25],
-      text: 'Beliebig viele Filme, nicht übertragbar – Suche Tausch.',
+      text: 'Ich möchte einen Monat lang viele Filme sehen und übernehme gern ein Abo.',
       offerType: 'wanted',
     },
   ],
@@ -1256,9 +1308,9 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       text: 'Umpersonalisierung über die Plattform.',
     },
     {
-      title: 'Suche Ticket für das Folkfestival',
+      title: 'Ticket für das Folkfestival',
       price: [60, 90],
-      text: 'Gern auch mit Camping.',
+      text: 'Ein Wochenendticket, gern auch mit Camping.',
       offerType: 'wanted',
     },
   ],
@@ -1289,25 +1341,25 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       title: 'Tausche Nähmaschine gegen Fahrrad',
       price: [0, 0],
       text: 'Nähmaschine funktioniert, suche ein Damenrad.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Pflanzenableger zum Tauschen',
       price: [0, 0],
       text: 'Monstera, Efeutute, Grünlilie – gern gegen Kakteen.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Brettspiele tauschen',
       price: [0, 0],
       text: 'Viele Klassiker, suche neue Strategiespiele.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Tausche Babykleidung Gr. 62 gegen 74',
       price: [0, 0],
       text: 'Gut erhalten, eine Tüte voll.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
   ],
   verleihen: [
@@ -1535,7 +1587,12 @@ export const CATALOG: Record<string, AdTemplate[]> = {
   ],
   baumaterial: [
     { title: 'Laminat Eiche, 25 m² übrig', price: [80, 180], text: 'Originalverpackt, Klicksystem.' },
-    { title: 'Pflastersteine grau, 10 m²', price: [60, 140], text: 'Abholung mit Anhänger.' },
+    {
+      title: 'Pflastersteine grau, 10 m²',
+      price: [60, 140],
+      text: 'Abholung mit Anhänger.',
+      attributes: { shipping: 'Nur Abholung' },
+    },
     { title: 'Rigipsplatten, 20 Stück', price: [50, 110], text: 'Standardmaß, trocken gelagert.' },
     { title: 'Dachziegel Restposten', price: [40, 100], text: 'Rot engobiert, etwa 200 Stück.' },
   ],
@@ -1616,7 +1673,12 @@ export const CATALOG: Record<string, AdTemplate[]> = {
   ],
   altenpflege: [
     { title: 'Rollator leicht, faltbar', price: [40, 90], text: 'Mit Sitz und Korb.' },
-    { title: 'Pflegebett elektrisch', price: [200, 450], text: 'Mit Seitengittern, muss abgebaut werden.' },
+    {
+      title: 'Pflegebett elektrisch',
+      price: [200, 450],
+      text: 'Mit Seitengittern, muss abgebaut werden.',
+      attributes: { shipping: 'Nur Abholung' },
+    },
     { title: 'Duschhocker und Haltegriffe', price: [15, 35], text: 'Kaum benutzt.' },
     {
       title: 'Treppenlift-Sitz gebraucht',
@@ -1658,37 +1720,38 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       text: 'Preis pro Woche, Kocher, Stühle, Tisch.',
     },
     {
-      title: 'Suche Reisebegleitung für Skandinavien',
+      title: 'Reisebegleitung für Skandinavien',
       price: [0, 0],
       text: 'Roadtrip mit dem Van, Kosten werden geteilt.',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
   ],
   nachbarschaftshilfe: [
     {
-      title: 'Biete Hilfe beim Einkaufen',
+      title: 'Hilfe beim Einkaufen',
       price: [0, 0],
       text: 'Für ältere Nachbarn, kostenlos.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
-      title: 'Suche Hilfe beim Streichen',
+      title: 'Hilfe beim Streichen',
       price: [15, 20],
-      text: 'Ein Zimmer, Farbe ist vorhanden.',
+      text: 'Ein Zimmer, Farbe ist vorhanden. Ich zahle den genannten Betrag pro Stunde.',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
     {
       title: 'Blumen gießen im Urlaub',
       price: [0, 0],
       text: 'Ich übernehme das gern, gegen Kuchen.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
-      title: 'Bohrmaschine für ein Loch gesucht',
+      title: 'Bohrmaschine für ein Loch',
       price: [0, 0],
-      text: 'Wer kann kurz aushelfen?',
-      priceType: 'free',
+      text: 'Wer kann kurz mit einer Bohrmaschine aushelfen?',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
   ],
@@ -1697,26 +1760,26 @@ export const CATALOG: Record<string, AdTemplate[]> = {
       title: 'Schlüsselbund am Spielplatz gefunden',
       price: [0, 0],
       text: 'Mit rotem Anhänger, liegt beim Kiosk.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Brille verloren',
       price: [0, 0],
       text: 'Schwarze Fassung, Finderlohn.',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
     {
       title: 'Kuscheltier Hase gefunden',
       price: [0, 0],
       text: 'An der Bushaltestelle, sehr geliebt.',
-      priceType: 'free',
+      priceType: 'fixed',
     },
     {
       title: 'Ehering verloren – bitte melden',
       price: [0, 0],
       text: 'Gravur innen, hoher ideeller Wert.',
-      priceType: 'free',
+      priceType: 'fixed',
       offerType: 'wanted',
     },
   ],
@@ -1763,20 +1826,106 @@ export const CATALOG: Record<string, AdTemplate[]> = {
   ],
 };
 
-/** Opening and closing sentences added to demo descriptions. */
-export const OPENINGS = [
-  'Biete hier an:',
-  'Verkaufe wegen Umzug.',
-  'Aus Platzgründen abzugeben.',
-  'Schweren Herzens gebe ich ab:',
-  'Hallo zusammen,',
-  '',
+/**
+ * What an ad is about, as its category makes it read: goods for sale, vehicles, homes, jobs,
+ * services, animals, lost and found, tickets, gifts, swaps, lending, neighbourly help. The
+ * sentences around a demo ad's own text are taken from its kind, so a job never reads like a
+ * sale and a lost cat never has a price.
+ */
+export type AdKind =
+  | 'goods'
+  | 'vehicle'
+  | 'estate'
+  | 'job'
+  | 'service'
+  | 'animal'
+  | 'lost-found'
+  | 'ticket'
+  | 'giveaway'
+  | 'swap'
+  | 'lending'
+  | 'help';
+
+/** The kind of each subcategory that is not plain goods (by slug, else by its top-level slug). */
+export const AD_KINDS: Record<string, AdKind> = {
+  autos: 'vehicle',
+  'motorraeder-motorroller': 'vehicle',
+  'boote-bootszubehoer': 'vehicle',
+  'wohnwagen-wohnmobile': 'vehicle',
+  'nutzfahrzeuge-anhaenger': 'vehicle',
+  immobilien: 'estate',
+  jobs: 'job',
+  dienstleistungen: 'service',
+  haustiere: 'animal',
+  tierzubehoer: 'goods',
+  'vermisste-tiere': 'lost-found',
+  'verloren-gefunden': 'lost-found',
+  'eintrittskarten-tickets': 'ticket',
+  'zu-verschenken': 'giveaway',
+  tauschen: 'swap',
+  verleihen: 'lending',
+  nachbarschaftshilfe: 'help',
+  'reise-urlaub': 'service',
+};
+
+/** Sentences that may open an offer of each kind ('' for none). */
+export const OPENINGS: Record<AdKind, string[]> = {
+  goods: ['Biete hier an:', 'Verkaufe wegen Umzug.', 'Aus Platzgründen abzugeben.', 'Hallo zusammen,', ''],
+  vehicle: ['Verkaufe wegen Neuanschaffung.', 'Hallo zusammen,', ''],
+  estate: ['Hallo zusammen,', ''],
+  job: ['Wir suchen Verstärkung!', 'Für unser Team suchen wir ab sofort:', ''],
+  service: ['Ich biete an:', 'Hallo zusammen,', ''],
+  animal: ['Hallo zusammen,', 'Schweren Herzens geben wir ab:', ''],
+  'lost-found': [''],
+  ticket: ['Leider kann ich nicht hingehen.', 'Hallo zusammen,', ''],
+  giveaway: ['Zu verschenken:', ''],
+  swap: ['Ich möchte tauschen:', ''],
+  lending: ['Ich verleihe:', ''],
+  help: ['Hallo Nachbarn,', ''],
+};
+
+/** Sentences that may open a request ('Suche'), whatever its kind but lost and found. */
+export const WANTED_OPENINGS = ['Ich suche:', 'Hallo zusammen, ich suche etwas:', ''];
+
+/** Closing sentences of offers of each kind, free of price and shipping promises. */
+export const CLOSINGS: Record<AdKind, string[]> = {
+  goods: ['Privatverkauf, keine Garantie und Rücknahme.', 'Bei Fragen gern eine Nachricht schreiben.'],
+  vehicle: ['Besichtigung und Probefahrt nach Absprache.', 'Privatverkauf, keine Garantie und Rücknahme.'],
+  estate: ['Besichtigung nach Absprache.', 'Bei Interesse gern eine Nachricht schreiben.'],
+  job: ['Wir freuen uns auf deine Nachricht!', 'Bewirb dich gern per Nachricht mit einem kurzen Lebenslauf.'],
+  service: ['Termine nach Absprache.', 'Bei Fragen gern eine Nachricht schreiben.'],
+  animal: ['Nur in gute Hände.', 'Kennenlernen vor Ort nach Absprache.'],
+  'lost-found': [
+    'Wer es vermisst, meldet sich bitte per Nachricht.',
+    'Bitte mit einer kurzen Beschreibung melden.',
+  ],
+  ticket: ['Bei Fragen gern eine Nachricht schreiben.', 'Übergabe nach Absprache.'],
+  giveaway: ['Nur an Selbstabholer.', 'Wer zuerst schreibt, bekommt es.'],
+  swap: ['Schreibt mir, was ihr anbieten könnt.', 'Tausch nur gegen Abholung vor Ort.'],
+  lending: ['Kaution nach Absprache.', 'Abholung und Rückgabe nach Absprache.'],
+  help: ['Meldet euch gern per Nachricht.', 'Ich freue mich über eine Nachricht.'],
+};
+
+/** Closing sentences of lost animals and things (requests of the kind 'lost-found'). */
+export const LOST_CLOSINGS = [
+  'Bitte meldet euch, jeder Hinweis hilft!',
+  'Ich bin für jeden Hinweis dankbar.',
 ];
-export const CLOSINGS = [
-  'Abholung bevorzugt, Versand nach Absprache möglich.',
-  'Privatverkauf, keine Garantie und Rücknahme.',
-  'Bei Fragen gern eine Nachricht schreiben.',
-  'Besichtigung jederzeit nach Absprache.',
-  'Nur Abholung, Barzahlung bei Übergabe.',
-  'Preis ist verhandelbar, aber bitte realistische Angebote.',
-];
+
+/** Closing sentences of requests ('Suche'). */
+export const WANTED_CLOSINGS = ['Angebote gern per Nachricht.', 'Ich freue mich über jede Nachricht.'];
+
+/** A sentence about the price of an offer, by price type; only kinds that sell something use it. */
+export const PRICE_SENTENCES: Record<'fixed' | 'negotiable', string[]> = {
+  fixed: ['Festpreis.', 'Der Preis ist fest.'],
+  negotiable: [
+    'Preis ist verhandelbar, aber bitte realistische Angebote.',
+    'Preisvorschläge sind willkommen.',
+  ],
+};
+
+/** The sentence matching the `shipping` attribute ('Versand' in the text only with 'Versand möglich'). */
+export const SHIPPING_SENTENCES: Record<string, string> = {
+  'Versand möglich': 'Versand gegen Aufpreis möglich.',
+  'Nur Abholung': 'Nur Abholung, Barzahlung bei Übergabe.',
+};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type AttributeDefinition,
   type AttributeValues,
+  formatEuros,
   IMAGE_VARIANTS,
   type ImageVariant,
   LISTING_LIFETIME_DAYS,
@@ -10,29 +11,48 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { CategoryTree, ResolvedCategory } from '../../modules/categories/service.ts';
-import { favorites } from '../../modules/favorites/schema.ts';
-import { validateAttributes } from '../../modules/listings/attributes.ts';
-import { listings } from '../../modules/listings/schema.ts';
-import { bumpListingsVersion } from '../../modules/listings/stats.ts';
-import { adjustTermsBulk } from '../../modules/listings/terms.ts';
+import type { CategoryTree, ResolvedCategory } from '../../modules/categories/index.ts';
+import { adjustTermsBulk, validateAttributes } from '../../modules/listings/index.ts';
+// biome-ignore lint/style/noRestrictedImports: the demo photos are drawn at start, before the media plugin's encode limiter exists
 import { renderVariants } from '../../modules/media/images.ts';
-import { uploads } from '../../modules/media/schema.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/service.ts';
-import { type Location, selectPlacesByCodes } from '../../modules/places/service.ts';
-import { createAccount } from '../../modules/users/service.ts';
+import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
+import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
+import { createAccount } from '../../modules/users/index.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
 import { type Database, selectRows } from '../client.ts';
-import { type AdTemplate, CATALOG, CLOSINGS, OPENINGS } from './catalog.ts';
+import { favorites, listings, uploads, users } from '../schema.ts';
+import {
+  AD_KINDS,
+  type AdKind,
+  type AdTemplate,
+  CATALOG,
+  CLOSINGS,
+  LOST_CLOSINGS,
+  OPENINGS,
+  PRICE_SENTENCES,
+  SHIPPING_SENTENCES,
+  WANTED_CLOSINGS,
+  WANTED_OPENINGS,
+} from './catalog.ts';
+import { seedForum } from './forum.ts';
 import { demoPhotoSvg } from './images.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTAL_CODES, demoEmail } from './members.ts';
 import { Random } from './random.ts';
+import { seedReports } from './reports.ts';
 
 /** What the demo data needs from the running application. */
 export interface SeedDeps {
   db: Database;
   categories: CategoryTree;
   storage: MediaStorage;
+  /**
+   * Where the new ads are announced after the commit (`listing.created`), so every cache of
+   * answers forgets the empty marketplace; without it nothing is announced.
+   */
+  events?: EventBus;
   log: { info(object: object, message: string): void };
+  /** The current AGB version (config `TERMS_VERSION`) the demo members accepted when they joined. */
+  termsVersion?: string;
 }
 
 /** What was created. */
@@ -95,10 +115,14 @@ function demoAttribute(
   now: number,
 ): string | number | undefined {
   switch (definition.type) {
-    case 'select':
-      return definition.options ? random.pick(definition.options) : undefined;
+    case 'select': {
+      // Demo goods are used and working: neither 'Neu' nor 'Defekt' unless the template says so.
+      const options =
+        definition.key === 'condition' ? ['Sehr gut', 'Gut', 'In Ordnung'] : (definition.options ?? []);
+      return options.length > 0 ? random.pick(options) : undefined;
+    }
     case 'year':
-      return random.int(2008, 2023);
+      return random.int(2012, 2022);
     case 'date':
       return isoDate(random.int(7, 120), now);
     case 'number': {
@@ -108,7 +132,6 @@ function demoAttribute(
         frame_size_cm: [46, 60],
         rooms: [1, 5],
         living_area_m2: [28, 140],
-        age_months: [2, 96],
         quantity: [1, 4],
         shoe_size: [36, 46],
         size_cm: [56, 146],
@@ -131,12 +154,75 @@ function demoAttributes(
   for (const definition of category.attributes) {
     const given = template.attributes?.[definition.key];
     if (given !== undefined) values[definition.key] = given;
-    else if (definition.required || random.chance(0.7)) {
+    else if (definition.key === 'age_months') {
+      // Only young animals have an age in months; the texts of grown ones say their years.
+      if (template.ageMonths) values.age_months = random.int(...template.ageMonths);
+    } else if (definition.key === 'quantity') {
+      // As many tickets as the ad names ('2 Karten', 'Zwei Plätze', 'Konzertkarte'), else one or two.
+      const named = /(\d+)\s*(?:Karten|Tickets)/.exec(template.title)?.[1];
+      values.quantity = named
+        ? Number(named)
+        : /\bzwei\b/i.test(`${template.title} ${template.text}`)
+          ? 2
+          : /(?:karte|ticket)\b/i.test(template.title)
+            ? 1
+            : random.int(1, 2);
+    } else if (definition.required || random.chance(0.7)) {
       const value = demoAttribute(random, definition, now);
       if (value !== undefined) values[definition.key] = value;
     }
   }
   return validateAttributes(category.attributes, values);
+}
+
+/** The kind of ads a category holds (`AD_KINDS` by subcategory slug, then top-level slug). */
+export function adKindOf(slug: string, rootSlug: string): AdKind {
+  return AD_KINDS[slug] ?? AD_KINDS[rootSlug] ?? 'goods';
+}
+
+/** What a job ad says about its pay, matching its price (gross euros per month, 0 for none). */
+function salarySentence(price: number, employment: unknown): string {
+  if (price === 0) return 'Das Praktikum ist unvergütet.';
+  const label =
+    employment === 'Ausbildung'
+      ? 'Ausbildungsvergütung'
+      : employment === 'Praktikum'
+        ? 'Vergütung'
+        : 'Gehalt';
+  return `${label}: ${formatEuros(price)} brutto im Monat.`;
+}
+
+/**
+ * A demo ad's description: an opening, the template's own text and closing sentences that fit
+ * the ad's kind, whether it offers or asks ('Suche'), its price type and its `shipping`
+ * attribute, so no text promises what the ad's fields contradict.
+ */
+function demoDescription(
+  random: Random,
+  ad: {
+    kind: AdKind;
+    template: AdTemplate;
+    offerType: 'offer' | 'wanted';
+    priceType: 'fixed' | 'negotiable' | 'free';
+    price: number;
+    attributes: AttributeValues;
+  },
+): string {
+  const wanted = ad.offerType === 'wanted';
+  if (ad.kind === 'lost-found') {
+    // Lost (a request) or found (an offer): neither a sale nor an ordinary request.
+    return [ad.template.text, random.pick(wanted ? LOST_CLOSINGS : CLOSINGS['lost-found'])].join('\n\n');
+  }
+  const parts = [random.pick(wanted ? WANTED_OPENINGS : OPENINGS[ad.kind]), ad.template.text];
+  if (ad.kind === 'job') parts.push(salarySentence(ad.price, ad.attributes.employment));
+  const sells = ['goods', 'vehicle', 'animal', 'ticket'].includes(ad.kind);
+  if (!wanted && sells && ad.priceType !== 'free' && ad.price > 0 && random.chance(0.6)) {
+    parts.push(random.pick(PRICE_SENTENCES[ad.priceType]));
+  }
+  const shipping = SHIPPING_SENTENCES[String(ad.attributes.shipping)];
+  if (!wanted && shipping && random.chance(0.8)) parts.push(shipping);
+  parts.push(random.pick(wanted ? WANTED_CLOSINGS : CLOSINGS[ad.kind]));
+  return parts.filter(Boolean).join('\n\n');
 }
 
 /** Draws the photos of each top-level category and encodes their WebP sizes. */
@@ -165,12 +251,16 @@ async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
 }
 
 /**
- * Fills an empty database with demo data (ARCHITECTURE.md `SEED_DEMO`, issue 4 "Demo data"):
- * 20 verified members (password `demo1234`), 4 ads in every subcategory (about 400) with
- * German titles, descriptions, prices and valid attributes, places across Germany, 1–3 locally
+ * Fills an empty database with demo data (ARCHITECTURE.md `SEED_DEMO`):
+ * 20 verified members (password `demo1234`) who joined before their first ad, 4 ads in every
+ * subcategory (about 400) with German titles, descriptions that fit the category's kind of ad
+ * (jobs with a monthly salary, requests that ask, lost animals without a price, sentences that
+ * match the price type and shipping), valid attributes, places across Germany, 1–3 locally
  * drawn photos each, ages spread over six weeks, some reserved, sold or expired, views and
- * favourites. Deterministic (seeded PRNG) apart from ids and times. One transaction with an
- * advisory lock, so two instances starting at once seed once.
+ * favourites, and German threads in every forum. The members have accepted the current AGB
+ * (`termsVersion`). No chats; demo stories come from `seedDemoStories`. Deterministic (seeded
+ * PRNG) apart from ids and times. One transaction with an advisory lock, so two instances
+ * starting at once seed once.
  * @returns what was created, or null when the database was not empty
  */
 export async function seedDemoData(
@@ -221,29 +311,44 @@ export async function seedDemoData(
       for (let i = 0; i < ADS_PER_CATEGORY; i++) {
         const template = templates[(offset + i) % templates.length] as AdTemplate;
         const place = random.pick(places) as Location;
-        const priceType = template.priceType ?? (random.chance(0.55) ? 'negotiable' : 'fixed');
+        const kind = adKindOf(category.slug, deps.categories.resolve(category.rootId)?.slug ?? '');
+        const offerType = template.offerType ?? 'offer';
+        // Rents are fixed amounts; everything else is haggled over about half of the time.
+        const rent =
+          kind === 'estate' &&
+          !/kauf|eigentum/.test(category.slug) &&
+          template.attributes?.transaction !== 'Kauf';
+        const priceType = template.priceType ?? (rent || random.chance(0.45) ? 'fixed' : 'negotiable');
         const price = priceType === 'free' ? 0 : demoPrice(random, template.price);
+        const attributes = demoAttributes(random, category, template, now);
         const roll = random.next();
         const status = roll < 0.08 ? 'reserved' : roll < 0.16 ? 'sold' : 'active';
         const expired = status === 'active' && random.chance(0.03);
         const ageDays = expired ? random.int(LISTING_LIFETIME_DAYS + 1, 75) : random.next() ** 1.6 * 42;
         const createdAt = new Date(now - ageDays * DAY_MS - random.int(0, 3_600_000));
-        const opening = random.pick(OPENINGS);
+        const description = demoDescription(random, {
+          kind,
+          template,
+          offerType,
+          priceType,
+          price,
+          attributes,
+        });
         drafts.push({
           sellerId: random.pick(members),
           categoryId: category.id,
           rootCategoryId: category.rootId,
           title: template.title,
-          description: [opening, template.text, random.pick(CLOSINGS)].filter(Boolean).join('\n\n'),
+          description,
           priceCents: Math.round(price * 100),
           priceType,
-          offerType: template.offerType ?? 'offer',
+          offerType,
           status,
           postalCode: place.postalCode,
           location: place.place,
           latitude: place.latitude,
           longitude: place.longitude,
-          attributes: demoAttributes(random, category, template, now),
+          attributes,
           images: [],
           views: random.int(0, Math.round(ageDays * 9) + 15),
           favoritesCount: 0,
@@ -254,6 +359,27 @@ export async function seedDemoData(
           rootId: category.rootId,
         });
       }
+    }
+
+    // Members joined between three weeks and three years before their first ad, so a profile's
+    // 'Mitglied seit' never comes after the ads it lists.
+    for (const userId of members) {
+      const first = Math.min(
+        now,
+        ...drafts
+          .filter((draft) => draft.sellerId === userId)
+          .map((draft) => (draft.createdAt as Date).getTime()),
+      );
+      const joined = new Date(first - random.int(21, 3 * 365) * DAY_MS - random.int(0, DAY_MS - 1));
+      await db
+        .update(users)
+        .set({
+          createdAt: joined,
+          updatedAt: joined,
+          emailVerifiedAt: joined,
+          ...(deps.termsVersion ? { termsVersion: deps.termsVersion, termsAcceptedAt: joined } : {}),
+        })
+        .where(sql`${users.id} = ${userId}`);
     }
 
     // Favourites: each member saves some ads of others; counts go onto the ads.
@@ -333,19 +459,40 @@ export async function seedDemoData(
           .map((file) => deps.storage.write(LISTING_IMAGE_FOLDER, file.name, file.data)),
       );
     }
+    // The forums: some German threads with replies and likes in each.
+    await seedForum(db, members, random, now);
+    // A few open ad reports, so that the admin dashboard has something to show.
+    await seedReports(
+      db,
+      members,
+      ids.map((id, index) => ({ id, sellerId: drafts[index]?.sellerId as string })),
+      random,
+      now,
+    );
     return {
+      created: ids.map((id, index) => ({
+        id,
+        sellerId: drafts[index]?.sellerId as string,
+        title: drafts[index]?.title as string,
+      })),
       members: members.length,
       listings: ids.length,
       photos: uploadRows.length,
       favorites: saved.length,
     };
   });
-  if (summary) {
-    bumpListingsVersion();
-    deps.log.info(
-      { ...summary, ms: Date.now() - started },
-      `Demo-Daten angelegt: ${summary.members} Mitglieder (Passwort: ${DEMO_PASSWORD}), ${summary.listings} Anzeigen`,
-    );
+  if (!summary) return null;
+  const { created, ...counts } = summary;
+  for (const ad of created) {
+    await deps.events?.publish('listing.created', {
+      listingId: ad.id,
+      sellerId: ad.sellerId,
+      title: ad.title,
+    });
   }
-  return summary;
+  deps.log.info(
+    { ...counts, ms: Date.now() - started },
+    `Demo-Daten angelegt: ${counts.members} Mitglieder (Passwort: ${DEMO_PASSWORD}), ${counts.listings} Anzeigen`,
+  );
+  return counts;
 }

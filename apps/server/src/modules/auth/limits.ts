@@ -1,16 +1,34 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
+import { type Database, selectRows } from '../../db/client.ts';
 import { rateLimitedError } from '../../lib/errors.ts';
-import { failedLogins, rateLimitHits } from './schema.ts';
 
-/** Sliding window of the failed-login limits, in ms (issue 3 "Rate limits"). */
+/*
+ * Request limits (docs/decisions/0005): every limit counts rows in the database, which all
+ * instances share. Counting and recording one request happen in one transaction that first
+ * takes a PostgreSQL advisory transaction lock on the limit's bucket and key
+ * (`pg_advisory_xact_lock(hashtextextended(bucket || ':' || key, 0))`), so parallel requests
+ * for the same key are counted one after the other and never more than `max` pass, on
+ * PostgreSQL and on PGlite alike. The lock ends with the transaction.
+ */
+
+/** Sliding window of the failed-login limits, in ms (ARCHITECTURE.md "auth", "limits"). */
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failed logins per account (e-mail) in the window before logins answer 429. */
-export const MAX_FAILED_LOGINS_PER_ACCOUNT = 10;
-/** Failed logins per IP address in the window before logins answer 429. */
+/** Failed logins per account (e-mail) and address in the window before that pair answers 429. */
+export const MAX_FAILED_LOGINS_PER_PAIR = 10;
+/** Failed logins per address (IPv4, IPv6 /64) in the window before it answers 429. */
 export const MAX_FAILED_LOGINS_PER_IP = 30;
+/**
+ * Failed logins of one account (from all addresses) in the window from which the account is
+ * slowed down for devices it does not know, and its owner is told by e-mail.
+ */
+export const ACCOUNT_SLOWDOWN_AFTER = 10;
+/** While slowed down: at most one login attempt per this many ms from unknown devices. */
+export const ACCOUNT_SLOWDOWN_INTERVAL_MS = 30 * 1000;
 
 export const TOO_MANY_FAILED_LOGINS = 'Zu viele fehlgeschlagene Anmeldeversuche.';
+export const ACCOUNT_SLOWED_DOWN =
+  'Für dieses Konto gab es gerade viele fehlgeschlagene Anmeldeversuche; Anmeldungen von unbekannten Geräten sind nur noch zweimal pro Minute möglich.';
 
 /** A counted request limit: at most `max` requests per `windowMs` (ms) and key. */
 export interface RequestLimit {
@@ -19,6 +37,27 @@ export interface RequestLimit {
   windowMs: number;
   /** First sentence of the German 429 detail. */
   reason: string;
+}
+
+/**
+ * The address a limit counts by: an IPv4 address as it is (also when it arrives IPv4-mapped,
+ * `::ffff:192.0.2.1`), an IPv6 address by its /64 network (`2001:db8:1:2::/64`), because one
+ * connection usually owns a whole /64. Anything unparsable is used as given.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * Takes the advisory lock of `bucket` and `key` for the rest of the transaction `tx`: every
+ * other transaction asking for the same lock waits until `tx` commits or rolls back.
+ */
+export async function lockLimit(tx: Database, bucket: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${bucket}:${key}`}, 0))`);
 }
 
 /**
@@ -32,92 +71,201 @@ function secondsUntilAllowed(times: Date[], max: number, windowMs: number, now: 
 }
 
 /**
- * Refuses a login attempt while the account (`email`) or the address (`ip`) has too many
- * failed logins in the last 15 minutes; the correct password is refused too, so the limit
- * gives no hint. Counts live in the database and hold across server instances.
+ * Inside the caller's transaction `tx`: counts one request against `limit` for `key`, or
+ * refuses it when `limit.max` requests were already counted in the window. Refused requests
+ * are not counted; when `tx` rolls back later, the request is not counted either. The lock
+ * on bucket and key is held until `tx` ends, so a module can count and write its own rows
+ * atomically (favourites, follows, reports).
  * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
  */
-export async function assertLoginAllowed(db: Database, email: string, ip: string): Promise<void> {
+export async function countRequest(tx: Database, limit: RequestLimit, key: string): Promise<void> {
+  await lockLimit(tx, limit.bucket, key);
   const now = Date.now();
-  const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
-  const recent = (where: ReturnType<typeof eq>, max: number) =>
-    db
-      .select({ createdAt: failedLogins.createdAt })
-      .from(failedLogins)
-      .where(and(where, gt(failedLogins.createdAt, since)))
-      .orderBy(desc(failedLogins.createdAt))
-      .limit(max);
-  const [byAccount, byIp] = await Promise.all([
-    recent(eq(failedLogins.email, email), MAX_FAILED_LOGINS_PER_ACCOUNT),
-    recent(eq(failedLogins.ip, ip), MAX_FAILED_LOGINS_PER_IP),
-  ]);
-  const waits = [
-    secondsUntilAllowed(
-      byAccount.map((row) => row.createdAt),
-      MAX_FAILED_LOGINS_PER_ACCOUNT,
-      FAILED_LOGIN_WINDOW_MS,
-      now,
-    ),
-    secondsUntilAllowed(
-      byIp.map((row) => row.createdAt),
-      MAX_FAILED_LOGINS_PER_IP,
-      FAILED_LOGIN_WINDOW_MS,
-      now,
-    ),
-  ].filter((wait): wait is number => wait !== null);
-  if (waits.length > 0) throw rateLimitedError(TOO_MANY_FAILED_LOGINS, Math.max(...waits));
-}
-
-/** Counts one failed login (wrong password, unknown e-mail) for the account and the address. */
-export async function recordFailedLogin(db: Database, email: string, ip: string): Promise<void> {
-  await db.insert(failedLogins).values({ email, ip });
-}
-
-/** Forgets the failed logins of an account, after its password was reset by e-mail. */
-export async function clearFailedLogins(db: Database, email: string): Promise<void> {
-  await db.delete(failedLogins).where(eq(failedLogins.email, email));
-}
-
-/**
- * Counts one request against `limit` for `key` (normally the IP address), or refuses it when
- * `limit.max` requests were already counted in the window. Refused requests are not counted.
- * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
- */
-export async function consumeRequestQuota(db: Database, limit: RequestLimit, key: string): Promise<void> {
-  const now = Date.now();
-  const rows = await db
-    .select({ createdAt: rateLimitHits.createdAt })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, limit.bucket),
-        eq(rateLimitHits.key, key),
-        gt(rateLimitHits.createdAt, new Date(now - limit.windowMs)),
-      ),
-    )
-    .orderBy(desc(rateLimitHits.createdAt))
-    .limit(limit.max);
+  const since = new Date(now - limit.windowMs);
+  const inserted = await selectRows<{ id: number }>(
+    tx,
+    sql`insert into rate_limit_hits (bucket, key, created_at)
+        select ${limit.bucket}, ${key}, ${new Date(now).toISOString()}::timestamptz
+        where (select count(*) from rate_limit_hits
+               where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz) < ${limit.max}
+        returning id`,
+  );
+  if (inserted.length > 0) return;
+  const times = await selectRows<{ created_at: Date | string }>(
+    tx,
+    sql`select created_at from rate_limit_hits
+        where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz
+        order by created_at desc limit ${limit.max}`,
+  );
   const wait = secondsUntilAllowed(
-    rows.map((row) => row.createdAt),
+    times.map((row) => new Date(row.created_at)),
     limit.max,
     limit.windowMs,
     now,
   );
-  if (wait !== null) throw rateLimitedError(limit.reason, wait);
-  await db.insert(rateLimitHits).values({ bucket: limit.bucket, key });
+  throw rateLimitedError(limit.reason, wait ?? 1);
+}
+
+/**
+ * Counts one request against `limit` for `key` (an address from `addressKey`, or a member id)
+ * in a transaction of its own, or refuses it when `limit.max` requests were already counted
+ * in the window. Atomic under parallel requests on every instance (see `countRequest`).
+ * Must not be called while the caller holds an open transaction on `db`'s connection.
+ * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
+ */
+export async function consumeRequestQuota(db: Database, limit: RequestLimit, key: string): Promise<void> {
+  await db.transaction(async (tx) => countRequest(tx as unknown as Database, limit, key));
+}
+
+/**
+ * Like `consumeRequestQuota`, but answers false instead of throwing when the limit is
+ * reached (for quotas that are kept silently, such as one warning mail per window).
+ */
+export async function tryConsumeRequestQuota(
+  db: Database,
+  limit: RequestLimit,
+  key: string,
+): Promise<boolean> {
+  try {
+    await consumeRequestQuota(db, limit, key);
+    return true;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'rate_limited') return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` in a transaction that holds the advisory lock of `bucket` and `key`, for limits
+ * counted from a module's own rows (mails per account from the e-mail tokens): count and
+ * write inside `work`, and parallel requests for the same key cannot both pass the count.
+ */
+export async function withLimitLock<T>(
+  db: Database,
+  bucket: string,
+  key: string,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockLimit(tx, bucket, key);
+    return work(tx);
+  });
 }
 
 /**
  * Whether `times` (newest first, already limited to the window) leave room for one more
- * event, else the seconds to wait. For limits counted from other tables (mails per account).
+ * event, else the seconds to wait. For limits counted from other tables (mails per account);
+ * count inside `withLimitLock` so that the count holds under parallel requests.
  */
 export function waitForQuota(times: Date[], max: number, windowMs: number): number | null {
   return secondsUntilAllowed(times, max, windowMs, Date.now());
 }
 
+/** A login attempt counted before the password check; forgotten when the password was right. */
+export interface LoginAttempt {
+  id: number;
+}
+
+/**
+ * Counts a login attempt BEFORE the password is checked (ARCHITECTURE.md "auth"; OWASP
+ * "Blocking Brute Force Attacks"): the attempt is stored as a failed login of `email` from
+ * the address of `ip` (IPv6 by /64) and stays one unless `forgetLoginAttempt` removes it after
+ * a correct password. Refused, in this order:
+ * - the pair of account and address has 10 failed logins in the last 15 minutes;
+ * - the address has 30 failed logins (on any accounts) in the last 15 minutes;
+ * - unless `trustedDevice` (a valid device cookie of this account, see docs/decisions/0005):
+ *   the account has 10 failed logins from all addresses in the window and its newest attempt
+ *   is less than 30 seconds old (the account is slowed down, never locked).
+ * The checks and the insert run under the advisory locks of the account and the address, so
+ * parallel attempts cannot pass a limit together. Unknown e-mails are counted alike.
+ * @throws AppError rate_limited (429) with `Retry-After` in seconds
+ */
+export async function beginLoginAttempt(
+  db: Database,
+  attempt: { email: string; ip: string; trustedDevice: boolean },
+): Promise<LoginAttempt> {
+  const address = addressKey(attempt.ip);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    // Always the account before the address: one order for every attempt, so no deadlock.
+    await lockLimit(tx, 'login_account', attempt.email);
+    await lockLimit(tx, 'login_address', address);
+    const now = Date.now();
+    const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
+    const [counts] = await selectRows<{
+      pair: Date[] | string[] | null;
+      address: Date[] | string[] | null;
+      account: number;
+      newest: Date | string | null;
+    }>(
+      tx,
+      sql`select
+        (select array_agg(created_at) from (select created_at from failed_logins
+           where email = ${attempt.email} and ip = ${address} and created_at > ${since.toISOString()}::timestamptz
+           order by created_at desc limit ${MAX_FAILED_LOGINS_PER_PAIR}) p) as pair,
+        (select array_agg(created_at) from (select created_at from failed_logins
+           where ip = ${address} and created_at > ${since.toISOString()}::timestamptz
+           order by created_at desc limit ${MAX_FAILED_LOGINS_PER_IP}) a) as address,
+        (select count(*)::int from failed_logins
+           where email = ${attempt.email} and created_at > ${since.toISOString()}::timestamptz) as account,
+        (select max(created_at) from failed_logins where email = ${attempt.email}) as newest`,
+    );
+    const times = (value: Date[] | string[] | null | undefined) =>
+      parseTimestamps(value).sort((a, b) => b.getTime() - a.getTime());
+    const waits = [
+      secondsUntilAllowed(times(counts?.pair), MAX_FAILED_LOGINS_PER_PAIR, FAILED_LOGIN_WINDOW_MS, now),
+      secondsUntilAllowed(times(counts?.address), MAX_FAILED_LOGINS_PER_IP, FAILED_LOGIN_WINDOW_MS, now),
+    ].filter((wait): wait is number => wait !== null);
+    if (waits.length > 0) throw rateLimitedError(TOO_MANY_FAILED_LOGINS, Math.max(...waits));
+    if (!attempt.trustedDevice && (counts?.account ?? 0) >= ACCOUNT_SLOWDOWN_AFTER && counts?.newest) {
+      const next = new Date(counts.newest).getTime() + ACCOUNT_SLOWDOWN_INTERVAL_MS;
+      if (next > now) throw rateLimitedError(ACCOUNT_SLOWED_DOWN, (next - now) / 1000);
+    }
+    const [row] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into failed_logins (email, ip, created_at)
+          values (${attempt.email}, ${address}, ${new Date(now).toISOString()}::timestamptz) returning id`,
+    );
+    if (!row) throw new Error('the login attempt was not stored');
+    return { id: Number(row.id) };
+  });
+}
+
+/** PostgreSQL arrays of timestamps arrive as Date[] (node-postgres) or as text (PGlite). */
+function parseTimestamps(value: Date[] | string[] | string | null | undefined): Date[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value.map((item) => new Date(item));
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map((item) => new Date(item.replace(/^"|"$/g, '')));
+}
+
+/** Removes a counted attempt whose password was right: a successful login is no failure. */
+export async function forgetLoginAttempt(db: Database, attempt: LoginAttempt): Promise<void> {
+  await db.execute(sql`delete from failed_logins where id = ${attempt.id}`);
+}
+
+/** Failed logins of the account `email` from all addresses in the last 15 minutes. */
+export async function recentFailedLogins(db: Database, email: string): Promise<number> {
+  const since = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS);
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from failed_logins where email = ${email} and created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Forgets the failed logins of an account, after its password was reset by e-mail. */
+export async function clearFailedLogins(db: Database, email: string): Promise<void> {
+  await db.execute(sql`delete from failed_logins where email = ${email}`);
+}
+
 /** Deletes counted failures and requests older than `maxAgeMs` (default one day). */
 export async function pruneLimitRecords(db: Database, maxAgeMs = 24 * 60 * 60 * 1000): Promise<void> {
   const before = new Date(Date.now() - maxAgeMs);
-  await db.delete(failedLogins).where(lt(failedLogins.createdAt, before));
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
+  await db.execute(sql`delete from failed_logins where created_at < ${before.toISOString()}::timestamptz`);
+  await db.execute(sql`delete from rate_limit_hits where created_at < ${before.toISOString()}::timestamptz`);
 }

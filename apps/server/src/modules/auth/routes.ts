@@ -7,80 +7,151 @@ import {
   passwordChangedResponseSchema,
   passwordResetRequestSchema,
   registerBodySchema,
+  registerResponseSchema,
   resetPasswordBodySchema,
+  sessionListSchema,
+  sessionParamsSchema,
   tokenBodySchema,
   verifyEmailResponseSchema,
 } from '@marketplace/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { pruneLimitRecords } from './limits.ts';
+import { DeviceCookies } from './device-cookie.ts';
 import * as auth from './service.ts';
-import { pruneTokens } from './tokens.ts';
+import { endAllSessions, endSession, listSessions } from './sessions.ts';
 
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const bearer = [{ bearerAuth: [] }];
 
 /**
- * Accounts and sessions (issue 3): register, login, e-mail verification, password reset,
- * and the credential changes of the settings page (`/api/me/email`, `/api/me/password`).
+ * Accounts and sessions (SPEC.md §4 "Session", §7): register, login, e-mail verification,
+ * password reset, and the credential changes of the settings page (`/api/me/email`,
+ * `/api/me/password`). The module's plugin (`index.ts`) hands in the dependencies.
  */
-const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
-  const pending = new Set<Promise<void>>();
-  const deps: auth.AuthDeps = {
-    db: app.database.db,
-    mailer: app.mailer,
-    publicUrl: options.config.publicUrl,
-    signAccessToken: (user) => app.signAccessToken(user),
-    log: app.log,
-    background(task) {
-      const run = task()
-        .catch((error: unknown) => app.log.error({ err: error }, 'background task failed'))
-        .finally(() => pending.delete(run));
-      pending.add(run);
-    },
-  };
-  const prune = setInterval(() => {
-    deps.background(async () => {
-      await pruneLimitRecords(deps.db);
-      await pruneTokens(deps.db);
-    });
-  }, PRUNE_INTERVAL_MS);
-  prune.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(prune);
-    await Promise.all(pending);
-  });
+const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, options) => {
+  const { deps } = options;
+  await DeviceCookies.register(app);
+  const devices = new DeviceCookies(app.deriveKey('device-cookie'), deps.publicUrl.startsWith('https:'));
 
   app.post(
     '/api/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Register; sends the verification mail (at most 20 per IP and hour)',
+        summary:
+          'Register; answers 202 alike for a new and a registered address and mails its owner (at most 20 per IP and hour)',
         body: registerBodySchema,
-        response: { 201: authResponseSchema, ...errorResponses(409, 422, 429) },
+        response: { 202: registerResponseSchema, ...errorResponses(422, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(deps, request.body, request.ip)),
+    async (request, reply) => reply.status(202).send(await auth.register(deps, request.body, request.ip)),
   );
 
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with e-mail and password (failed logins limited per account and IP)',
+        summary:
+          'Log in with e-mail and password; attempts are limited per account and address and per address, and a device cookie set after a login skips the account slow-down',
         body: loginBodySchema,
         response: { 200: authResponseSchema, ...errorResponses(401, 422, 429) },
       },
     },
-    async (request) => auth.login(deps, request.body, request.ip),
+    async (request, reply) => {
+      const answer = await auth.login(
+        deps,
+        request.body,
+        request.ip,
+        request.headers['user-agent'],
+        devices.accountOf(request),
+      );
+      devices.issue(reply, answer.user.id);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: ends the session of this token (docs/decisions/0007)',
+        description:
+          'Answers 204. From then on the token is answered 401, and sockets opened with this session close with 1008.',
+        security: bearer,
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(deps, request.user.id, request.user.sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "The member's active sessions (devices), most recently used first",
+        description:
+          "A session is active until logout, until it is ended from another device, after 30 minutes without a request, and at the latest 24 hours after the login. `device` is read from the browser's user agent; no IP address is stored. `last_used_at` is exact to about a minute.",
+        security: bearer,
+        response: { 200: sessionListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      sessions: await listSessions(deps.db, request.user.id, request.user.sessionId),
+    }),
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End one of my sessions (log that device out)',
+        description: "404 for an unknown or ended session and for another member's session alike.",
+        security: bearer,
+        params: sessionParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await endSession(deps, request.user.id, request.params.id)))
+        throw new AppError('not_found', 'Diese Sitzung gibt es nicht.');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End all my sessions except this one (log all other devices out)',
+        security: bearer,
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await endAllSessions(deps, request.user.id, request.user.sessionId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(
     '/api/auth/verify-email',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the token from the mail link',
@@ -94,6 +165,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/auth/verify-email',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the token from the mail link',
@@ -107,7 +179,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/auth/resend-verification',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification mail to the logged-in member',
@@ -121,6 +193,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/auth/password-reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Request a reset link; the same answer whether or not the account exists',
@@ -135,6 +208,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/auth/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token from the reset mail',
@@ -148,7 +222,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/me/email',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'Change the e-mail address; it changes once the link sent to the new one is opened',
@@ -164,7 +238,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
   app.post(
     '/api/me/password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'Change the password; ends other sessions and answers a fresh token',
@@ -173,7 +247,15 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, option
         response: { 200: passwordChangedResponseSchema, ...errorResponses(400, 401, 422, 429) },
       },
     },
-    async (request) => auth.changePassword(deps, request.user.id, request.body, request.ip),
+    async (request) =>
+      auth.changePassword(
+        deps,
+        request.user.id,
+        request.body,
+        request.ip,
+        request.headers['user-agent'],
+        request.user.sessionId,
+      ),
   );
 };
 

@@ -7,7 +7,7 @@ export const TOKEN_PURPOSES = ['verify_email', 'reset_password', 'change_email']
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /**
- * One-time tokens sent by e-mail (issue 3 "Security"): only the SHA-256 of the token is
+ * One-time tokens sent by e-mail (ARCHITECTURE.md "Contracts"): only the SHA-256 of the token is
  * stored; `used_at` makes it single use; `new_email` carries the address of a change_email.
  */
 export const authTokens = pgTable(
@@ -35,7 +35,7 @@ export const authTokens = pgTable(
 );
 
 /**
- * Failed logins (issue 3 "Rate limits"): counted per e-mail and per IP address over a sliding
+ * Failed logins (ARCHITECTURE.md "auth", "limits"): counted per e-mail and per IP address over a sliding
  * window. Kept in the database so that the limits hold across several server instances.
  */
 export const failedLogins = pgTable(
@@ -65,4 +65,30 @@ export const rateLimitHits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('rate_limit_hits_bucket_key_idx').on(table.bucket, table.key, table.createdAt)],
+);
+
+/**
+ * Server-side sessions (SPEC.md §9 session timeout; docs/decisions/0007): every access token
+ * carries the id of one row here as `sid`. A session ends at `ended_at` (logout, password
+ * change or reset, suspension, account deletion), after 30 minutes without a request
+ * (`last_used_at`) or at `expires_at` (24 hours after login). `user_agent` names the device
+ * in the member's list of sessions; no IP address is stored.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId, table.lastUsedAt),
+    index('sessions_expires_idx').on(table.expiresAt),
+  ],
 );

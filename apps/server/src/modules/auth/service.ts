@@ -1,29 +1,60 @@
-import type { AuthResponse, PasswordChangedResponse, Role, VerifyEmailResponse } from '@marketplace/contract';
+import {
+  type AuthResponse,
+  type PasswordChangedResponse,
+  REGISTERED_MESSAGE,
+  type RegisterResponse,
+  type Role,
+  type VerifyEmailResponse,
+} from '@marketplace/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
-import * as users from '../users/service.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import * as users from '../users/index.ts';
 import {
-  assertLoginAllowed,
+  ACCOUNT_SLOWDOWN_AFTER,
+  addressKey,
+  beginLoginAttempt,
   clearFailedLogins,
   consumeRequestQuota,
+  FAILED_LOGIN_WINDOW_MS,
+  forgetLoginAttempt,
   type RequestLimit,
-  recordFailedLogin,
+  recentFailedLogins,
+  tryConsumeRequestQuota,
   waitForQuota,
+  withLimitLock,
 } from './limits.ts';
-import { changeEmailMail, passwordResetMail, verificationMail } from './mails.ts';
+import {
+  accountExistsMail,
+  changeEmailMail,
+  failedLoginsMail,
+  passwordResetMail,
+  verificationMail,
+} from './mails.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { announceEndedSessions, createSession, endSessionsInTransaction } from './sessions.ts';
 import { consumeToken, invalidateTokens, issueToken, peekToken, recentTokenTimes } from './tokens.ts';
 
 /** What the account flows need from the running application. */
 export interface AuthDeps {
   db: Database;
+  /** Carries `user.updated` when a confirmed e-mail change alters the shown name. */
+  events: EventBus;
   mailer: Mailer;
   /** Origin of the web app for links in mails, without trailing slash. */
   publicUrl: string;
-  /** Signs an access token (JWT, HS256, 24 h) with claims sub = id and role. */
-  signAccessToken(user: { id: string; role: Role }): string;
+  /** `SITE_NAME`: how the e-mails name the marketplace. */
+  siteName: string;
+  /** The current AGB version ('YYYY-MM-DD'), stored as accepted at registration. */
+  termsVersion: string;
+  /**
+   * Signs an access token (JWT, HS256, 24 h) with claims sub = id, role and sid = the session
+   * (docs/decisions/0007).
+   */
+  signAccessToken(user: { id: string; role: Role }, sessionId: string): string;
   log: FastifyBaseLogger;
   /** Runs work after the answer was sent; the application waits for it on shutdown. */
   background(task: () => Promise<void>): void;
@@ -31,12 +62,22 @@ export interface AuthDeps {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Registrations per IP address and hour (issue 3 "Rate limits"). */
+/** Registrations per IP address and hour (ARCHITECTURE.md "limits"). */
 export const REGISTRATION_LIMIT: RequestLimit = {
   bucket: 'register',
   max: 20,
   windowMs: HOUR_MS,
   reason: 'Zu viele Registrierungen von dieser Adresse.',
+};
+/**
+ * Mails to the owner of an already registered address about a new registration attempt, per
+ * account and day (docs/decisions/0008): enough to warn, too few to flood the inbox.
+ */
+export const ACCOUNT_EXISTS_MAIL_LIMIT: RequestLimit = {
+  bucket: 'account_exists_mail',
+  max: 3,
+  windowMs: 24 * HOUR_MS,
+  reason: 'Zu viele Registrierungsversuche für dieses Konto.',
 };
 /** Reset requests per IP address and hour, counted whether or not the account exists. */
 export const RESET_REQUEST_LIMIT: RequestLimit = {
@@ -71,15 +112,30 @@ async function sendMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
   }
 }
 
-function session(deps: AuthDeps, row: users.UserRow): AuthResponse {
-  return { access_token: deps.signAccessToken(row), user: users.toUserResponse(row) };
+/**
+ * Logs a member in: starts a server-side session (docs/decisions/0007) and answers a token
+ * naming it, with the member.
+ * @param userAgent the request's `User-Agent`, names the device in the list of sessions
+ */
+async function session(
+  deps: AuthDeps,
+  row: users.UserRow,
+  userAgent: string | undefined,
+): Promise<AuthResponse> {
+  const sessionId = await createSession(deps.db, row.id, userAgent);
+  return { access_token: deps.signAccessToken(row, sessionId), user: users.toUserResponse(row) };
 }
 
 /**
- * Registration (ARCHITECTURE.md "register"): creates a SELLER account with an unverified
- * e-mail and sends the verification link (valid 24 h). At most 20 attempts per IP and hour.
- * @returns an access token and the new user, as after a login
- * @throws AppError email_taken (409), rate_limited (429)
+ * Registration (ARCHITECTURE.md "register"): refuses an easily guessed password (zxcvbn,
+ * `assertStrongPassword`), then creates a SELLER account with an unverified e-mail, records
+ * the current AGB version as accepted and sends the verification link (valid 24 h). An address
+ * that already has an account gets the same answer, and its owner a mail with links to log in
+ * and to reset the password instead; both ways hash the password and send one mail before
+ * answering, so neither the answer nor its timing tells whether the address is registered. The
+ * member logs in afterwards. At most 20 attempts per IP and hour.
+ * @returns `{ detail: REGISTERED_MESSAGE }` in both cases
+ * @throws AppError weak_password (422), rate_limited (429)
  */
 export async function register(
   deps: AuthDeps,
@@ -91,44 +147,96 @@ export async function register(
     last_name: string | null;
   },
   ip: string,
-): Promise<AuthResponse> {
-  await consumeRequestQuota(deps.db, REGISTRATION_LIMIT, ip);
-  if (await users.findAccountByEmail(deps.db, body.email)) throw new AppError('email_taken');
+): Promise<RegisterResponse> {
+  await consumeRequestQuota(deps.db, REGISTRATION_LIMIT, addressKey(ip));
+  await assertStrongPassword(body.password, 'password', [
+    body.email,
+    body.nickname,
+    body.first_name,
+    body.last_name,
+  ]);
   const passwordHash = await hashPassword(body.password);
-  const { account, token } = await deps.db.transaction(async (tx) => {
-    const account = await users.createAccount(tx, {
-      email: body.email,
-      passwordHash,
-      nickname: body.nickname,
-      firstName: body.first_name,
-      lastName: body.last_name,
+  const answer = { detail: REGISTERED_MESSAGE };
+  // The owner of a registered address hears of a new attempt at most 3 times a day; counting it
+  // is a committed write like creating an account, so both answers take about as long
+  // (docs/decisions/0008).
+  const mailOwner = async (owner: users.UserRow) => {
+    if (!(await tryConsumeRequestQuota(deps.db, ACCOUNT_EXISTS_MAIL_LIMIT, owner.id))) return;
+    await sendMail(
+      deps,
+      accountExistsMail(owner.email, users.displayName(owner), deps.publicUrl, deps.siteName),
+    );
+  };
+  const existing = await users.findAccountByEmail(deps.db, body.email);
+  if (existing) {
+    await mailOwner(existing);
+    return answer;
+  }
+  let created: { account: users.UserRow; token: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const row = await users.createAccount(tx, {
+        email: body.email,
+        passwordHash,
+        nickname: body.nickname,
+        firstName: body.first_name,
+        lastName: body.last_name,
+      });
+      // The register page says the AGB apply: the version it linked is the accepted one.
+      const account = await users.recordTermsAcceptance(tx, row.id, deps.termsVersion);
+      return { account, token: await issueToken(tx, account.id, 'verify_email') };
     });
-    return { account, token: await issueToken(tx, account.id, 'verify_email') };
-  });
-  await sendMail(deps, verificationMail(account.email, users.displayName(account), deps.publicUrl, token));
-  return session(deps, account);
+  } catch (error) {
+    // The same address registered a moment ago by a parallel request.
+    const owner =
+      error instanceof AppError && error.code === 'email_taken'
+        ? await users.findAccountByEmail(deps.db, body.email)
+        : undefined;
+    if (!owner) throw error;
+    await mailOwner(owner);
+    return answer;
+  }
+  const { account, token } = created;
+  await sendMail(
+    deps,
+    verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
+  );
+  return answer;
 }
 
 /**
  * Login (SPEC.md §7): the same 401 for an unknown e-mail and a wrong password, and the same
- * work (one argon2 verify) for both. Failed logins are limited per account and per IP.
+ * work (one argon2 verify) for both. Every attempt is counted as a failed login before the
+ * password is checked (`beginLoginAttempt`, docs/decisions/0005): at most 10 per account and
+ * address (IPv6 by /64) and 30 per address in 15 minutes; the account is never locked, but
+ * after 10 failures from all addresses it takes one attempt per 30 seconds from devices
+ * without its device cookie, and its owner gets one mail per 15 minutes about it.
+ * @param trustedDeviceUserId the account id of a valid device cookie sent along, else null
  * @throws AppError invalid_credentials (401), rate_limited (429 with Retry-After)
  */
 export async function login(
   deps: AuthDeps,
   body: { email: string; password: string },
   ip: string,
+  userAgent?: string,
+  trustedDeviceUserId: string | null = null,
 ): Promise<AuthResponse> {
-  await assertLoginAllowed(deps.db, body.email, ip);
   const account = await users.findAccountByEmail(deps.db, body.email);
+  // Counted before the password check, so parallel guesses cannot pass the limits together.
+  const attempt = await beginLoginAttempt(deps.db, {
+    email: body.email,
+    ip,
+    trustedDevice: account !== undefined && account.id === trustedDeviceUserId,
+  });
   let valid = false;
   if (account) valid = await verifyPassword(account.passwordHash, body.password);
   else await spendPasswordCheck(body.password);
   if (!account || !valid) {
-    await recordFailedLogin(deps.db, body.email, ip);
+    if (account) warnOwnerOfFailedLogins(deps, account);
     throw new AppError('invalid_credentials');
   }
-  return session(deps, account);
+  await forgetLoginAttempt(deps.db, attempt);
+  return session(deps, account, userAgent);
 }
 
 /**
@@ -142,21 +250,48 @@ export async function checkCurrentPassword(
   password: string,
   ip: string,
 ): Promise<void> {
-  await assertLoginAllowed(db, account.email, ip);
-  if (!(await verifyPassword(account.passwordHash, password))) {
-    await recordFailedLogin(db, account.email, ip);
-    throw new AppError('wrong_password');
-  }
+  // Counted like a login from an unknown device: a stolen session must not guess from many addresses.
+  const attempt = await beginLoginAttempt(db, { email: account.email, ip, trustedDevice: false });
+  if (!(await verifyPassword(account.passwordHash, password))) throw new AppError('wrong_password');
+  await forgetLoginAttempt(db, attempt);
+}
+
+/** At most one mail about failed logins per account and 15 minutes. */
+const FAILED_LOGINS_MAIL_LIMIT: RequestLimit = {
+  bucket: 'failed_logins_mail',
+  max: 1,
+  windowMs: FAILED_LOGIN_WINDOW_MS,
+  reason: 'Zu viele Hinweise auf fehlgeschlagene Anmeldeversuche.',
+};
+
+/**
+ * After a failed login of an existing account, in the background: once the account has 10
+ * failed logins from all addresses in 15 minutes (it is then slowed down for unknown devices,
+ * docs/decisions/0005), its owner gets one mail per 15 minutes about it. Runs after the
+ * answer, so the answer's timing says nothing about the account.
+ */
+function warnOwnerOfFailedLogins(deps: AuthDeps, account: users.UserRow): void {
+  deps.background(async () => {
+    const failures = await recentFailedLogins(deps.db, account.email);
+    if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
+    if (!(await tryConsumeRequestQuota(deps.db, FAILED_LOGINS_MAIL_LIMIT, account.id))) return;
+    await sendMail(
+      deps,
+      failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
+    );
+  });
 }
 
 /**
  * Opens a link from a verification or e-mail-change mail (single use): marks the e-mail
  * verified, or switches the account to the confirmed new address (which ends all other links).
+ * A changed address is published as `user.updated` after the commit: without nickname and
+ * first name, the shown name is the part of the address before '@' (SPEC.md §2 "Side menu").
  * @throws AppError invalid_token (400) unknown/used/expired; email_taken (409) when the new
  *   address was registered by someone else meanwhile
  */
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<VerifyEmailResponse> {
-  const account = await deps.db.transaction(async (tx) => {
+  const { account, emailChanged } = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, ['verify_email', 'change_email']);
     if (row.purpose === 'change_email' && row.newEmail) {
       const changed = await users.updateAccount(tx, row.userId, {
@@ -164,13 +299,17 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verify
         emailVerifiedAt: new Date(),
       });
       await invalidateTokens(tx, row.userId, ['verify_email', 'change_email', 'reset_password']);
-      return changed;
+      return { account: changed, emailChanged: true };
     }
     await invalidateTokens(tx, row.userId, ['verify_email']);
     const current = await users.getAccount(tx, row.userId);
-    if (current.emailVerifiedAt) return current;
-    return users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() });
+    if (current.emailVerifiedAt) return { account: current, emailChanged: false };
+    return {
+      account: await users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() }),
+      emailChanged: false,
+    };
   });
+  if (emailChanged) await deps.events.publish('user.updated', { userId: account.id });
   return { detail: messages.verified, user: users.toUserResponse(account) };
 }
 
@@ -181,16 +320,22 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verify
 export async function resendVerification(deps: AuthDeps, userId: string): Promise<{ detail: string }> {
   const account = await users.getAccount(deps.db, userId);
   if (account.emailVerifiedAt) throw new AppError('already_verified');
-  const recent = await recentTokenTimes(deps.db, account.id, 'verify_email', HOUR_MS);
-  const wait = waitForQuota(recent, VERIFICATION_MAILS_PER_ACCOUNT, HOUR_MS);
-  if (wait !== null) throw rateLimitedError('Du hast schon mehrere Bestätigungsmails angefordert.', wait);
-  const token = await issueToken(deps.db, account.id, 'verify_email');
-  await sendMail(deps, verificationMail(account.email, users.displayName(account), deps.publicUrl, token));
+  // Counted and issued under the account's lock: parallel requests cannot pass the count together.
+  const token = await withLimitLock(deps.db, 'verify_email_mail', account.id, async (tx) => {
+    const recent = await recentTokenTimes(tx, account.id, 'verify_email', HOUR_MS);
+    const wait = waitForQuota(recent, VERIFICATION_MAILS_PER_ACCOUNT, HOUR_MS);
+    if (wait !== null) throw rateLimitedError('Du hast schon mehrere Bestätigungsmails angefordert.', wait);
+    return issueToken(tx, account.id, 'verify_email');
+  });
+  await sendMail(
+    deps,
+    verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
+  );
   return { detail: messages.verificationSent };
 }
 
 /**
- * Reset request (issue 3 "no account enumeration"): always the same answer. The lookup and
+ * Reset request (ARCHITECTURE.md "Contracts": always 202, no account enumeration): always the same answer. The lookup and
  * the mail run after the answer, so its timing does not tell whether the account exists.
  * At most 5 requests per IP and hour (429); at most 3 mails per account and hour (silently).
  * @throws AppError rate_limited (429)
@@ -200,37 +345,54 @@ export async function requestPasswordReset(
   email: string,
   ip: string,
 ): Promise<{ detail: string }> {
-  await consumeRequestQuota(deps.db, RESET_REQUEST_LIMIT, ip);
+  await consumeRequestQuota(deps.db, RESET_REQUEST_LIMIT, addressKey(ip));
   deps.background(async () => {
     const account = await users.findAccountByEmail(deps.db, email);
     if (!account) return;
-    const recent = await recentTokenTimes(deps.db, account.id, 'reset_password', HOUR_MS);
-    if (waitForQuota(recent, RESET_MAILS_PER_ACCOUNT, HOUR_MS) !== null) return;
-    const token = await issueToken(deps.db, account.id, 'reset_password');
-    await sendMail(deps, passwordResetMail(account.email, users.displayName(account), deps.publicUrl, token));
+    const token = await withLimitLock(deps.db, 'reset_password_mail', account.id, async (tx) => {
+      const recent = await recentTokenTimes(tx, account.id, 'reset_password', HOUR_MS);
+      if (waitForQuota(recent, RESET_MAILS_PER_ACCOUNT, HOUR_MS) !== null) return null;
+      return issueToken(tx, account.id, 'reset_password');
+    });
+    if (token === null) return;
+    await sendMail(
+      deps,
+      passwordResetMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
+    );
   });
   return { detail: messages.resetRequested };
 }
 
 /**
  * Sets a new password from a reset link (single use, 1 h): ends the member's other reset
- * links and sessions, marks the e-mail verified (the link proved it) and clears failed logins.
- * @throws AppError invalid_token (400) unknown/used/expired
+ * links and every session in the same transaction (docs/decisions/0007), marks the e-mail
+ * verified (the link proved it) and clears failed logins; `session.ended` follows the commit.
+ * @throws AppError invalid_token (400) unknown/used/expired; weak_password (422) for an easily
+ *   guessed password (`assertStrongPassword`)
  */
 export async function resetPassword(
   deps: AuthDeps,
   token: string,
   password: string,
 ): Promise<{ detail: string }> {
-  await peekToken(deps.db, token, ['reset_password']); // refuse before the expensive hash
+  const link = await peekToken(deps.db, token, ['reset_password']); // refuse before the expensive hash
+  const owner = await users.getAccount(deps.db, link.userId);
+  await assertStrongPassword(password, 'password', [
+    owner.email,
+    owner.nickname,
+    owner.firstName,
+    owner.lastName,
+  ]);
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, ['reset_password']);
     const account = await users.setPasswordHash(tx, row.userId, passwordHash);
     if (!account.emailVerifiedAt) await users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() });
     await invalidateTokens(tx, row.userId, ['reset_password']);
     await clearFailedLogins(tx, account.email);
+    return { userId: row.userId, sessionIds: await endSessionsInTransaction(tx, row.userId) };
   });
+  await announceEndedSessions(deps.events, ended.userId, ended.sessionIds);
   return { detail: messages.passwordReset };
 }
 
@@ -250,33 +412,57 @@ export async function requestEmailChange(
   await checkCurrentPassword(deps.db, account, body.password, ip);
   if (body.email === account.email) throw new AppError('validation', 'Das ist bereits deine E-Mail-Adresse.');
   if (await users.findAccountByEmail(deps.db, body.email)) throw new AppError('email_taken');
-  const recent = await recentTokenTimes(deps.db, account.id, 'change_email', HOUR_MS);
-  const wait = waitForQuota(recent, EMAIL_CHANGES_PER_ACCOUNT, HOUR_MS);
-  if (wait !== null)
-    throw rateLimitedError('Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.', wait);
-  const token = await issueToken(deps.db, account.id, 'change_email', body.email);
-  await sendMail(deps, changeEmailMail(body.email, users.displayName(account), deps.publicUrl, token));
+  const token = await withLimitLock(deps.db, 'change_email_mail', account.id, async (tx) => {
+    const recent = await recentTokenTimes(tx, account.id, 'change_email', HOUR_MS);
+    const wait = waitForQuota(recent, EMAIL_CHANGES_PER_ACCOUNT, HOUR_MS);
+    if (wait !== null)
+      throw rateLimitedError('Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.', wait);
+    return issueToken(tx, account.id, 'change_email', body.email);
+  });
+  await sendMail(
+    deps,
+    changeEmailMail(body.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
+  );
   return { detail: messages.emailChangeSent };
 }
 
 /**
- * Changes the password of the logged-in member after checking the current one. Every other
- * session and open reset link ends; the answer carries a fresh token for this device.
- * @throws AppError wrong_password (400), rate_limited (429)
+ * Changes the password of the logged-in member after checking the current one. In one
+ * transaction every session of the member ends (the asking one too) and open reset links
+ * stop working, and a fresh session starts for this device (docs/decisions/0007); the answer
+ * carries its token. `session.ended` follows the commit.
+ * @param userAgent the request's `User-Agent`, names the device of the fresh session
+ * @param currentSessionId the asking token's session: its sockets move to the fresh session
+ * @throws AppError wrong_password (400), rate_limited (429), weak_password (422) for an easily
+ *   guessed new password (`assertStrongPassword`)
  */
 export async function changePassword(
   deps: AuthDeps,
   userId: string,
   body: { current_password: string; new_password: string },
   ip: string,
+  userAgent?: string,
+  currentSessionId?: string,
 ): Promise<PasswordChangedResponse> {
   const account = await users.getAccount(deps.db, userId);
   await checkCurrentPassword(deps.db, account, body.current_password, ip);
+  await assertStrongPassword(body.new_password, 'new_password', [
+    account.email,
+    account.nickname,
+    account.firstName,
+    account.lastName,
+  ]);
   const passwordHash = await hashPassword(body.new_password);
-  const updated = await deps.db.transaction(async (tx) => {
+  const { updated, ended, sessionId } = await deps.db.transaction(async (tx) => {
     const row = await users.setPasswordHash(tx, account.id, passwordHash);
     await invalidateTokens(tx, account.id, ['reset_password']);
-    return row;
+    const ended = await endSessionsInTransaction(tx, account.id);
+    return { updated: row, ended, sessionId: await createSession(tx, account.id, userAgent) };
   });
-  return { detail: messages.passwordChanged, access_token: deps.signAccessToken(updated) };
+  const moved =
+    currentSessionId && ended.includes(currentSessionId)
+      ? { from: currentSessionId, to: sessionId }
+      : undefined;
+  await announceEndedSessions(deps.events, account.id, ended, moved);
+  return { detail: messages.passwordChanged, access_token: deps.signAccessToken(updated, sessionId) };
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createOneTimeToken, hashToken } from '../../lib/tokens.ts';
 import { authTokens, type TokenPurpose } from './schema.ts';
 
-/** How long a link works, in ms (issue 3 "Security": verification 24 h, reset 1 h). */
+/** How long a link works, in ms (ARCHITECTURE.md "Contracts": verification 24 h, reset 1 h). */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories } from './schema.ts';
 
@@ -29,10 +29,4 @@ export async function upsertCategory(db: Database, row: NewCategoryRow): Promise
     .returning({ id: categories.id });
   if (!saved) throw new Error(`category ${row.slug} was not saved`);
   return saved.id;
-}
-
-/** One category by slug, or undefined. */
-export async function selectCategoryBySlug(db: Database, slug: string): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
-  return row;
 }

@@ -1,28 +1,22 @@
 import { categoriesResponseSchema } from '@marketplace/contract';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activeListingsByCategory } from '../listings/stats.ts';
-import { type CategoryTree, loadCategoryTree, syncTaxonomy } from './service.ts';
+import type { CategoryTree } from './service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The category tree, read once on start (categories change only with a deploy). */
-    categories: CategoryTree;
-  }
-}
+/** Active ads per category id, as the module that owns the ads counts them. */
+export type ListingCounter = () => Promise<Map<number, number>>;
 
 /**
- * Category module: syncs the taxonomy on start and answers `GET /api/categories/all`
- * (SPEC.md §7) with `{ categories }`, each with subcategories, attributes and the number of
- * active ads (counted by the listings module, cached for a minute).
+ * `GET /api/categories/all` (SPEC.md §7): `{ categories }`, each with subcategories,
+ * attributes and the number of active ads from `counts()`.
  */
-const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  await syncTaxonomy(app.database.db);
-  app.decorate('categories', await loadCategoryTree(app.database.db));
-
+const categoryRoutes: FastifyPluginAsyncZod<{ tree: CategoryTree; counts: ListingCounter }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/api/categories/all',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['categories'],
         summary: 'All categories with their subcategories and attributes',
@@ -31,9 +25,9 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return { categories: app.categories.withCounts(await activeListingsByCategory(app.database.db)) };
+      return { categories: options.tree.withCounts(await options.counts()) };
     },
   );
 };
 
-export default fp(categoryRoutes, { name: 'categories', dependencies: ['database'] });
+export default categoryRoutes;

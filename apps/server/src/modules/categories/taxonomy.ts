@@ -204,7 +204,7 @@ const SHOE_ATTRIBUTES: AttributeDefinition[] = [
 
 /**
  * The fourteen top-level categories with their subcategories and attributes, as German
- * marketplaces have them (issue "The marketplace itself", section Categories). The slugs
+ * marketplaces have them. The slugs
  * `auto-rad-boot`, `elektronik`, `mode` and `moebel` are fixed by SPEC.md §2.
  */
 export const taxonomy: CategoryDefinition[] = [

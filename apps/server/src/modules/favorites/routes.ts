@@ -8,13 +8,14 @@ const bearer = [{ bearerAuth: [] }];
 const params = z.object({ listingId: z.string().max(100) });
 
 /** Favourites (SPEC.md §7, §8): list, add, remove, check. All need a bearer token (401). */
-const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+const favoriteRoutes: FastifyPluginAsyncZod<{ deps: favorites.FavoriteDeps }> = async (app, options) => {
+  const { deps } = options;
+  const db = deps.db;
 
   app.get(
     '/api/favorites',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['favorites'],
         summary: 'My saved ads, newest first',
@@ -24,31 +25,31 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return { favorites: await favorites.listFavorites(db, app.categories, request.user.id) };
+      return { favorites: await favorites.listFavorites(db, app.categories, request.user) };
     },
   );
 
   app.post(
     '/api/favorites/:listingId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['favorites'],
         summary:
-          "Save an ad (no body). 400 'Listing is already in favorites' when saved already; own ads cannot be saved (400)",
+          "Save an ad (no body). 400 'Listing is already in favorites' when saved already; own ads cannot be saved (400); at most 200 per member and hour (429)",
         security: bearer,
         params,
-        response: { 201: favoriteAddedSchema, ...errorResponses(400, 401, 404, 422) },
+        response: { 201: favoriteAddedSchema, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await favorites.addFavorite(db, request.user, request.params.listingId)),
+      reply.status(201).send(await favorites.addFavorite(deps, request.user, request.params.listingId)),
   );
 
   app.delete(
     '/api/favorites/:listingId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['favorites'],
         summary: 'Forget a saved ad (404 when it was not saved)',
@@ -58,7 +59,7 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await favorites.removeFavorite(db, request.user.id, request.params.listingId);
+      await favorites.removeFavorite(deps, request.user.id, request.params.listingId);
       return reply.status(204).send(null);
     },
   );
@@ -66,7 +67,7 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/favorites/:listingId/check',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['favorites'],
         summary: 'Whether I saved this ad',

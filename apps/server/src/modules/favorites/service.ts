@@ -1,114 +1,145 @@
 import type { Favorite, FavoriteAdded } from '@marketplace/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import type { CategoryTree } from '../categories/service.ts';
-import { canFavoriteListing } from '../listings/policies.ts';
-import { iso, toListing } from '../listings/present.ts';
-import { isoTimestamp, LISTING_JOINS, type ListingRecord, listingColumns } from '../listings/queries.ts';
-import { listingStats, listings } from '../listings/schema.ts';
-import { bumpListingsVersion } from '../listings/stats.ts';
-import type { Actor } from '../users/policies.ts';
-import { isUserId as isUuid } from '../users/service.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { countRequest, type RequestLimit } from '../auth/index.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import {
+  adjustFavoritesCount,
+  canFavoriteListing,
+  findListingSeller,
+  readListings,
+  releaseFavorites,
+} from '../listings/index.ts';
+import { type Actor, getAccount } from '../users/index.ts';
 import { favorites } from './schema.ts';
 
 /** Most favourites `GET /api/favorites` answers (newest first). */
 export const FAVORITES_LIST_MAX = 1000;
 
+/** Favourites a member may add per hour (docs/decisions/0005). */
+export const FAVORITE_ADD_LIMIT: RequestLimit = {
+  bucket: 'favorite_add',
+  max: 200,
+  windowMs: 60 * 60 * 1000,
+  reason: 'Du hast in kurzer Zeit sehr viele Anzeigen gemerkt.',
+};
+
+/** What the favourites service needs from the running application. */
+export interface FavoriteDeps {
+  db: Database;
+  /** Where saving and forgetting are announced, after the commit. */
+  events: EventBus;
+}
+
 /**
  * `GET /api/favorites` (SPEC.md §7): the member's saved ads, newest first, each as
- * `{ listing_id, listing, created_at }` (SPEC.md §3 allows either; both are sent). Ads in any
- * status are listed, so a sold favourite says so. `limit` null lists all (the data export).
+ * `{ listing_id, listing, created_at }` (SPEC.md §3 allows either; both are sent) with what
+ * the member may do with it (`can`). Ads in any status are listed, so a sold favourite says
+ * so. `limit` null lists all (the data export).
+ * @param viewer the member, or their id (then their role is read for `can`)
  */
 export async function listFavorites(
   db: Database,
   tree: CategoryTree,
-  userId: string,
+  viewer: Actor | string,
   limit: number | null = FAVORITES_LIST_MAX,
 ): Promise<Favorite[]> {
-  const rows = await selectRows<ListingRecord & { favorited_at: string }>(
-    db,
-    sql`select ${listingColumns(userId, null)}, ${isoTimestamp('fav.created_at')} as favorited_at
-        from favorites fav
-        join listings l on l.id = fav.listing_id
-        ${LISTING_JOINS}
-        where fav.user_id = ${userId}::uuid
-        order by fav.created_at desc nulls last, fav.listing_id desc
-        limit ${limit}`,
+  const actor: Actor =
+    typeof viewer === 'string' ? { id: viewer, role: (await getAccount(db, viewer)).role } : viewer;
+  const saved = await db
+    .select({ listingId: favorites.listingId, createdAt: favorites.createdAt })
+    .from(favorites)
+    .where(eq(favorites.userId, actor.id))
+    .orderBy(desc(favorites.createdAt), desc(favorites.listingId))
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
+  const listings = await readListings(
+    { db, categories: tree },
+    saved.map((row) => row.listingId),
+    actor,
   );
-  return rows.map((row) => ({
-    listing_id: row.id,
-    listing: toListing(row, tree),
-    created_at: iso(row.favorited_at),
-  }));
-}
-
-async function sellerOf(db: Database, listingId: string): Promise<{ sellerId: string }> {
-  const row = isUuid(listingId)
-    ? (await db.select({ sellerId: listings.sellerId }).from(listings).where(eq(listings.id, listingId)))[0]
-    : undefined;
-  if (!row) throw new AppError('listing_not_found');
-  return row;
+  const byId = new Map(listings.map((listing) => [listing.id, listing]));
+  return saved.flatMap((row) => {
+    const listing = byId.get(row.listingId);
+    return listing ? [{ listing_id: row.listingId, listing, created_at: row.createdAt.toISOString() }] : [];
+  });
 }
 
 /**
  * `POST /api/favorites/{listingId}` (SPEC.md §7, §8): saves an ad and raises its
- * `favorites_count` in the same transaction. Own ads cannot be saved.
+ * `favorites_count` in the same transaction (through the listings door), then announces
+ * `favorite.added`. Own ads cannot be saved (the listing policy's `can.favorite`). At most 200
+ * per member and hour (`FAVORITE_ADD_LIMIT`), counted in the same transaction, so a refused or
+ * repeated favourite costs nothing and parallel requests cannot pass the limit.
  * @throws AppError listing_not_found (404), cannot_favorite_own (400), favorite_exists (400,
- *   detail exactly 'Listing is already in favorites')
+ *   detail exactly 'Listing is already in favorites'), rate_limited (429 with Retry-After)
  */
-export async function addFavorite(db: Database, actor: Actor, listingId: string): Promise<FavoriteAdded> {
-  const listing = await sellerOf(db, listingId);
+export async function addFavorite(
+  deps: FavoriteDeps,
+  actor: Actor,
+  listingId: string,
+): Promise<FavoriteAdded> {
+  const listing = isUuid(listingId) ? await findListingSeller(deps.db, listingId) : undefined;
+  if (!listing) throw new AppError('listing_not_found');
   if (!canFavoriteListing(actor, listing)) throw new AppError('cannot_favorite_own');
+  let result: { createdAt: Date; favoritesCount: number; sellerId: string };
   try {
-    const result = await db.transaction(async (tx) => {
+    result = await deps.db.transaction(async (tx) => {
+      await countRequest(tx as unknown as Database, FAVORITE_ADD_LIMIT, actor.id);
       const [saved] = await tx
         .insert(favorites)
         .values({ userId: actor.id, listingId })
         .onConflictDoNothing()
         .returning({ createdAt: favorites.createdAt });
       if (!saved) throw new AppError('favorite_exists');
-      const [updated] = await tx
-        .update(listingStats)
-        .set({ favoritesCount: sql`${listingStats.favoritesCount} + 1` })
-        .where(eq(listingStats.listingId, listingId))
-        .returning({ favoritesCount: listingStats.favoritesCount });
-      if (!updated) throw new AppError('listing_not_found');
-      return { createdAt: saved.createdAt, favoritesCount: updated.favoritesCount };
+      const counted = await adjustFavoritesCount(tx as unknown as Database, listingId, 1);
+      if (!counted) throw new AppError('listing_not_found');
+      return { createdAt: saved.createdAt, ...counted };
     });
-    bumpListingsVersion();
-    return {
-      listing_id: listingId,
-      isFavorite: true,
-      favorites_count: result.favoritesCount,
-      created_at: result.createdAt.toISOString(),
-    };
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('favorite_exists');
     throw error;
   }
+  await deps.events.publish('favorite.added', {
+    userId: actor.id,
+    listingId,
+    sellerId: result.sellerId,
+    favoritesCount: result.favoritesCount,
+  });
+  return {
+    listing_id: listingId,
+    isFavorite: true,
+    favorites_count: result.favoritesCount,
+    created_at: result.createdAt.toISOString(),
+  };
 }
 
 /**
  * `DELETE /api/favorites/{listingId}` (SPEC.md §7): forgets a saved ad and lowers its
- * `favorites_count` in the same transaction.
+ * `favorites_count` in the same transaction, then announces `favorite.removed`.
  * @throws AppError favorite_not_found (404) when it was not saved (or the ad does not exist)
  */
-export async function removeFavorite(db: Database, userId: string, listingId: string): Promise<void> {
+export async function removeFavorite(deps: FavoriteDeps, userId: string, listingId: string): Promise<void> {
   if (!isUuid(listingId)) throw new AppError('favorite_not_found');
-  await db.transaction(async (tx) => {
+  const counted = await deps.db.transaction(async (tx) => {
     const removed = await tx
       .delete(favorites)
       .where(and(eq(favorites.userId, userId), eq(favorites.listingId, listingId)))
       .returning({ listingId: favorites.listingId });
     if (removed.length === 0) throw new AppError('favorite_not_found');
-    await tx
-      .update(listingStats)
-      .set({ favoritesCount: sql`greatest(0, ${listingStats.favoritesCount} - 1)` })
-      .where(eq(listingStats.listingId, listingId));
+    return adjustFavoritesCount(tx as unknown as Database, listingId, -1);
   });
-  bumpListingsVersion();
+  if (counted) {
+    await deps.events.publish('favorite.removed', {
+      userId,
+      listingId,
+      sellerId: counted.sellerId,
+      favoritesCount: counted.favoritesCount,
+    });
+  }
 }
 
 /** `GET /api/favorites/{listingId}/check` (SPEC.md §7): false also for unknown ads. */
@@ -122,12 +153,17 @@ export async function isFavorite(db: Database, userId: string, listingId: string
 }
 
 /**
- * Removes a member's favourites and lowers the saved ads' counts (account deletion, inside
- * its transaction).
+ * Removes a member's favourites and lowers the saved ads' counts (through the listings door),
+ * inside the account-deletion transaction `tx`. The users module announces `user.deleted`
+ * after its commit.
  */
 export async function removeFavoritesOf(tx: Database, userId: string): Promise<void> {
-  await tx.execute(sql`
-    update listing_stats set favorites_count = greatest(0, favorites_count - 1)
-    where listing_id in (select listing_id from favorites where user_id = ${userId}::uuid)`);
-  await tx.delete(favorites).where(eq(favorites.userId, userId));
+  const removed = await tx
+    .delete(favorites)
+    .where(eq(favorites.userId, userId))
+    .returning({ listingId: favorites.listingId });
+  await releaseFavorites(
+    tx,
+    removed.map((row) => row.listingId),
+  );
 }

@@ -7,21 +7,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { toFollowEntries } from '../users/account.ts';
-import { getAccount } from '../users/service.ts';
+import { getAccount } from '../users/index.ts';
+import { toFollowEntries } from './present.ts';
 import * as follows from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const userIdParams = z.object({ userId: z.string() });
 
-/** Follows (SPEC.md §7, issue 3): my lists, follow and unfollow. All need a token. */
+/** Follows (SPEC.md §6, §7): my lists, follow and unfollow. All need a token. */
 const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const deps: follows.FollowsDeps = { db, events: app.events };
 
   app.get(
     '/api/follow/following',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['follows'],
         summary: 'Members I follow, newest first',
@@ -38,7 +39,7 @@ const followRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/follow/followers',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['follows'],
         summary: 'Members who follow me, newest first',
@@ -55,18 +56,19 @@ const followRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/follow/:userId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['follows'],
-        summary: 'Follow a member (201 also when already following)',
+        summary:
+          'Follow a member (201 also when already following; at most 100 new follows per member and hour)',
         security: bearer,
         params: userIdParams,
-        response: { 201: followResultSchema, ...errorResponses(400, 401, 404, 422) },
+        response: { 201: followResultSchema, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request, reply) => {
       const target = await getAccount(db, request.params.userId);
-      const result = await follows.follow(db, request.user.id, target.id);
+      const result = await follows.follow(deps, request.user.id, target.id);
       return reply.status(201).send({ following: true, followers_count: result.followersCount });
     },
   );
@@ -74,7 +76,7 @@ const followRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/follow/:userId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['follows'],
         summary: 'Stop following a member (204 also when not following)',
@@ -85,7 +87,7 @@ const followRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const target = await getAccount(db, request.params.userId);
-      await follows.unfollow(db, request.user.id, target.id);
+      await follows.unfollow(deps, request.user.id, target.id);
       return reply.status(204).send(null);
     },
   );

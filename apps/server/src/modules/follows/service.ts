@@ -1,7 +1,10 @@
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { countRequest, lockLimit, type RequestLimit } from '../auth/index.ts';
 import * as queries from './queries.ts';
+import './events.ts';
 
 export type { FollowEdge } from './queries.ts';
 
@@ -11,32 +14,64 @@ export interface FollowPage {
   offset: number;
 }
 
+/** New follows a member may start per hour (docs/decisions/0005). */
+export const FOLLOW_LIMIT: RequestLimit = {
+  bucket: 'follow',
+  max: 100,
+  windowMs: 60 * 60 * 1000,
+  reason: 'Du bist in kurzer Zeit sehr vielen Mitgliedern gefolgt.',
+};
+
+/** What following and unfollowing need from the running application. */
+export interface FollowsDeps {
+  db: Database;
+  /** Carries `user.followed` and `user.unfollowed` to the other modules. */
+  events: EventBus;
+}
+
 /**
- * `followerId` follows `followedId` (issue 3 "Follows"). Idempotent: following again changes
- * nothing. The caller checks that `followedId` is an existing member.
+ * `followerId` follows `followedId` (SPEC.md §7 "follows a user"). Idempotent: following again
+ * changes nothing. The caller checks that `followedId` is an existing member. A new follow is
+ * published as `user.followed` after it is stored. At most 100 new follows per member and hour
+ * (`FOLLOW_LIMIT`): the follow and its count are written in one transaction under the
+ * member's advisory lock, so parallel requests cannot pass the limit; repeats count nothing.
  * @returns whether the follow is new, and the followed member's follower count afterwards
  * @throws AppError cannot_follow_self (400) for oneself; user_not_found (404) when the member
- *   vanished meanwhile
+ *   vanished meanwhile; rate_limited (429 with Retry-After)
  */
 export async function follow(
-  db: Database,
+  deps: FollowsDeps,
   followerId: string,
   followedId: string,
 ): Promise<{ created: boolean; followersCount: number }> {
   if (followerId === followedId) throw new AppError('cannot_follow_self');
   let created: boolean;
   try {
-    created = await queries.insertFollow(db, followerId, followedId);
+    created = await deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await lockLimit(tx, FOLLOW_LIMIT.bucket, followerId);
+      const isNew = await queries.insertFollow(tx, followerId, followedId);
+      // Re-entrant: the same lock is held already. Over the limit, the follow rolls back.
+      if (isNew) await countRequest(tx, FOLLOW_LIMIT, followerId);
+      return isNew;
+    });
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('user_not_found');
     throw error;
   }
-  return { created, followersCount: await queries.countFollowers(db, followedId) };
+  if (created) await deps.events.publish('user.followed', { followerId, followeeId: followedId });
+  return { created, followersCount: await queries.countFollowers(deps.db, followedId) };
 }
 
-/** Ends a follow; ending one that does not exist is no error. @returns whether one ended */
-export function unfollow(db: Database, followerId: string, followedId: string): Promise<boolean> {
-  return queries.deleteFollow(db, followerId, followedId);
+/**
+ * Ends a follow (SPEC.md §7 "unfollows a user"); ending one that does not exist is no error.
+ * An ended follow is published as `user.unfollowed`.
+ * @returns whether one ended
+ */
+export async function unfollow(deps: FollowsDeps, followerId: string, followedId: string): Promise<boolean> {
+  const ended = await queries.deleteFollow(deps.db, followerId, followedId);
+  if (ended) await deps.events.publish('user.unfollowed', { followerId, followeeId: followedId });
+  return ended;
 }
 
 /** Whether `followerId` follows `followedId`. */

@@ -1,4 +1,5 @@
 import {
+  CARD_COVER,
   CATEGORY_FALLBACK_ICON,
   type CategoriesResponse,
   type Category,
@@ -13,11 +14,11 @@ import {
   listingQuerySchema,
   OFFER_TYPE_TEXTS,
   relativeTimeShort,
+  softHyphenate,
 } from '@marketplace/contract';
 import escapeHtml from 'escape-html';
-import { publicAnswer, queryKey } from './public-answers.ts';
+import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { type ListingReadDeps, listListings } from './search.ts';
-import { activeListingsByCategory } from './stats.ts';
 
 /** The home page's first content, ready to go into `index.html` (see `plugins/web-app.ts`). */
 export interface HomePreview {
@@ -34,35 +35,51 @@ export interface HomePreview {
 const EAGER_IMAGES = 4;
 
 /**
- * The first HTML of the home page (issue 4 "Speed"): the newest 20 ads and the categories as
+ * The first HTML of the home page: the newest 20 ads and the categories as
  * plain markup, painted before any script has arrived, plus the same answers as JSON for the
  * app, which shows them without asking the API again (`apps/web/src/app/routes.tsx`
  * `preloadPage`). The ads come from the cache of public answers, so the page costs no query of
  * its own under load; the page itself is drawn again only when the ads, the category counts or
  * the minute of the relative dates changed. Everything the ads' authors wrote is escaped.
- * @param now the time the relative dates are counted from
+ * One per listings plugin, which owns the caches it reads.
  */
-export async function homePreview(deps: ListingReadDeps, now = new Date()): Promise<HomePreview> {
-  const query = listingQuerySchema.parse({ sort: 'newest', limit: String(FEED_PAGE_SIZE) });
-  const feedJson = await publicAnswer(deps.db, listingListSchema, queryKey('listings', query), () =>
-    listListings(deps, query, null),
-  );
-  const counts = await activeListingsByCategory(deps.db);
-  const minute = Math.floor(now.getTime() / 60_000);
-  const last = drawn.get(deps.db);
-  if (last && last.feedJson === feedJson && last.counts === counts && last.minute === minute) {
-    return last.preview;
-  }
-  const preview = draw(feedJson, { categories: deps.categories.withCounts(counts) }, now);
-  drawn.set(deps.db, { feedJson, counts, minute, preview });
-  return preview;
-}
+export class HomePreviewer {
+  /** The last page drawn, with what it was drawn from. */
+  private drawn: {
+    feedJson: string;
+    counts: Map<number, number>;
+    minute: number;
+    preview: HomePreview;
+  } | null = null;
 
-/** The last page drawn per database, with what it was drawn from. */
-const drawn = new WeakMap<
-  ListingReadDeps['db'],
-  { feedJson: string; counts: Map<number, number>; minute: number; preview: HomePreview }
->();
+  constructor(
+    private readonly deps: ListingReadDeps,
+    private readonly answers: PublicAnswerCache,
+    /** Active ads per category id (cached by the plugin; a new Map after every change). */
+    private readonly counts: () => Promise<Map<number, number>>,
+  ) {}
+
+  /**
+   * The preview as of `now`.
+   * @param now the time the relative dates are counted from
+   */
+  async preview(now = new Date()): Promise<HomePreview> {
+    const deps = this.deps;
+    const query = listingQuerySchema.parse({ sort: 'newest', limit: String(FEED_PAGE_SIZE) });
+    const feedJson = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
+      listListings(deps, query, null),
+    );
+    const counts = await this.counts();
+    const minute = Math.floor(now.getTime() / 60_000);
+    const last = this.drawn;
+    if (last && last.feedJson === feedJson && last.counts === counts && last.minute === minute) {
+      return last.preview;
+    }
+    const preview = draw(feedJson, { categories: deps.categories.withCounts(counts) }, now);
+    this.drawn = { feedJson, counts, minute, preview };
+    return preview;
+  }
+}
 
 function draw(feedJson: string, categories: CategoriesResponse, now: Date): HomePreview {
   const categoriesJson = JSON.stringify(categoriesResponseSchema.encode(categories));
@@ -96,9 +113,9 @@ function card(listing: Listing, eager: boolean, now: Date): string {
   const loading = eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
   return (
     `<article class="hp-card"><a href="/listing/${encodeURIComponent(listing.id)}">` +
-    `<img src="${escapeHtml(image)}" alt="${escapeHtml(listing.title)}" width="400" height="300" ${loading} decoding="async">` +
+    `<span class="hp-media"><img src="${escapeHtml(image)}" alt="${escapeHtml(listing.title)}" width="${CARD_COVER.width}" height="${CARD_COVER.height}" ${loading} decoding="async"></span>` +
     `<span class="hp-body"><span class="hp-price">${escapeHtml(formatPrice(listing.price, listing.price_type))}</span>` +
-    `<span class="hp-title">${escapeHtml(title)}</span>` +
+    `<span class="hp-title">${escapeHtml(softHyphenate(title))}</span>` +
     `<span class="hp-meta hp-bottom">${escapeHtml(place)}</span>` +
     `<span class="hp-meta"><time datetime="${escapeHtml(listing.created_at)}">${escapeHtml(relativeTimeShort(new Date(listing.created_at), now))}</time></span>` +
     '</span></a></article>'
@@ -107,7 +124,8 @@ function card(listing: Listing, eager: boolean, now: Date): string {
 
 /**
  * The preview's look: the home page's layout at each breakpoint (xs < 600 px, sm, md ≥ 900 px,
- * lg ≥ 1200 px), with the ad cards of `apps/web/src/components/ListingCard.module.css`. The
+ * lg ≥ 1200 px), with the ad cards of `apps/web/src/components/ListingCard.module.css` and
+ * their covers in the contract's `CARD_COVER` shape. The
  * toolbar's place is kept free, so the ads sit about where the app will draw them.
  */
 const PREVIEW_CSS = `
@@ -121,10 +139,11 @@ const PREVIEW_CSS = `
 .hp-grid{list-style:none;margin:0;padding:0;display:grid;gap:10px;grid-template-columns:repeat(2,minmax(0,1fr))}
 .hp-card{height:100%;box-sizing:border-box;overflow:hidden;background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:10px}
 .hp-card a{height:100%;display:flex;flex-direction:column;color:inherit;text-decoration:none}
-.hp-card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#eee}
+.hp-media{position:relative;display:block;flex-shrink:0;aspect-ratio:${CARD_COVER.aspectRatio};overflow:hidden;background:#eee}
+.hp-media img{position:absolute;inset:0;display:block;width:100%;height:100%;object-fit:${CARD_COVER.fit}}
 .hp-body{padding:12px;display:flex;flex-direction:column;gap:2px;flex-grow:1}
-.hp-price{font-size:1rem;line-height:1.5;font-weight:700;color:#004d40}
-.hp-title{font-size:.875rem;line-height:1.43;font-weight:500;min-height:2.86em;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}
+.hp-price{display:block;min-height:1.5em;font-size:1rem;line-height:1.5;font-weight:700;color:#004d40}
+.hp-title{font-size:.875rem;line-height:1.43;font-weight:500;min-height:2.86em;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;hyphens:auto;overflow-wrap:break-word}
 .hp-meta{font-size:.75rem;line-height:1.66;color:#56625d;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .hp-bottom{margin-top:auto}
 @media (min-width:600px){.hp{padding:16px 24px 0}.hp-strip{margin:0;padding:4px 0}.hp-toolbar{height:108px}.hp-grid{gap:16px;grid-template-columns:repeat(3,minmax(0,1fr))}}

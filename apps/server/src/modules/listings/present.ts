@@ -1,14 +1,15 @@
 import type { Listing, ListingStatus } from '@marketplace/contract';
-import type { CategoryTree } from '../categories/service.ts';
-import { displayName } from '../users/service.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import { type Actor, displayName } from '../users/index.ts';
+import { listingPermissions } from './policies.ts';
 import type { ListingRecord } from './queries.ts';
 
 /** `expired` when an active ad is past its expiry (derived, so every instance agrees). */
 export function effectiveStatus(
-  record: { status: string; expires_at: string | Date },
+  record: { status: string; expiresAt: string | Date },
   now = Date.now(),
 ): ListingStatus {
-  if (record.status === 'active' && new Date(record.expires_at).getTime() <= now) return 'expired';
+  if (record.status === 'active' && new Date(record.expiresAt).getTime() <= now) return 'expired';
   return record.status as ListingStatus;
 }
 
@@ -32,41 +33,46 @@ function categoryRef(tree: CategoryTree, categoryId: number): Listing['category'
 
 /**
  * An ad as the API answers it (contract `listingSchema`, SPEC.md §3 "Listing (feed)"):
- * price in euros from cents, distance rounded to 0.1 km, the seller card.
+ * price in euros from cents, distance rounded to 0.1 km, the seller card, and what `viewer`
+ * may do with it (`can`, from `listingPermissions`; all false for null).
+ * @param viewer the member asking, or null for a visitor without a token (public answers)
  */
-export function toListing(record: ListingRecord, tree: CategoryTree): Listing {
+export function toListing(record: ListingRecord, tree: CategoryTree, viewer: Actor | null): Listing {
   return {
     id: record.id,
     title: record.title,
     description: record.description,
-    price: record.price_cents / 100,
-    price_type: record.price_type,
-    offer_type: record.offer_type,
+    price: record.priceCents / 100,
+    price_type: record.priceType,
+    offer_type: record.offerType,
     status: effectiveStatus(record),
-    category: categoryRef(tree, record.category_id),
-    postal_code: record.postal_code,
+    category: categoryRef(tree, record.categoryId),
+    postal_code: record.postalCode,
     location: record.location,
-    distance_km: record.distance_km === null ? null : Math.round(record.distance_km * 10) / 10,
+    distance_km: record.distanceKm === null ? null : Math.round(record.distanceKm * 10) / 10,
     images: record.images,
     attributes: record.attributes,
     views: record.views,
-    favorites_count: record.favorites_count,
-    created_at: iso(record.created_at),
-    updated_at: iso(record.updated_at),
-    expires_at: iso(record.expires_at),
+    favorites_count: record.favoritesCount,
+    created_at: iso(record.createdAt),
+    updated_at: iso(record.updatedAt),
+    expires_at: iso(record.expiresAt),
     seller: {
-      id: record.seller_id,
+      id: record.sellerId,
       name: displayName({
-        nickname: record.seller_nickname,
-        firstName: record.seller_first_name,
-        email: record.seller_email,
+        id: record.sellerId,
+        nickname: record.sellerNickname,
+        firstName: record.sellerFirstName,
       }),
-      avatar: record.seller_avatar,
-      rating: null,
-      reviewCount: 0,
-      member_since: iso(record.seller_created_at),
-      active_listings: record.seller_active,
+      avatar: record.sellerAvatar,
+      rating: record.sellerRating === null ? null : Number(record.sellerRating),
+      reviewCount: record.sellerReviewCount,
+      member_since: iso(record.sellerCreatedAt),
+      active_listings: record.sellerActive,
+      badge: record.sellerBadge ?? null,
+      trader: record.sellerTrader ?? null,
     },
-    is_favorite: record.is_favorite,
+    is_favorite: record.isFavorite,
+    can: listingPermissions(viewer, record),
   };
 }

@@ -1,51 +1,38 @@
-import type { AttributeValues } from '@marketplace/contract';
+import type { Trader } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import type { StoredListingStatus } from './schema.ts';
+import { isoTimestamp } from '../../lib/sql.ts';
+import { sellerRatingColumns } from '../chat/index.ts';
+import { sellerBadgeColumns } from '../verification/index.ts';
+import type { ListingRow, ListingStatsRow } from './schema.ts';
 
 /**
- * A timestamp column as ISO 8601 text. Raw queries read timestamps as text on both drivers
- * (Drizzle maps them only for its typed queries); JSON's encoding is ISO 8601.
+ * An ad as the list and detail queries read it: its `listings` row (the one row type of the
+ * table, times as ISO 8601 text with milliseconds because raw queries read them as text),
+ * its counters, the seller card and the viewer's flag.
  */
-export function isoTimestamp(column: string): SQL {
-  return sql.raw(`(to_json(${column}) #>> '{}')`);
-}
-
-/** An ad as the list and detail queries select it, with its seller and the viewer's flag. */
-export interface ListingRecord {
-  id: string;
-  seller_id: string;
-  category_id: number;
-  title: string;
-  description: string;
-  price_cents: number;
-  price_type: 'fixed' | 'negotiable' | 'free';
-  offer_type: 'offer' | 'wanted';
-  status: StoredListingStatus;
-  postal_code: string;
-  location: string;
-  latitude: number;
-  longitude: number;
-  images: string[];
-  attributes: AttributeValues;
-  views: number;
-  favorites_count: number;
-  popularity: number;
-  /** ISO 8601 (milliseconds). */
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-  seller_nickname: string | null;
-  seller_first_name: string | null;
-  seller_email: string;
-  seller_avatar: string | null;
-  seller_created_at: string;
-  /** Active, unexpired ads of the seller. */
-  seller_active: number;
-  is_favorite: boolean;
-  /** Exact distance in km from the searcher, when a location was given. */
-  distance_km: number | null;
-}
+export type ListingRecord = Omit<ListingRow, 'searchVector' | 'createdAt' | 'updatedAt' | 'expiresAt'> &
+  Pick<ListingStatsRow, 'views' | 'favoritesCount' | 'popularity'> & {
+    createdAt: string;
+    updatedAt: string;
+    expiresAt: string;
+    sellerNickname: string | null;
+    sellerFirstName: string | null;
+    sellerAvatar: string | null;
+    sellerCreatedAt: string;
+    /** Active, unexpired ads of the seller. */
+    sellerActive: number;
+    /** Average stars of the seller's chat ratings (one decimal), null without ratings. */
+    sellerRating: number | null;
+    sellerReviewCount: number;
+    /** The seller's verification badge and, for a business, the trader information. */
+    sellerBadge: 'private' | 'business' | null;
+    sellerTrader: Trader | null;
+    /** Whether the viewer saved the ad; false without a viewer. */
+    isFavorite: boolean;
+    /** Exact distance in km from the searcher, when a location was given. */
+    distanceKm: number | null;
+  };
 
 /** SQL condition: the ad is shown in public lists (active and not past its expiry). */
 export const VISIBLE = sql`(l.status = 'active' and l.expires_at > now())`;
@@ -59,20 +46,25 @@ export const LISTING_JOINS = sql`join users u on u.id = l.seller_id join listing
  * @param distance SQL of the distance in km, or null
  */
 export function listingColumns(viewerId: string | null, distance: SQL | null): SQL {
-  return sql`l.id, l.seller_id, l.category_id, l.title, l.description, l.price_cents, l.price_type,
-    l.offer_type, l.status, l.postal_code, l.location, l.latitude, l.longitude, l.images, l.attributes,
-    st.views, st.favorites_count, st.popularity, ${isoTimestamp('l.created_at')} as created_at,
-    ${isoTimestamp('l.updated_at')} as updated_at, ${isoTimestamp('l.expires_at')} as expires_at,
-    u.nickname as seller_nickname, u.first_name as seller_first_name, u.email as seller_email,
-    u.avatar_url as seller_avatar, ${isoTimestamp('u.created_at')} as seller_created_at,
+  return sql`l.id, l.seller_id as "sellerId", l.category_id as "categoryId",
+    l.root_category_id as "rootCategoryId", l.title, l.description, l.price_cents as "priceCents",
+    l.price_type as "priceType", l.offer_type as "offerType", l.status, l.postal_code as "postalCode",
+    l.location, l.latitude, l.longitude, l.images, l.attributes,
+    st.views, st.favorites_count as "favoritesCount", st.popularity,
+    ${isoTimestamp('l.created_at')} as "createdAt", ${isoTimestamp('l.updated_at')} as "updatedAt",
+    ${isoTimestamp('l.expires_at')} as "expiresAt",
+    u.nickname as "sellerNickname", u.first_name as "sellerFirstName",
+    u.avatar_url as "sellerAvatar", ${isoTimestamp('u.created_at')} as "sellerCreatedAt",
     (select count(*) from listings s
-      where s.seller_id = l.seller_id and s.status = 'active' and s.expires_at > now())::int as seller_active,
+      where s.seller_id = l.seller_id and s.status = 'active' and s.expires_at > now())::int as "sellerActive",
+    ${sellerRatingColumns(sql`l.seller_id`)},
+    ${sellerBadgeColumns(sql`l.seller_id`)},
     ${
       viewerId
         ? sql`exists(select 1 from favorites f where f.listing_id = l.id and f.user_id = ${viewerId}::uuid)`
         : sql`false`
-    } as is_favorite,
-    ${distance ?? sql`null::float8`} as distance_km`;
+    } as "isFavorite",
+    ${distance ?? sql`null::float8`} as "distanceKm"`;
 }
 
 /** One ad by id with seller and viewer flag, or undefined. */
@@ -137,27 +129,91 @@ export async function countListingsCapped(db: Database, where: SQL[], cap: numbe
 }
 
 /**
- * Counts one view of an ad for a visitor and day (issue 4 "one view per visitor per day"):
+ * Counts one view of an ad for a visitor and day:
  * inserts the (ad, visitor, day) row and raises the ad's `views` counter only when that row is
  * new. The seller's own visits do not count.
  * @param day the visit's day, `YYYY-MM-DD`
+ * @returns the ad's seller and views after the count, or null when nothing was counted
  */
 export async function recordView(
   db: Database,
-  listingId: string,
-  visitor: string,
-  viewerId: string | null,
-  day: string,
-): Promise<void> {
-  await db.execute(sql`
-    with counted as (
+  view: { listingId: string; visitor: string; viewerId: string | null; day: string },
+): Promise<{ sellerId: string; views: number } | null> {
+  const [row] = await selectRows<{ sellerId: string; views: number }>(
+    db,
+    sql`with counted as (
       insert into listing_views (listing_id, visitor, day)
-      select l.id, ${visitor}, ${day}::date from listings l
-      where l.id = ${listingId}::uuid and l.seller_id is distinct from ${viewerId}::uuid
+      select l.id, ${view.visitor}, ${view.day}::date from listings l
+      where l.id = ${view.listingId}::uuid and l.seller_id is distinct from ${view.viewerId}::uuid
       on conflict do nothing
       returning listing_id
     )
-    update listing_stats set views = views + 1 where listing_id in (select listing_id from counted)`);
+    update listing_stats st set views = st.views + 1 from listings l
+    where st.listing_id in (select listing_id from counted) and l.id = st.listing_id
+    returning l.seller_id as "sellerId", st.views`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Changes an ad's `favorites_count` by `delta` (never below 0), inside the caller's
+ * transaction: the favourites module calls it through the listings door when it saves or
+ * forgets an ad, so the count changes atomically with the favourite (SPEC.md §3).
+ * @returns the ad's seller and count after the change, or null when the ad does not exist
+ */
+export async function adjustFavoritesCount(
+  tx: Database,
+  listingId: string,
+  delta: number,
+): Promise<{ sellerId: string; favoritesCount: number } | null> {
+  const [row] = await selectRows<{ sellerId: string; favoritesCount: number }>(
+    tx,
+    sql`update listing_stats st set favorites_count = greatest(0, st.favorites_count + ${delta}::int)
+        from listings l
+        where st.listing_id = ${listingId}::uuid and l.id = st.listing_id
+        returning l.seller_id as "sellerId", st.favorites_count as "favoritesCount"`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Lowers the `favorites_count` of each listed ad by one (a member's favourites removed with
+ * the account, inside that transaction). An id listed twice counts twice.
+ */
+export async function releaseFavorites(tx: Database, listingIds: readonly string[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  await tx.execute(sql`
+    update listing_stats st set favorites_count = greatest(0, st.favorites_count - c.n)
+    from (select id::uuid as id, count(*)::int as n
+          from jsonb_array_elements_text(${JSON.stringify(listingIds)}::jsonb) as id group by id) c
+    where st.listing_id = c.id`);
+}
+
+/** The seller of an ad, or undefined when there is no such ad. */
+export async function selectListingSeller(
+  db: Database,
+  listingId: string,
+): Promise<{ sellerId: string } | undefined> {
+  const [row] = await selectRows<{ sellerId: string }>(
+    db,
+    sql`select seller_id as "sellerId" from listings where id = ${listingId}::uuid`,
+  );
+  return row;
+}
+
+/** Ads by id as `ListingRecord`s, in no particular order; unknown ids are left out. */
+export function selectListingRecords(
+  db: Database,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<ListingRecord[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectRows<ListingRecord>(
+    db,
+    sql`select ${listingColumns(viewerId, null)}
+        from listings l ${LISTING_JOINS}
+        where l.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+  );
 }
 
 /** Forgets counted views older than yesterday (the counts on the ads stay). */

@@ -15,40 +15,35 @@ import {
 } from '@marketplace/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { loadJwtSecret } from '../../lib/jwt-secret.ts';
+import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { queryKey, sendPublicAnswer } from './public-answers.ts';
-import { pruneViews } from './queries.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
 import { suggest } from './terms.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().max(100) });
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What the routes get from the listings plugin, which owns the service's state. */
+export interface ListingRouteOptions {
+  deps: listings.ListingDeps;
+  /** Answers for visitors without a token (every `can` false). */
+  answers: PublicAnswerCache;
+}
 
 /**
- * Ads (issue 4): posting, the ad page, changes, deletion, lists and search, my ads,
- * extension, reports, similar ads and search suggestions.
+ * Ads: posting, the ad page, changes, deletion, lists and search, my ads,
+ * extension, reports, similar ads and search suggestions. Handlers parse, call the service
+ * and reply; a member's answers carry their permissions, anonymous answers come from the
+ * cache of public answers.
  */
-const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
-  const deps: listings.ListingDeps = {
-    db: app.database.db,
-    categories: app.categories,
-    storage: app.mediaStorage,
-    viewSecret: `listing-views|${loadJwtSecret(options.config.jwtSecret, options.config.dataDir)}`,
-  };
-  const prune = setInterval(() => {
-    pruneViews(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'view pruning failed'));
-  }, PRUNE_INTERVAL_MS);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, options) => {
+  const { deps, answers } = options;
 
   app.post(
     '/api/listings',
     {
-      preHandler: [app.authenticate, app.requireVerified],
+      onRequest: [app.authenticate, app.requireVerified],
       schema: {
         tags: ['listings'],
         summary: 'Post an ad (verified e-mail; at most 30 per hour). Price in euros, stored as cents',
@@ -64,6 +59,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.get(
     '/api/listings',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['listings'],
         summary:
@@ -75,8 +71,8 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
     async (request, reply) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       reply.header('Cache-Control', 'no-store');
-      if (viewer) return listListings(deps, request.query, viewer.id);
-      return sendPublicAnswer(reply, deps.db, listingListSchema, queryKey('listings', request.query), () =>
+      if (viewer) return listListings(deps, request.query, viewer);
+      return answers.send(reply, listingListSchema, queryKey('listings', request.query), () =>
         listListings(deps, request.query, null),
       );
     },
@@ -85,9 +81,11 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.get(
     '/api/listings/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['listings'],
-        summary: 'One ad in any status; counts one view per visitor and day',
+        summary:
+          'One ad in any status; counts one view per member or address and day, at most 100 per address and day',
         params: idParams,
         response: { 200: listingSchema, ...errorResponses(404, 422) },
       },
@@ -95,31 +93,19 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
     async (request, reply) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       const { id } = request.params;
-      const viewerId = viewer?.id ?? null;
-      const visitor = listings.visitorKey(
-        deps.viewSecret,
-        viewerId,
-        request.ip,
-        request.headers['user-agent'] ?? '',
-      );
-      // A visit that may have raised the counter reads the ad afresh, so it shows its own view.
-      const newVisit = await listings.countView(deps, id, viewerId, visitor);
-      if (viewerId) return listings.readListing(deps, id, viewerId);
-      return sendPublicAnswer(
-        reply,
-        deps.db,
-        listingSchema,
-        `listing|${id}`,
-        () => listings.readListing(deps, id, null),
-        newVisit,
-      );
+      const visitor = listings.visitorOf(deps.viewSecret, viewer?.id ?? null, request.ip);
+      // A counted view is announced (`listing.viewed`) before the read, and the listings
+      // plugin forgets the cached answer of the ad then: the visit shows its own view.
+      await listings.countView(deps, id, visitor);
+      if (viewer) return listings.readListing(deps, id, viewer);
+      return answers.send(reply, listingSchema, `listing|${id}`, () => listings.readListing(deps, id, null));
     },
   );
 
   app.patch(
     '/api/listings/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['listings'],
         summary:
@@ -136,7 +122,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.delete(
     '/api/listings/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['listings'],
         summary: 'Delete an ad with its favourites and photos (owner or ADMIN)',
@@ -154,7 +140,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.post(
     '/api/listings/:id/extend',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['listings'],
         summary: 'Run an active or expired ad another 60 days from now (owner or ADMIN)',
@@ -169,14 +155,15 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.post(
     '/api/listings/:id/report',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['listings'],
-        summary: 'Report an ad to the administrators (a repeated report replaces the first)',
+        summary:
+          'Report an ad to the administrators (once per member and ad; at most 20 per member and hour)',
         security: bearer,
         params: idParams,
         body: listingReportBodySchema,
-        response: { 201: listingReportResultSchema, ...errorResponses(401, 404, 422) },
+        response: { 201: listingReportResultSchema, ...errorResponses(401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -188,6 +175,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.get(
     '/api/listings/:id/similar',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['listings'],
         summary: 'Active ads of the same category nearest in price (default 8)',
@@ -199,12 +187,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
     async (request) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       return {
-        listings: await listings.similarListings(
-          deps,
-          request.params.id,
-          request.query.limit,
-          viewer?.id ?? null,
-        ),
+        listings: await listings.similarListings(deps, request.params.id, request.query.limit, viewer),
       };
     },
   );
@@ -212,7 +195,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.get(
     '/api/me/listings',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary:
@@ -231,6 +214,7 @@ const listingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
   app.get(
     '/api/search/suggest',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: 'Up to 8 completions of the last word from the words of ad titles',

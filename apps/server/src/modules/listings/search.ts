@@ -7,22 +7,25 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, selectRows } from '../../db/client.ts';
+import type { CountCache } from '../../lib/count-cache.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { CategoryTree } from '../categories/service.ts';
-import { distanceKmSql, type Location, locate, withinRadiusSql } from '../places/service.ts';
-import { isUserId } from '../users/service.ts';
+import { distanceKmSql, withinRadiusSql } from '../../lib/geo.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { isoTimestamp } from '../../lib/sql.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import { type Location, locate } from '../places/index.ts';
+import type { Actor } from '../users/index.ts';
+import { verifiedSellerCondition } from '../verification/index.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { iso, toListing } from './present.ts';
 import {
   countListingsCapped,
-  isoTimestamp,
   LISTING_JOINS,
   type ListingRecord,
   listingColumns,
   selectListingPage,
   VISIBLE,
 } from './queries.ts';
-import { CountCachePerDatabase } from './stats.ts';
 import { correctQuery } from './terms.ts';
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
@@ -31,6 +34,13 @@ export type ListingQuery = z.infer<typeof listingQuerySchema>;
 export interface ListingReadDeps {
   db: Database;
   categories: CategoryTree;
+  /**
+   * Cache of `total` per filter and search text, owned by the listings plugin (fresh for
+   * `TOTAL_CACHE_MS` and until an ad changes); without it every list counts afresh.
+   */
+  totals?: CountCache<number>;
+  /** Recent spelling corrections by query, owned by the listings plugin. */
+  corrections?: CountCache<string | null>;
 }
 
 /**
@@ -41,9 +51,8 @@ export interface ListingReadDeps {
 export const RELEVANCE_WINDOW = 300;
 /** Radii in km tried in turn for `distance` without a radius (nearest ads first). */
 const DISTANCE_RINGS_KM = [25, 100, 400];
-/** Counts are cached this long per filter (and until the next write in this process). */
-const TOTAL_CACHE_MS = 15_000;
-const totals = new CountCachePerDatabase<number>(TOTAL_CACHE_MS);
+/** Counts are cached this long per filter, in ms (and until an ad changes). */
+export const TOTAL_CACHE_MS = 15_000;
 
 /** The filters of a list request as SQL, with the searcher's location and a cache signature. */
 interface Filters {
@@ -91,7 +100,7 @@ function attributeConditions(query: ListingQuery): { where: SQL[]; signature: [s
 }
 
 /**
- * Turns the query's filters into SQL (issue 4 "Finding ads"): only active, unexpired ads;
+ * Turns the query's filters into SQL: only active, unexpired ads;
  * category with its subcategories; price range in euros; offer and price type; seller;
  * the searcher's postal code or place with a radius; attribute values and ranges.
  * @throws AppError validation (422) for an unknown category, place or attribute parameter
@@ -126,8 +135,13 @@ async function buildFilters(deps: ListingReadDeps, query: ListingQuery): Promise
     signature.price_type = query.price_type;
   }
   if (query.seller_id) {
-    where.push(isUserId(query.seller_id) ? sql`l.seller_id = ${query.seller_id}::uuid` : sql`false`);
+    where.push(isUuid(query.seller_id) ? sql`l.seller_id = ${query.seller_id}::uuid` : sql`false`);
     signature.seller_id = query.seller_id;
+  }
+  // Parsed by the route to a boolean; other callers may pass the query text.
+  if ([true, 'true', '1'].includes(query.verified_only as unknown as string)) {
+    where.push(verifiedSellerCondition(sql`l.seller_id`));
+    signature.verified_only = true;
   }
   let origin: Location | null = null;
   let radiusKm: number | null = null;
@@ -177,7 +191,7 @@ function keysetSort(sort: Exclude<ListingQuerySort, 'relevance'>, origin: Locati
         direction: 'asc',
         order: 'asc',
         cast: 'int',
-        keyOf: (r) => r.price_cents,
+        keyOf: (r) => r.priceCents,
       };
     case 'price-desc':
       return {
@@ -186,7 +200,7 @@ function keysetSort(sort: Exclude<ListingQuerySort, 'relevance'>, origin: Locati
         direction: 'desc',
         order: 'desc',
         cast: 'int',
-        keyOf: (r) => r.price_cents,
+        keyOf: (r) => r.priceCents,
       };
     case 'popular':
       return {
@@ -206,7 +220,7 @@ function keysetSort(sort: Exclude<ListingQuerySort, 'relevance'>, origin: Locati
         direction: 'asc',
         order: 'asc',
         cast: 'float8',
-        keyOf: (r) => r.distance_km ?? 0,
+        keyOf: (r) => r.distanceKm ?? 0,
       };
     default:
       return {
@@ -215,25 +229,34 @@ function keysetSort(sort: Exclude<ListingQuerySort, 'relevance'>, origin: Locati
         direction: 'desc',
         order: 'desc nulls last',
         cast: 'timestamptz',
-        keyOf: (r) => iso(r.created_at),
+        keyOf: (r) => iso(r.createdAt),
       };
   }
 }
 
-/** One page in a keyset order after `after` (sort key and id), `limit` rows at most. */
-function keysetPage(
-  db: Database,
-  sorted: KeysetSort,
-  where: SQL[],
-  after: { k: string | number; id: string } | null,
-  limit: number,
-  viewerId: string | null,
-  origin: Location | null,
-  fewMatches = false,
-): Promise<ListingRecord[]> {
-  const spec = fewMatches ? { ...sorted, key: unindexed(sorted) } : sorted;
+/** A position after which a keyset page starts: the sort key and id of the last ad shown. */
+type After = { k: string | number; id: string } | null;
+
+/** What one keyset page reads. */
+interface KeysetPageOptions {
+  sort: KeysetSort;
+  where: SQL[];
+  after: After;
+  /** Rows to read at most. */
+  limit: number;
+  viewerId: string | null;
+  /** The searcher's location, for `distance_km`. */
+  origin: Location | null;
+  /** A text search with few matches: sort them instead of walking the sorted index (`unindexed`). */
+  fewMatches?: boolean;
+}
+
+/** One page in a keyset order after `after`, `limit` rows at most. */
+function keysetPage(db: Database, options: KeysetPageOptions): Promise<ListingRecord[]> {
+  const { sort, after, origin } = options;
+  const spec = options.fewMatches ? { ...sort, key: unindexed(sort) } : sort;
   const dir = sql.raw(spec.order);
-  const conditions = [...where];
+  const conditions = [...options.where];
   if (after) {
     const op = sql.raw(spec.direction === 'desc' ? '<' : '>');
     conditions.push(
@@ -246,8 +269,8 @@ function keysetPage(
     ...(spec.join ? { innerJoin: spec.join } : {}),
     orderBy: sql`${spec.key} ${dir}, ${spec.id} ${dir}`,
     outerOrderBy: sql`k.sort_key ${dir}, l.id ${dir}`,
-    limit,
-    viewerId,
+    limit: options.limit,
+    viewerId: options.viewerId,
     distance: origin ? distanceKmSql('l', origin) : null,
   });
 }
@@ -280,50 +303,50 @@ function pageOf(
   return { records: page, next: next(page[page.length - 1] as ListingRecord) };
 }
 
-/** `distance` without a radius: widening rings (25, 100, 400 km, everywhere) until the page is full. */
+/**
+ * `distance` without a radius: widening rings (25, 100, 400 km, everywhere) until the page is
+ * full; with a radius, one keyset page.
+ */
 async function distancePage(
   db: Database,
-  spec: KeysetSort,
-  filters: Filters,
-  where: SQL[],
-  after: { k: string | number; id: string } | null,
-  want: number,
-  viewerId: string | null,
+  options: Omit<KeysetPageOptions, 'origin' | 'fewMatches'> & { filters: Filters },
 ): Promise<ListingRecord[]> {
+  const { filters, ...page } = options;
   const origin = filters.origin as Location;
-  if (filters.radiusKm !== null) return keysetPage(db, spec, where, after, want, viewerId, origin);
-  const from = typeof after?.k === 'number' ? after.k : 0;
+  if (filters.radiusKm !== null) return keysetPage(db, { ...page, origin });
+  const from = typeof page.after?.k === 'number' ? page.after.k : 0;
   for (const ring of DISTANCE_RINGS_KM) {
     if (ring <= from) continue;
-    const rows = await keysetPage(
-      db,
-      spec,
-      [...where, withinRadiusSql('l', origin, ring)],
-      after,
-      want,
-      viewerId,
+    const rows = await keysetPage(db, {
+      ...page,
+      where: [...page.where, withinRadiusSql('l', origin, ring)],
       origin,
-    );
-    if (rows.length >= want) return rows;
+    });
+    if (rows.length >= page.limit) return rows;
   }
-  return keysetPage(db, spec, where, after, want, viewerId, origin);
+  return keysetPage(db, { ...page, origin });
+}
+
+/** What a page of a list request reads. */
+interface PageOptions {
+  filters: Filters;
+  /** The search text (maybe corrected), or null. */
+  text: string | null;
+  cursor: Cursor | null;
+  limit: number;
+  offset: number;
+  viewerId: string | null;
+  /** Fewer matches of `text` than `LISTINGS_TOTAL_CAP` (see `unindexed`). */
+  fewMatches: boolean;
 }
 
 /**
- * Relevance order (issue 4 "ranked"): the newest `RELEVANCE_WINDOW` matches ordered by
+ * Relevance order: the newest `RELEVANCE_WINDOW` matches ordered by
  * `ts_rank_cd` (title words weigh most), then the older matches, newest first. Each ad appears
  * once across the pages; phase 1 cursors carry (rank, id), phase 2 cursors (created_at, id).
  */
-async function relevancePage(
-  db: Database,
-  filters: Filters,
-  text: string,
-  cursor: Cursor | null,
-  limit: number,
-  offset: number,
-  viewerId: string | null,
-  fewMatches: boolean,
-): Promise<Page> {
+async function relevancePage(db: Database, options: PageOptions & { text: string }): Promise<Page> {
+  const { filters, text, cursor, limit, offset, viewerId, fewMatches } = options;
   const where = [...filters.where, textCondition(text)];
   const newest = keysetSort('newest', null);
   const distance = filters.origin ? distanceKmSql('l', filters.origin) : null;
@@ -335,16 +358,24 @@ async function relevancePage(
     phase: 2 as const,
   });
   if (cursor?.phase === 2) {
-    const rows = await keysetPage(db, newest, where, cursor, want, viewerId, filters.origin, fewMatches);
+    const rows = await keysetPage(db, {
+      sort: newest,
+      where,
+      after: cursor,
+      limit: want,
+      viewerId,
+      origin: filters.origin,
+      fewMatches,
+    });
     return pageOf(rows.slice(offset), limit, newestCursor);
   }
   const after = cursor ? sql`where (c.rank, c.id) < (${cursor.k}::real, ${cursor.id}::uuid)` : sql``;
   const rows = await selectRows<
     ListingRecord & {
       rank: number | null;
-      window_size: number;
-      edge_created_at: string | null;
-      edge_id: string | null;
+      windowSize: number;
+      edgeCreatedAt: string | null;
+      edgeId: string | null;
     }
   >(
     db,
@@ -360,8 +391,9 @@ async function relevancePage(
         ),
         edge as (select created_at, id from cand order by created_at asc, id asc limit 1),
         meta as (
-          select (select count(*) from cand)::int as window_size,
-                 (select ${isoTimestamp('created_at')} from edge) as edge_created_at, (select id from edge) as edge_id
+          select (select count(*) from cand)::int as "windowSize",
+                 (select ${isoTimestamp('created_at')} from edge) as "edgeCreatedAt",
+                 (select id from edge) as "edgeId"
         ),
         page as (select c.id, c.rank from cand c ${after} order by c.rank desc, c.id desc limit ${want})
         select meta.*, x.* from meta left join lateral (
@@ -376,20 +408,19 @@ async function relevancePage(
     const rank = (r as ListingRecord & { rank: number }).rank;
     return { s: 'relevance', k: rank, id: r.id, phase: 1 as const };
   };
-  if (ranked.length > limit || !meta || meta.window_size < RELEVANCE_WINDOW || !meta.edge_id) {
+  if (ranked.length > limit || !meta || meta.windowSize < RELEVANCE_WINDOW || !meta.edgeId) {
     return pageOf(ranked, limit, rankCursor);
   }
   // The ranked window is used up: continue with the older matches, newest first.
-  const edge = { k: iso(meta.edge_created_at as string), id: meta.edge_id };
-  const older = await keysetPage(
-    db,
-    newest,
+  const edge = { k: iso(meta.edgeCreatedAt as string), id: meta.edgeId };
+  const older = await keysetPage(db, {
+    sort: newest,
     where,
-    edge,
-    limit + 1 - ranked.length,
+    after: edge,
+    limit: limit + 1 - ranked.length,
     viewerId,
-    filters.origin,
-  );
+    origin: filters.origin,
+  });
   const records = [...ranked, ...older];
   if (records.length <= limit) return { records, next: null };
   const page = records.slice(0, limit);
@@ -402,33 +433,22 @@ async function relevancePage(
 }
 
 /** A page of `sort` for the filters and optional search text. */
-async function fetchPage(
-  db: Database,
-  filters: Filters,
-  sort: ListingQuerySort,
-  text: string | null,
-  cursor: Cursor | null,
-  limit: number,
-  offset: number,
-  viewerId: string | null,
-  fewMatches: boolean,
-): Promise<Page> {
-  if (sort === 'relevance' && text) {
-    return relevancePage(db, filters, text, cursor, limit, offset, viewerId, fewMatches);
-  }
+async function fetchPage(db: Database, options: PageOptions & { sort: ListingQuerySort }): Promise<Page> {
+  const { filters, sort, text, cursor, limit, offset, viewerId, fewMatches } = options;
+  if (sort === 'relevance' && text) return relevancePage(db, { ...options, text });
   const keyed = sort === 'relevance' ? 'newest' : sort;
   const spec = keysetSort(keyed, filters.origin);
   const where = text ? [...filters.where, textCondition(text)] : filters.where;
-  const want = limit + 1 + offset;
+  const page = { sort: spec, where, after: cursor, limit: limit + 1 + offset, viewerId };
   const rows =
     keyed === 'distance'
-      ? await distancePage(db, spec, filters, where, cursor, want, viewerId)
-      : await keysetPage(db, spec, where, cursor, want, viewerId, filters.origin, fewMatches);
+      ? await distancePage(db, { ...page, filters })
+      : await keysetPage(db, { ...page, origin: filters.origin, fewMatches });
   return pageOf(rows.slice(offset), limit, (last) => ({ s: sort, k: spec.keyOf(last), id: last.id }));
 }
 
 /**
- * `GET /api/listings` (SPEC.md §7, issue 4): public ads filtered, searched and sorted, paged
+ * `GET /api/listings` (SPEC.md §7): public ads filtered, searched and sorted, paged
  * by an opaque keyset cursor (deep pages never use OFFSET; `offset` itself is capped at 1,000).
  * Search: German full-text over title, description and place ('Fahrräder' finds 'Fahrrad');
  * without `sort`, `q` sorts by relevance. When `q` finds nothing, misspelt words are corrected
@@ -440,7 +460,7 @@ async function fetchPage(
 export async function listListings(
   deps: ListingReadDeps,
   query: ListingQuery,
-  viewerId: string | null,
+  viewer: Actor | null,
 ): Promise<ListingList> {
   const filters = await buildFilters(deps, query);
   const q = query.q?.trim() ? query.q.trim() : null;
@@ -451,21 +471,20 @@ export async function listListings(
   }
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const offset = cursor ? 0 : (query.offset ?? 0);
-  const count = (text: string | null) =>
-    totals
-      .of(deps.db)
-      .get(`${filters.signature}|${text ?? ''}`, () =>
-        countListingsCapped(
-          deps.db,
-          text ? [...filters.where, textCondition(text)] : filters.where,
-          LISTINGS_TOTAL_CAP,
-        ),
+  const count = (text: string | null) => {
+    const compute = () =>
+      countListingsCapped(
+        deps.db,
+        text ? [...filters.where, textCondition(text)] : filters.where,
+        LISTINGS_TOTAL_CAP,
       );
+    return deps.totals ? deps.totals.get(`${filters.signature}|${text ?? ''}`, compute) : compute();
+  };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
   let total = await count(text);
   if (!cursor && q && total === 0) {
-    const fixed = await correctQuery(deps.db, q);
+    const fixed = await correctQuery(deps.db, q, deps.corrections);
     const fixedTotal = fixed ? await count(fixed) : 0;
     if (fixed && fixedTotal > 0) {
       text = fixed;
@@ -474,19 +493,18 @@ export async function listListings(
     }
   }
   const fewMatches = text !== null && total < LISTINGS_TOTAL_CAP;
-  const page = await fetchPage(
-    deps.db,
+  const page = await fetchPage(deps.db, {
     filters,
     sort,
     text,
     cursor,
-    query.limit,
+    limit: query.limit,
     offset,
-    viewerId,
+    viewerId: viewer?.id ?? null,
     fewMatches,
-  );
+  });
   return {
-    listings: page.records.map((record) => toListing(record, deps.categories)),
+    listings: page.records.map((record) => toListing(record, deps.categories, viewer)),
     total,
     next_cursor: page.next ? encodeCursor({ ...page.next, ...(corrected ? { q: corrected } : {}) }) : null,
     corrected_q: corrected,

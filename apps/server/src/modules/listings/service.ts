@@ -3,6 +3,7 @@ import {
   LISTING_LIFETIME_DAYS,
   type Listing,
   type ListingReportBody,
+  type ListingStatus,
   type listingCreateSchema,
   type listingUpdateSchema,
   type MyListingList,
@@ -12,17 +13,24 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { consumeRequestQuota, type RequestLimit } from '../auth/limits.ts';
-import type { ResolvedCategory } from '../categories/service.ts';
-import { claimUploads, releaseUploads, removeFiles } from '../media/service.ts';
-import { findPlace, type Location, postalCodeExists } from '../places/service.ts';
-import type { Actor } from '../users/policies.ts';
-import { isUserId as isUuid } from '../users/service.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import {
+  addressKey,
+  consumeRequestQuota,
+  countRequest,
+  lockLimit,
+  type RequestLimit,
+} from '../auth/index.ts';
+import type { ResolvedCategory } from '../categories/index.ts';
+import { claimUploads, releaseUploads, removeFiles } from '../media/index.ts';
+import { findPlace, type Location, postalCodeExists } from '../places/index.ts';
+import type { Actor } from '../users/index.ts';
 import { validateAttributes } from './attributes.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { canEditListing, canReportListing } from './policies.ts';
-import { iso, toListing } from './present.ts';
+import { canReportListing, listingPermissions } from './policies.ts';
+import { effectiveStatus, iso, toListing } from './present.ts';
 import {
   LISTING_JOINS,
   type ListingRecord,
@@ -30,28 +38,32 @@ import {
   recordView,
   selectListingPage,
   selectListingRecord,
+  selectListingRecords,
   VISIBLE,
 } from './queries.ts';
 import { type ListingRow, listingReports, listings } from './schema.ts';
 import type { ListingReadDeps } from './search.ts';
-import { bumpListingsVersion } from './stats.ts';
 import { adjustTerms, adjustTermsBulk } from './terms.ts';
 
 export type ListingCreateBody = z.output<typeof listingCreateSchema>;
 export type ListingUpdateBody = z.output<typeof listingUpdateSchema>;
 export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;
 
-/** What the listings service needs from the running application. */
+/** What the listings service needs from the running application (built by the listings plugin). */
 export interface ListingDeps extends ListingReadDeps {
   storage: MediaStorage;
-  /** Key of the HMAC that turns a visitor's IP address and user agent into a pseudonym. */
+  /** Key of the HMAC that turns a visitor's address into a pseudonym. */
   viewSecret: string;
+  /** Where the service announces its changes, after they have committed. */
+  events: EventBus;
+  /** Visits this instance has already counted today. */
+  countedViews: CountedViews;
 }
 
 /** A lifetime of an ad in ms (60 days; extending starts a new one). */
 export const LISTING_LIFETIME_MS = LISTING_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
-/** New ads per member and hour (issue 4 "rate limit posting"). */
+/** New ads per member and hour (SPEC.md §5 leaves the posting rules open; this is ours). */
 export const LISTING_POST_LIMIT: RequestLimit = {
   bucket: 'listing_post',
   max: 30,
@@ -59,8 +71,28 @@ export const LISTING_POST_LIMIT: RequestLimit = {
   reason: 'Du hast in kurzer Zeit sehr viele Anzeigen aufgegeben.',
 };
 
+/** Reports per member and hour (one per ad; docs/decisions/0005). */
+export const LISTING_REPORT_LIMIT: RequestLimit = {
+  bucket: 'listing_report',
+  max: 20,
+  windowMs: 60 * 60 * 1000,
+  reason: 'Du hast in kurzer Zeit sehr viele Anzeigen gemeldet.',
+};
+
+/**
+ * Views one address (IPv4, IPv6 /64) adds over all ads in 24 hours; further visits from it
+ * are shown but not counted, so one address cannot push an ad up 'Meistgesehen'.
+ */
+export const LISTING_VIEW_LIMIT: RequestLimit = {
+  bucket: 'listing_view',
+  max: 100,
+  windowMs: 24 * 60 * 60 * 1000,
+  reason: 'Zu viele Aufrufe von dieser Adresse.',
+};
+
 export const messages = {
   reported: 'Danke! Wir prüfen die Anzeige.',
+  alreadyReported: 'Du hast diese Anzeige bereits gemeldet. Wir prüfen sie.',
 } as const;
 
 function invalidField(field: string, message: string): never {
@@ -72,7 +104,7 @@ function invalidField(field: string, message: string): never {
  * subcategories.
  * @throws AppError validation (422)
  */
-export function postingCategory(deps: ListingReadDeps, ref: string | number): ResolvedCategory {
+function postingCategory(deps: ListingReadDeps, ref: string | number): ResolvedCategory {
   const category = deps.categories.resolve(typeof ref === 'string' ? ref.trim() : ref);
   if (!category) invalidField('category', 'Diese Kategorie gibt es nicht.');
   if (deps.categories.idsWithin(category.id).length > 1) {
@@ -101,14 +133,14 @@ function toCents(price: number, priceType: string): number {
   return cents;
 }
 
-async function answer(deps: ListingReadDeps, id: string, viewerId: string | null): Promise<Listing> {
-  const record = await selectListingRecord(deps.db, id, viewerId);
+async function answer(deps: ListingReadDeps, id: string, viewer: Actor | null): Promise<Listing> {
+  const record = await selectListingRecord(deps.db, id, viewer?.id ?? null);
   if (!record) throw new AppError('listing_not_found');
-  return toListing(record, deps.categories);
+  return toListing(record, deps.categories, viewer);
 }
 
 /**
- * `POST /api/listings` (ARCHITECTURE.md, issue 4): checks the category (a leaf), its
+ * `POST /api/listings` (ARCHITECTURE.md): checks the category (a leaf), its
  * attributes, the postal code and place, the photos (uploads of this member), the price
  * rules, and publishes the ad for 60 days. At most 30 new ads per member and hour.
  * @returns the ad as `GET /api/listings/{id}` answers it
@@ -152,16 +184,40 @@ export async function createListing(
     await adjustTerms(db, body.title, 1);
     return row.id;
   });
-  bumpListingsVersion();
-  return answer(deps, id, actor.id);
+  await deps.events.publish('listing.created', { listingId: id, sellerId: actor.id, title: body.title });
+  return answer(deps, id, actor);
 }
 
-/** The stored ad for a change, after the policy check. @throws AppError 404, 403 */
-async function editable(db: Database, actor: Actor, id: string): Promise<ListingRow> {
+/**
+ * The stored ad for a change, after the policy check (`edit`, or `delete` for a deletion).
+ * @throws AppError listing_not_found (404), listing_forbidden (403)
+ */
+async function editable(
+  db: Database,
+  actor: Actor,
+  id: string,
+  action: 'edit' | 'delete' = 'edit',
+): Promise<ListingRow> {
   const row = isUuid(id) ? (await db.select().from(listings).where(eq(listings.id, id)))[0] : undefined;
   if (!row) throw new AppError('listing_not_found');
-  if (!canEditListing(actor, row)) throw new AppError('listing_forbidden');
+  if (!listingPermissions(actor, row)[action]) throw new AppError('listing_forbidden');
   return row;
+}
+
+/** Announces a change of an ad's shown status (`expired` derived from the expiry), if any. */
+async function announceStatus(
+  deps: ListingDeps,
+  row: { id: string; sellerId: string },
+  previousStatus: ListingStatus,
+  status: ListingStatus,
+): Promise<void> {
+  if (status === previousStatus) return;
+  await deps.events.publish('listing.status_changed', {
+    listingId: row.id,
+    sellerId: row.sellerId,
+    status,
+    previousStatus,
+  });
 }
 
 /** Today's date in UTC (`YYYY-MM-DD`): the day of view counting. */
@@ -169,57 +225,127 @@ function viewDay(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** A visitor's pseudonym for view counting: the member id, or an HMAC of day, IP and agent. */
-export function visitorKey(secret: string, viewerId: string | null, ip: string, userAgent: string): string {
-  if (viewerId) return `u:${viewerId}`;
-  return `v:${createHmac('sha256', secret).update(`${viewDay()}|${ip}|${userAgent}`).digest('base64url').slice(0, 32)}`;
+/** Who a view is counted for (`visitorOf`). */
+export interface Visitor {
+  /** The member asking, or null for a visitor without a token. */
+  viewerId: string | null;
+  /** One view per ad and day is counted per key: `u:` member id, or `a:` the address's pseudonym of the day. */
+  key: string;
+  /** Pseudonym of the address (IPv4, IPv6 /64) for the daily cap over all ads. */
+  address: string;
 }
 
-/** Visits (visitor and ad) this process has already counted today, per database. */
-const countedViews = new WeakMap<Database, { day: string; visits: Set<string> }>();
+/**
+ * A visitor for view counting (SPEC.md §3 `views`): a member by id, anyone else by address
+ * (IPv4, IPv6 by /64; not by browser, so user agents from one address count once), as HMACs
+ * so that no address is stored.
+ */
+export function visitorOf(secret: string, viewerId: string | null, ip: string): Visitor {
+  const network = addressKey(ip);
+  const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
+  return {
+    viewerId,
+    key: viewerId ? `u:${viewerId}` : `a:${hmac(`${viewDay()}|${network}`)}`,
+    address: hmac(`address|${network}`),
+  };
+}
+
+/**
+ * Visits (visitor and ad) an instance has already counted today, so a repeated visit needs no
+ * write (the database would ignore it anyway). Owned by the listings plugin; it starts over
+ * each UTC day and when it holds `MAX_COUNTED_VIEWS` visits.
+ */
+export class CountedViews {
+  private day = '';
+  private visits = new Set<string>();
+
+  /** Whether `visit` was counted today (also starts a new day). */
+  has(visit: string, day: string): boolean {
+    if (day !== this.day) {
+      this.day = day;
+      this.visits = new Set();
+    }
+    return this.visits.has(visit);
+  }
+
+  /** Remembers that `visit` (visitor and ad, see `countView`) was counted today. */
+  add(visit: string): void {
+    if (this.visits.size >= MAX_COUNTED_VIEWS) this.visits.clear();
+    this.visits.add(visit);
+  }
+}
 /** The set of counted visits starts over when it holds this many (the database still dedupes). */
 const MAX_COUNTED_VIEWS = 100_000;
 
 /**
- * Counts one view of ad `id` per visitor and UTC day (issue 4; not the seller's own visits).
- * A visit this process counted today needs no write: the database would ignore it anyway.
- * Malformed and unknown ids count nothing.
- * @param visitor from `visitorKey`
- * @returns false for a visit this process had already counted today (the counter is unchanged)
+ * Counts one view of ad `id` per visitor (`visitorOf`) and UTC day (SPEC.md §3 `views`, §9
+ * `popular`; not the seller's own visits), at most 100 per address in 24 hours over all ads
+ * (`LISTING_VIEW_LIMIT`), and announces it (`listing.viewed`, after the commit) when the
+ * counter rose. The view, its counter and the address's count are written in one transaction
+ * under the address's advisory lock, so parallel visits cannot pass the cap. A visit this
+ * instance counted today needs no write. Malformed and unknown ids count nothing.
+ * @returns false for a visit this instance had already counted today (the counter is unchanged)
  */
-export async function countView(
-  deps: ListingReadDeps,
-  id: string,
-  viewerId: string | null,
-  visitor: string,
-): Promise<boolean> {
+export async function countView(deps: ListingDeps, id: string, visitor: Visitor): Promise<boolean> {
   if (!isUuid(id)) return false;
   const day = viewDay();
-  let counted = countedViews.get(deps.db);
-  if (counted?.day !== day) {
-    counted = { day, visits: new Set() };
-    countedViews.set(deps.db, counted);
+  const visit = `${visitor.key}|${id}`;
+  if (deps.countedViews.has(visit, day)) return false;
+  let counted: Awaited<ReturnType<typeof recordView>> = null;
+  try {
+    counted = await deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      await lockLimit(tx, LISTING_VIEW_LIMIT.bucket, visitor.address);
+      const view = await recordView(tx, {
+        listingId: id,
+        visitor: visitor.key,
+        viewerId: visitor.viewerId,
+        day,
+      });
+      // Re-entrant: the same lock is held already. Over the cap, the view rolls back.
+      if (view) await countRequest(tx, LISTING_VIEW_LIMIT, visitor.address);
+      return view;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
   }
-  const visit = `${visitor}|${id}`;
-  if (counted.visits.has(visit)) return false;
-  await recordView(deps.db, id, visitor, viewerId, day);
-  if (counted.visits.size >= MAX_COUNTED_VIEWS) counted.visits.clear();
-  counted.visits.add(visit);
+  deps.countedViews.add(visit);
+  if (counted) {
+    await deps.events.publish('listing.viewed', {
+      listingId: id,
+      sellerId: counted.sellerId,
+      views: counted.views,
+    });
+  }
   return true;
 }
 
 /**
- * `GET /api/listings/{id}`: the ad in any status (sold and reserved ads say so) as `viewerId`
- * sees it; the route counts the view first (`countView`).
+ * `GET /api/listings/{id}`: the ad in any status (sold and reserved ads say so) as `viewer`
+ * sees it, with what the viewer may do (`can`); the route counts the view first (`countView`).
+ * @param viewer the member asking, or null (the public answer: every `can` false)
  * @throws AppError listing_not_found (404) 'Anzeige nicht gefunden', also for malformed ids
  */
-export async function readListing(
-  deps: ListingReadDeps,
-  id: string,
-  viewerId: string | null,
-): Promise<Listing> {
+export async function readListing(deps: ListingReadDeps, id: string, viewer: Actor | null): Promise<Listing> {
   if (!isUuid(id)) throw new AppError('listing_not_found');
-  return answer(deps, id, viewerId);
+  return answer(deps, id, viewer);
+}
+
+/**
+ * Ads by id as `viewer` sees them, in the order of `ids`; unknown ids are left out (the
+ * favourites list, SPEC.md §7 `GET /api/favorites`).
+ */
+export async function readListings(
+  deps: ListingReadDeps,
+  ids: readonly string[],
+  viewer: Actor | null,
+): Promise<Listing[]> {
+  const records = await selectListingRecords(deps.db, ids.filter(isUuid), viewer?.id ?? null);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [toListing(record, deps.categories, viewer)] : [];
+  });
 }
 
 /**
@@ -296,27 +422,36 @@ export async function updateListing(
     return released;
   });
   await removeFiles(deps.storage, removed);
-  bumpListingsVersion();
-  return answer(deps, id, actor.id);
+  await deps.events.publish('listing.updated', { listingId: id, sellerId: current.sellerId });
+  await announceStatus(
+    deps,
+    current,
+    effectiveStatus(current),
+    effectiveStatus({
+      status: changes.status ?? current.status,
+      expiresAt: changes.expiresAt ?? current.expiresAt,
+    }),
+  );
+  return answer(deps, id, actor);
 }
 
 /**
- * `DELETE /api/listings/{id}` (owner or ADMIN): removes the ad with its favourites, views,
- * reports and photos in one transaction; the photo files go after the commit.
+ * `DELETE /api/listings/{id}` (owner or ADMIN): removes the ad with its photos in one
+ * transaction (its favourites, views, reports and counters go with it by foreign-key cascade);
+ * the photo files go after the commit, then `listing.deleted` is announced.
  * @throws AppError listing_not_found (404), listing_forbidden (403)
  */
 export async function deleteListing(deps: ListingDeps, actor: Actor, id: string): Promise<void> {
-  const current = await editable(deps.db, actor, id);
+  const current = await editable(deps.db, actor, id, 'delete');
   const removed = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const released = await releaseUploads(db, id, []);
-    await db.execute(sql`delete from favorites where listing_id = ${id}::uuid`);
     await db.delete(listings).where(eq(listings.id, id));
     await adjustTerms(db, current.title, -1);
     return released;
   });
   await removeFiles(deps.storage, removed);
-  bumpListingsVersion();
+  await deps.events.publish('listing.deleted', { listingId: id, sellerId: current.sellerId });
 }
 
 /**
@@ -332,14 +467,17 @@ export async function extendListing(deps: ListingDeps, actor: Actor, id: string)
     .update(listings)
     .set({ expiresAt: new Date(now + LISTING_LIFETIME_MS), updatedAt: new Date(now) })
     .where(eq(listings.id, id));
-  bumpListingsVersion();
-  return answer(deps, id, actor.id);
+  await deps.events.publish('listing.updated', { listingId: id, sellerId: current.sellerId });
+  await announceStatus(deps, current, effectiveStatus(current), 'active');
+  return answer(deps, id, actor);
 }
 
 /**
- * `POST /api/listings/{id}/report`: stores a member's report for the administrators; a second
- * report of the same ad replaces the first.
- * @throws AppError listing_not_found (404), validation (422) for one's own ad
+ * `POST /api/listings/{id}/report`: stores a member's report for the administrators, one per
+ * member and ad (a second answers 409 and changes nothing), at most 20 per member and hour
+ * (`LISTING_REPORT_LIMIT`, counted with the report in one transaction).
+ * @throws AppError listing_not_found (404), validation (422) for one's own ad, conflict (409)
+ *   for a repeated report, rate_limited (429)
  */
 export async function reportListing(
   deps: ListingDeps,
@@ -354,13 +492,17 @@ export async function reportListing(
   if (!canReportListing(actor, row))
     throw new AppError('validation', 'Du kannst deine eigene Anzeige nicht melden.');
   const comment = body.comment?.trim() ? body.comment.trim() : null;
-  await deps.db
-    .insert(listingReports)
-    .values({ listingId: id, reporterId: actor.id, reason: body.reason, comment })
-    .onConflictDoUpdate({
-      target: [listingReports.listingId, listingReports.reporterId],
-      set: { reason: body.reason, comment, createdAt: new Date() },
-    });
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await countRequest(tx, LISTING_REPORT_LIMIT, actor.id);
+    const stored = await tx
+      .insert(listingReports)
+      .values({ listingId: id, reporterId: actor.id, reason: body.reason, comment })
+      .onConflictDoNothing({ target: [listingReports.listingId, listingReports.reporterId] })
+      .returning({ id: listingReports.id });
+    // Rolls the counted request back with it: a repeat costs nothing of the hourly limit.
+    if (stored.length === 0) throw new AppError('conflict', messages.alreadyReported);
+  });
   return { detail: messages.reported };
 }
 
@@ -373,8 +515,9 @@ export async function similarListings(
   deps: ListingReadDeps,
   id: string,
   limit: number,
-  viewerId: string | null,
+  viewer: Actor | null,
 ): Promise<Listing[]> {
+  const viewerId = viewer?.id ?? null;
   const row = isUuid(id)
     ? (
         await deps.db
@@ -396,7 +539,7 @@ export async function similarListings(
         join listings l on l.id = k.id ${LISTING_JOINS}
         order by k.gap, l.id`,
   );
-  return records.map((record) => toListing(record, deps.categories));
+  return records.map((record) => toListing(record, deps.categories, viewer));
 }
 
 /** Status filter of my ads as SQL (expired is derived from the expiry). */
@@ -415,7 +558,7 @@ function statusCondition(status: MyListingsQuery['status']): SQL | null {
 }
 
 /**
- * `GET /api/me/listings` (issue 4 "Meine Anzeigen"): my ads in every status, newest first,
+ * `GET /api/me/listings`: my ads in every status, newest first,
  * with views and favourite counts, paged by cursor, plus the number of ads per status.
  * @throws AppError validation (422) for a bad cursor
  */
@@ -452,22 +595,26 @@ export async function listMyListings(
   const page = records.slice(0, query.limit);
   const last = page[page.length - 1];
   const countsOrZero = counts ?? { active: 0, reserved: 0, sold: 0, expired: 0 };
+  // The seller sees their own ads: the role does not change what they may do with them.
+  const owner: Actor = { id: userId, role: 'SELLER' };
   return {
-    listings: page.map((record) => toListing(record, deps.categories)),
+    listings: page.map((record) => toListing(record, deps.categories, owner)),
     total: query.status
       ? countsOrZero[query.status]
       : countsOrZero.active + countsOrZero.reserved + countsOrZero.sold + countsOrZero.expired,
     next_cursor:
       records.length > query.limit && last
-        ? encodeCursor({ s: 'mine', k: iso(last.created_at), id: last.id })
+        ? encodeCursor({ s: 'mine', k: iso(last.createdAt), id: last.id })
         : null,
     counts: countsOrZero,
   };
 }
 
 /**
- * Removes all ads of a member inside the account-deletion transaction (users/account.ts):
- * their favourites, photos' upload records, vocabulary counts and the ads.
+ * Removes all ads of a member inside the account-deletion transaction `tx` (users module):
+ * their photos' upload records, vocabulary counts and the ads (favourites, views and reports
+ * go by foreign-key cascade). The caches of the listings module are cleared when the users
+ * module announces `user.deleted` after its commit.
  * @returns upload ids whose files the caller removes after the commit
  */
 export async function removeListingsOfSeller(tx: Database, sellerId: string): Promise<string[]> {
@@ -478,15 +625,11 @@ export async function removeListingsOfSeller(tx: Database, sellerId: string): Pr
   if (rows.length === 0) return [];
   const released: string[] = [];
   for (const row of rows) released.push(...(await releaseUploads(tx, row.id, [])));
-  await tx.execute(
-    sql`delete from favorites where listing_id in (select id from listings where seller_id = ${sellerId}::uuid)`,
-  );
   await tx.delete(listings).where(eq(listings.sellerId, sellerId));
   await adjustTermsBulk(
     tx,
     rows.map((row) => row.title),
     -1,
   );
-  bumpListingsVersion();
   return released;
 }

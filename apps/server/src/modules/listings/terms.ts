@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { escapeLike } from '../places/service.ts';
+import type { CountCache } from '../../lib/count-cache.ts';
+import { escapeLike } from '../../lib/sql.ts';
 
 /** Most suggestions `GET /api/search/suggest` answers. */
 export const SUGGESTIONS_MAX = 8;
@@ -36,7 +37,7 @@ export async function adjustTerms(tx: Database, title: string, delta: 1 | -1): P
 }
 
 /**
- * Completions for the header search box (issue 4): the last word of `query` completed from
+ * Completions for the header search box: the last word of `query` completed from
  * the words of ad titles, most used first; earlier words are kept as typed.
  * @returns up to 8 lowercase suggestions, e.g. 'rotes fahrrad' for 'rotes fahr'
  */
@@ -55,29 +56,27 @@ export async function suggest(db: Database, query: string): Promise<string[]> {
   return rows.map((row) => `${prefix}${row.term}`);
 }
 
-/** Corrections found recently (the same misspellings come again and again), for a minute. */
-const CORRECTION_CACHE_MS = 60_000;
-const corrections = new WeakMap<Database, Map<string, { value: string | null; at: number }>>();
+/**
+ * How long a correction is kept (ms): the same misspellings come again and again. The
+ * listings plugin owns the cache and also clears it when an ad changes.
+ */
+export const CORRECTION_CACHE_MS = 60_000;
 
 /**
- * Spelling correction for a search that found nothing ('Fahrad' → 'fahrrad'): each word that
- * no ad title uses is replaced by the most similar title word (pg_trgm trigram similarity,
- * GIN index on the vocabulary), when one is similar enough.
+ * Spelling correction for a search that found nothing ('Fahrad' → 'fahrrad'; ARCHITECTURE.md
+ * "search": pg_trgm for typo tolerance): each
+ * word that no ad title uses is replaced by the most similar title word (pg_trgm trigram
+ * similarity, GIN index on the vocabulary), when one is similar enough.
+ * @param corrections recent corrections by lowercased query (the listings plugin's cache)
  * @returns the corrected query, or null when no word could be corrected
  */
-export async function correctQuery(db: Database, query: string): Promise<string | null> {
-  let cache = corrections.get(db);
-  if (!cache) {
-    cache = new Map();
-    corrections.set(db, cache);
-  }
+export function correctQuery(
+  db: Database,
+  query: string,
+  corrections?: CountCache<string | null>,
+): Promise<string | null> {
   const key = query.toLowerCase().trim();
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CORRECTION_CACHE_MS) return hit.value;
-  const value = await findCorrection(db, key);
-  if (cache.size >= 1000) cache.clear();
-  cache.set(key, { value, at: Date.now() });
-  return value;
+  return corrections ? corrections.get(key, () => findCorrection(db, key)) : findCorrection(db, key);
 }
 
 async function findCorrection(db: Database, query: string): Promise<string | null> {

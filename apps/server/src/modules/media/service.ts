@@ -1,30 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import {
-  IMAGE_VARIANT_NAME_PATTERN,
-  IMAGE_VARIANTS,
-  type ImageVariant,
-  UPLOAD_IMAGE_TYPES,
-} from '@marketplace/contract';
+import { IMAGE_VARIANT_NAME_PATTERN, IMAGE_VARIANTS, type ImageVariant } from '@marketplace/contract';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { consumeRequestQuota, type RequestLimit } from '../auth/limits.ts';
-import { renderVariants } from './images.ts';
+import { consumeRequestQuota, type RequestLimit } from '../auth/index.ts';
+import {
+  IMAGE_URL_PREFIX,
+  type ImagePipeline,
+  type ImageUploadStream,
+  imageUrl,
+  LISTING_IMAGE_FOLDER,
+} from './pipeline.ts';
 import { uploads } from './schema.ts';
 
-/** Storage folder of ad photos; they are served at `/api/images/<id>-<variant>.webp`. */
-export const LISTING_IMAGE_FOLDER = 'listings';
-export const IMAGE_URL_PREFIX = '/api/images/';
-/** Uploads no ad uses are removed after this many ms (a day). */
+export { IMAGE_URL_PREFIX, imageUrl, LISTING_IMAGE_FOLDER } from './pipeline.ts';
+
+/** Uploads no ad or chat message uses are removed after this many ms (a day). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Photo uploads per member and hour (issue 4 "rate limit uploads"). */
+/** Photo uploads per member and hour (ARCHITECTURE.md "limits"). */
 export const UPLOAD_LIMIT: RequestLimit = {
   bucket: 'upload',
   max: 300,
@@ -32,17 +26,12 @@ export const UPLOAD_LIMIT: RequestLimit = {
   reason: 'Du hast in kurzer Zeit sehr viele Fotos hochgeladen.',
 };
 
-/** What the upload pipeline needs from the running application. */
+/** What ad photo uploads need from the running application. */
 export interface MediaDeps {
   db: Database;
   storage: MediaStorage;
-  /** Folder for partial uploads, normally `DATA_DIR/tmp`. */
-  tmpDir: string;
-}
-
-/** The URL of one size of an uploaded photo. */
-export function imageUrl(id: string, variant: ImageVariant = 'detail'): string {
-  return `${IMAGE_URL_PREFIX}${id}-${variant}.webp`;
+  /** The application's one image pipeline. */
+  images: ImagePipeline;
 }
 
 /** The upload id behind an ad photo URL of this server (any size), or null for other URLs. */
@@ -51,78 +40,28 @@ export function uploadIdOf(url: string): string | null {
   return IMAGE_VARIANT_NAME_PATTERN.exec(url.slice(IMAGE_URL_PREFIX.length))?.[1] ?? null;
 }
 
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
 /**
- * Writes the variants of an image and records the upload for `ownerId`.
- * @returns the upload id and the URL of its `detail` variant
- * @throws AppError unsupported_upload (415) when the image cannot be decoded
- */
-export async function saveImage(
-  deps: MediaDeps,
-  ownerId: string,
-  input: string | Buffer,
-): Promise<{ id: string; url: string }> {
-  let variants: Awaited<ReturnType<typeof renderVariants>>;
-  try {
-    variants = await renderVariants(input);
-  } catch {
-    throw new AppError(
-      'unsupported_upload',
-      'Das Bild konnte nicht gelesen werden. Bitte versuche ein anderes.',
-    );
-  }
-  const id = randomBytes(16).toString('hex');
-  const written: string[] = [];
-  try {
-    for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
-      const name = `${id}-${variant}.webp`;
-      await deps.storage.write(LISTING_IMAGE_FOLDER, name, variants[variant]);
-      written.push(name);
-    }
-    await deps.db.insert(uploads).values({ id, ownerId });
-  } catch (error) {
-    await Promise.all(written.map((name) => deps.storage.remove(LISTING_IMAGE_FOLDER, name)));
-    throw error;
-  }
-  return { id, url: imageUrl(id) };
-}
-
-/**
- * `POST /api/upload` (SPEC.md §7, issue 4): streams the file to a temporary file under
- * `tmpDir` (never whole in memory), stops at 20 MB, checks the type by its bytes (JPEG, PNG,
- * WebP, AVIF; a renamed PDF is refused) and stores WebP variants without metadata.
- * @param file the multipart file stream, limited by the caller to `UPLOAD_MAX_BYTES`
- * @returns `{ url }` of the `detail` variant, `/api/images/<id>-detail.webp`
- * @throws AppError rate_limited (429), file_too_large (413), unsupported_upload (415)
+ * `POST /api/upload` (ARCHITECTURE.md "Contracts": field `file`): the photo goes through the
+ * image pipeline (streamed, at most 20 MB, JPEG, PNG, WebP or AVIF by its bytes, WebP sizes
+ * without metadata) and is recorded as an upload of `ownerId` that an ad can claim within a day.
+ * @param file the multipart file stream (`openImageUpload(request, 'listing')`)
+ * @returns `{ url }` of the `detail` size, `/api/images/<id>-detail.webp`
+ * @throws AppError rate_limited (429), payload_too_large (413), unsupported_image (415)
  */
 export async function storeUpload(
   deps: MediaDeps,
   ownerId: string,
-  file: Readable & { truncated?: boolean },
+  file: ImageUploadStream,
 ): Promise<{ url: string }> {
   await consumeRequestQuota(deps.db, UPLOAD_LIMIT, ownerId);
-  await fs.promises.mkdir(deps.tmpDir, { recursive: true });
-  const tmp = path.join(deps.tmpDir, `upload-${randomBytes(12).toString('hex')}`);
+  const image = await deps.images.processImageUpload(file, { purpose: 'listing' });
   try {
-    try {
-      await pipeline(file, fs.createWriteStream(tmp, { mode: 0o600 }));
-    } catch (error) {
-      if (isFileTooLarge(error)) throw new AppError('file_too_large');
-      throw error;
-    }
-    if (file.truncated) throw new AppError('file_too_large');
-    const type = await fileTypeFromFile(tmp);
-    if (!type || !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-      throw new AppError('unsupported_upload');
-    }
-    const saved = await saveImage(deps, ownerId, tmp);
-    return { url: saved.url };
-  } finally {
-    await fs.promises.rm(tmp, { force: true });
+    await deps.db.insert(uploads).values({ id: image.id, ownerId });
+  } catch (error) {
+    await removeFiles(deps.storage, [image.id]);
+    throw error;
   }
+  return { url: image.url };
 }
 
 /**
@@ -150,25 +89,69 @@ export async function claimUploads(
     if (!ids.includes(id)) ids.push(id);
   }
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.id, ids),
-        inArray(uploads.ownerId, [...ownerIds]),
-        or(isNull(uploads.listingId), eq(uploads.listingId, listingId)),
-      ),
-    );
-  const usable = new Set(rows.map((row) => row.id));
-  if (ids.some((id) => !usable.has(id))) {
+  const usable = and(
+    inArray(uploads.id, ids),
+    inArray(uploads.ownerId, [...ownerIds]),
+    or(isNull(uploads.listingId), eq(uploads.listingId, listingId)),
+    isNull(uploads.chatMessageId),
+  );
+  // One conditional update: a chat message claiming the same upload at the same time wins or
+  // loses as a whole, never both.
+  const claimed = await tx.update(uploads).set({ listingId }).where(usable).returning({ id: uploads.id });
+  if (claimed.length !== ids.length) {
     throw new AppError(
       'validation',
       "Feld 'images': Mindestens ein Foto ist unbekannt oder gehört zu einer anderen Anzeige. Bitte lade es erneut hoch.",
     );
   }
-  await tx.update(uploads).set({ listingId }).where(inArray(uploads.id, ids));
   return ids.map((id) => imageUrl(id));
+}
+
+/** German details of refused chat photos (the field is the message's `image`). */
+const chatPhotoTexts = {
+  foreign:
+    "Feld 'image': Fotos müssen über „Foto hinzufügen“ hochgeladen werden; fremde Bildadressen sind nicht erlaubt.",
+  unknown: "Feld 'image': Dieses Foto gibt es nicht (mehr). Bitte lade es erneut hoch.",
+  inUse: "Feld 'image': Dieses Foto wird schon verwendet. Bitte lade es erneut hoch.",
+} as const;
+
+/**
+ * Attaches the photo of a chat message to that message (contract `chat.ts`, SPEC.md §2 /chat),
+ * so the upload sweep keeps it for as long as the message exists. Run it in the message's
+ * transaction right after the message row is stored: a refusal then stores nothing. Only the
+ * sender's own upload that no ad and no other message uses is taken; a parallel claim of the
+ * same upload waits for this one and is refused.
+ * @param url the message's `image`: a URL `POST /api/upload` answered (any size)
+ * @param senderId the member sending the message
+ * @param messageId the stored message (`chat_messages.id`)
+ * @throws AppError upload_not_own (403) for another member's upload; validation (422) naming
+ *   the field `image` for a URL that is no upload of this server, an unknown or removed upload,
+ *   or one already used by an ad or another message
+ */
+export async function claimChatPhoto(
+  tx: Database,
+  url: string,
+  senderId: string,
+  messageId: string,
+): Promise<void> {
+  const id = uploadIdOf(url.trim());
+  if (!id) throw new AppError('validation', chatPhotoTexts.foreign);
+  const [claimed] = await tx
+    .update(uploads)
+    .set({ chatMessageId: messageId })
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.ownerId, senderId),
+        isNull(uploads.listingId),
+        isNull(uploads.chatMessageId),
+      ),
+    )
+    .returning({ id: uploads.id });
+  if (claimed) return;
+  const [upload] = await tx.select({ ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, id));
+  if (upload && upload.ownerId !== senderId) throw new AppError('upload_not_own');
+  throw new AppError('validation', upload ? chatPhotoTexts.inUse : chatPhotoTexts.unknown);
 }
 
 /**
@@ -217,7 +200,8 @@ export async function removeFiles(storage: MediaStorage, ids: readonly string[])
 }
 
 /**
- * Removes uploads no ad took within `ttlMs` (default a day), rows and files. Safe to run on
+ * The upload sweep: removes uploads that no ad and no chat message uses and that are older than
+ * `ttlMs` (default a day), rows and files. The media door runs it every hour; safe to run on
  * several instances at once.
  * @returns how many were removed
  */
@@ -227,7 +211,13 @@ export async function sweepUnattachedUploads(
 ): Promise<number> {
   const rows = await deps.db
     .delete(uploads)
-    .where(and(isNull(uploads.listingId), lt(uploads.createdAt, new Date(Date.now() - ttlMs))))
+    .where(
+      and(
+        isNull(uploads.listingId),
+        isNull(uploads.chatMessageId),
+        lt(uploads.createdAt, new Date(Date.now() - ttlMs)),
+      ),
+    )
     .returning({ id: uploads.id });
   await removeFiles(
     deps.storage,

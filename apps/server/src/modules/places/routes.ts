@@ -1,20 +1,14 @@
 import { placeListSchema, placeQuerySchema } from '@marketplace/contract';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { ensurePostalCodes, searchPlaces } from './service.ts';
+import { searchPlaces } from './service.ts';
 
-/**
- * Places (issue 4 "postal code with place autocompletion"): loads the GeoNames postal codes on
- * the first start and answers `GET /api/places?q=`.
- */
+/** `GET /api/places?q=`: completion of postal codes and places for posting and the location filter. */
 const placeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loaded = await ensurePostalCodes(app.database.db);
-  if (loaded > 0) app.log.info({ rows: loaded }, 'postal codes loaded');
-
   app.get(
     '/api/places',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['places'],
         summary: 'Up to 10 postal codes and places starting with q (digits: postal code; text: place)',
@@ -29,4 +23,4 @@ const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default fp(placeRoutes, { name: 'places', dependencies: ['database'] });
+export default placeRoutes;

@@ -24,5 +24,3 @@ export const postalCodes = pgTable(
     index('postal_codes_place_prefix_idx').on(sql`lower(${table.place}) text_pattern_ops`),
   ],
 );
-
-export type PostalCodeRow = typeof postalCodes.$inferSelect;

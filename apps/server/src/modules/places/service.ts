@@ -1,14 +1,41 @@
-import type { Place } from '@marketplace/contract';
+import { foldPlaceName, type Place } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { type PostalCodeEntry, readPostalCodes } from './postal-codes.ts';
 
 /** Rows per INSERT statement while loading the table. */
 const LOAD_CHUNK = 4000;
 /** Most completions `GET /api/places` answers. */
 export const PLACE_SUGGESTIONS_MAX = 10;
-/** Mean earth radius in km (IUGG). */
-export const EARTH_RADIUS_KM = 6371.0088;
+
+/**
+ * `place` folded in SQL exactly as {@link foldPlaceName} folds text in TypeScript (lower-case,
+ * ä/ö/ü/é/è and ae/oe/ue to the plain vowel, ß to ss).
+ */
+const FOLDED_PLACE = sql.raw(
+  "replace(replace(replace(replace(translate(lower(place), 'äöüéè', 'aouee'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u'), 'ß', 'ss')",
+);
+
+/** Letters a stored name may start with when its folded form starts with the key. */
+const FIRST_LETTERS: Record<string, string[]> = {
+  a: ['a', 'ä'],
+  o: ['o', 'ö'],
+  u: ['u', 'ü'],
+  e: ['e', 'é', 'è'],
+};
+
+/**
+ * Places whose folded name starts with `folded`: the folded comparison, narrowed first by the
+ * stored name's first letter, which the index on `lower(place)` finds.
+ */
+function foldedPrefixCondition(folded: string): SQL {
+  const first = folded.charAt(0);
+  const letters = (FIRST_LETTERS[first] ?? [first]).map(
+    (letter) => sql`lower(place) like ${`${escapeLike(letter)}%`}`,
+  );
+  return sql`(${sql.join(letters, sql` or `)}) and ${FOLDED_PLACE} like ${`${escapeLike(folded)}%`}`;
+}
 
 /** A located place: the postal code, its place name and the centroid in degrees. */
 export interface Location {
@@ -53,16 +80,15 @@ export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[
   });
 }
 
-/** Escapes LIKE wildcards so user text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
+ * Completion for the postal-code field
  * Completion for the postal-code field and the location filter (`GET /api/places?q=`): up to
- * 10 entries whose postal code starts with the digits, or whose place starts with the text
- * (case-insensitive); "80331 Mün" matches both. Digits list postal codes in order (first place
- * first); names list exact matches first, then shorter names.
+ * 10 entries whose postal code starts with the digits, or whose place starts with the text; "80331
+ * Mün" matches both. Names compare folded ({@link foldPlaceName}: any case, 'Koeln' and 'Koln'
+ * find Köln, 'Muenchen' finds München). Digits list postal codes in order. A name lists each
+ * matching place once first (its lowest postal code), exact names first, then larger places (more
+ * postal codes: 'Frankfurt' offers Frankfurt am Main before Frankfurt (Oder)), then the further
+ * postal codes of those places.
  */
 export async function searchPlaces(db: Database, query: string): Promise<Place[]> {
   const text = query.trim();
@@ -70,25 +96,35 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
   const combined = /^(\d{1,5})\s+(.+)$/.exec(text);
   const digits = combined?.[1] ?? (/^\d{1,5}$/.test(text) ? text : null);
   const name = combined?.[2] ?? (digits ? null : text);
-  const conditions: SQL[] = [];
+  if (!name) {
+    if (!digits) return [];
+    return selectRows<Place>(
+      db,
+      sql`select postal_code, place, state from postal_codes
+          where postal_code like ${`${digits}%`}
+          order by postal_code, id
+          limit ${PLACE_SUGGESTIONS_MAX}`,
+    );
+  }
+  const folded = foldPlaceName(name);
+  const conditions: SQL[] = [foldedPrefixCondition(folded)];
   if (digits) conditions.push(sql`postal_code like ${`${digits}%`}`);
-  if (name) conditions.push(sql`lower(place) like ${`${escapeLike(name.toLowerCase())}%`}`);
-  if (conditions.length === 0) return [];
-  const lowered = (name ?? '').toLowerCase();
-  const order = name
-    ? sql`(lower(place) = ${lowered}) desc, length(place), place, postal_code, id`
-    : sql`postal_code, id`;
   return selectRows<Place>(
     db,
-    sql`select postal_code, place, state from postal_codes
-        where ${sql.join(conditions, sql` and `)}
-        order by ${order}
+    sql`select postal_code, place, state from (
+          select postal_code, place, state, id, ${FOLDED_PLACE} = ${folded} as exact,
+            count(*) over (partition by place, state) as codes,
+            row_number() over (partition by place, state order by postal_code, id) as nth
+          from postal_codes
+          where ${sql.join(conditions, sql` and `)}
+        ) as matches
+        order by nth = 1 desc, exact desc, codes desc, length(place), place, state, postal_code, id
         limit ${PLACE_SUGGESTIONS_MAX}`,
   );
 }
 
 /**
- * The place of a postal code an ad names (issue 4 "postal code with place"): `place` must be
+ * The place of a postal code an ad names: `place` must be
  * one of the postal code's places (case-insensitive); empty means its first place.
  * @returns null when the postal code is unknown or `place` does not belong to it
  */
@@ -113,8 +149,10 @@ export async function postalCodeExists(db: Database, postalCode: string): Promis
 }
 
 /**
- * Coordinates of a searcher's location: a 5-digit postal code (its first place), else a place
- * name (an exact name first, else the first place starting with it).
+ * Coordinates of a searcher's location: a 5-digit postal code (its first place), a postal code
+ * with its place ('60311 Frankfurt am Main'), else a place name compared folded like
+ * {@link searchPlaces} ('Muenchen', 'Koln'): an exact name first, else the largest place (most
+ * postal codes) starting with it, at its lowest postal code, the first place `searchPlaces` offers.
  * @returns null when nothing matches
  */
 export async function locate(db: Database, text: string): Promise<Location | null> {
@@ -125,59 +163,20 @@ export async function locate(db: Database, text: string): Promise<Location | nul
   if (combined?.[1] && combined[2]) {
     return (await findPlace(db, combined[1], combined[2])) ?? findPlace(db, combined[1], '');
   }
+  const folded = foldPlaceName(value);
   const rows = await selectRows<Location>(
     db,
-    sql`select postal_code as "postalCode", place, latitude, longitude from postal_codes
-        where lower(place) like ${`${escapeLike(value.toLowerCase())}%`}
-        order by (lower(place) = ${value.toLowerCase()}) desc, length(place), postal_code, id
+    sql`select "postalCode", place, latitude, longitude from (
+          select postal_code as "postalCode", place, state, latitude, longitude, id,
+            ${FOLDED_PLACE} = ${folded} as exact,
+            count(*) over (partition by place, state) as codes
+          from postal_codes
+          where ${foldedPrefixCondition(folded)}
+        ) as matches
+        order by exact desc, codes desc, length(place), place, state, "postalCode", id
         limit 1`,
   );
   return rows[0] ?? null;
-}
-
-/**
- * Great-circle distance in km between the row's `latitude`/`longitude` columns of `alias` and
- * a point (haversine formula), as an SQL expression.
- */
-export function distanceKmSql(alias: string, origin: { latitude: number; longitude: number }): SQL {
-  const lat = sql.raw(`${alias}.latitude`);
-  const lon = sql.raw(`${alias}.longitude`);
-  const lat0 = origin.latitude;
-  const lon0 = origin.longitude;
-  return sql`(${EARTH_RADIUS_KM}::float8 * 2 * asin(least(1::float8, sqrt(
-    power(sin(radians(${lat} - ${lat0}::float8) / 2), 2)
-    + cos(radians(${lat0}::float8)) * cos(radians(${lat})) * power(sin(radians(${lon} - ${lon0}::float8) / 2), 2)
-  ))))`;
-}
-
-/**
- * A latitude/longitude box that contains every point within `radiusKm` of `origin` (a cheap,
- * index-friendly prefilter before the exact distance).
- */
-export function boundingBox(origin: { latitude: number; longitude: number }, radiusKm: number) {
-  const latDelta = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
-  const cos = Math.max(0.01, Math.cos((origin.latitude * Math.PI) / 180));
-  const lonDelta = Math.min(180, latDelta / cos);
-  return {
-    minLat: origin.latitude - latDelta,
-    maxLat: origin.latitude + latDelta,
-    minLon: origin.longitude - lonDelta,
-    maxLon: origin.longitude + lonDelta,
-  };
-}
-
-/** SQL condition: the row of `alias` lies within `radiusKm` of `origin` (box, then exact). */
-export function withinRadiusSql(
-  alias: string,
-  origin: { latitude: number; longitude: number },
-  radiusKm: number,
-): SQL {
-  const box = boundingBox(origin, radiusKm);
-  const lat = sql.raw(`${alias}.latitude`);
-  const lon = sql.raw(`${alias}.longitude`);
-  return sql`(${lat} between ${box.minLat}::float8 and ${box.maxLat}::float8
-    and ${lon} between ${box.minLon}::float8 and ${box.maxLon}::float8
-    and ${distanceKmSql(alias, origin)} <= ${radiusKm}::float8)`;
 }
 
 /** The first place of each of the given postal codes (demo data); unknown codes are left out. */

@@ -1,45 +1,24 @@
-import {
-  type AccountExport,
-  type FollowEntry,
-  LISTINGS_LIMIT_MAX,
-  type Listing,
-} from '@marketplace/contract';
+import { type AccountExport, LISTINGS_LIMIT_MAX, type Listing } from '@marketplace/contract';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
-import { checkCurrentPassword } from '../auth/service.ts';
-import { removeTokensOf } from '../auth/tokens.ts';
-import type { CategoryTree } from '../categories/service.ts';
-import { listFavorites, removeFavoritesOf } from '../favorites/service.ts';
-import * as follows from '../follows/service.ts';
-import { listMyListings, removeListingsOfSeller } from '../listings/service.ts';
-import { releaseUploadsOfOwner, removeFiles } from '../media/service.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  announceEndedSessions,
+  checkCurrentPassword,
+  endSessionsInTransaction,
+  removeTokensOf,
+} from '../auth/index.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import { listFavorites, removeFavoritesOf } from '../favorites/index.ts';
+import * as follows from '../follows/index.ts';
+import { listMyListings, removeListingsOfSeller } from '../listings/index.ts';
+import { releaseUploadsOfOwner, removeFiles } from '../media/index.ts';
 import * as queries from './queries.ts';
-import { findAccounts, getAccount, toUserResponse, toUserSummary } from './service.ts';
+import { users } from './schema.ts';
+import { getAccount, toUserResponse, type UserRow, type UsersDeps } from './service.ts';
 
 /** Upper bound of follow entries one export or list call resolves. */
 const EXPORT_FOLLOW_LIMIT = 100_000;
-
-/**
- * Turns follow edges (member id and time) into list entries with display name and avatar,
- * keeping their order; members deleted meanwhile are left out.
- */
-export async function toFollowEntries(
-  db: Database,
-  edges: readonly follows.FollowEdge[],
-): Promise<FollowEntry[]> {
-  const byId = new Map(
-    (
-      await findAccounts(
-        db,
-        edges.map((edge) => edge.userId),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  return edges.flatMap((edge) => {
-    const row = byId.get(edge.userId);
-    return row ? [{ ...toUserSummary(row), followed_at: edge.followedAt.toISOString() }] : [];
-  });
-}
 
 /** All of a member's ads in every status, newest first, read page by page. */
 async function allListingsOf(db: Database, categories: CategoryTree, userId: string): Promise<Listing[]> {
@@ -54,7 +33,7 @@ async function allListingsOf(db: Database, categories: CategoryTree, userId: str
 }
 
 /**
- * Everything stored about a member, for `GET /api/me/export` (issue 3 "export my data"):
+ * Everything stored about a member, for `GET /api/me/export` (the settings page's data export):
  * profile, follows, own ads (every status) and saved ads, never the password hash or tokens.
  * Later modules add their data here.
  * @throws AppError user_not_found (404)
@@ -69,8 +48,8 @@ export async function exportAccount(
   return {
     exported_at: new Date().toISOString(),
     profile: toUserResponse(account),
-    following: await toFollowEntries(db, await follows.listFollowing(db, userId, page)),
-    followers: await toFollowEntries(db, await follows.listFollowers(db, userId, page)),
+    following: await follows.toFollowEntries(db, await follows.listFollowing(db, userId, page)),
+    followers: await follows.toFollowEntries(db, await follows.listFollowers(db, userId, page)),
     listings: await allListingsOf(db, categories, userId),
     favorites: await listFavorites(db, categories, userId, null),
   };
@@ -80,33 +59,90 @@ export async function exportAccount(
  * Removes a member's data inside the deletion transaction `tx`, the account row last.
  * This is the one place where each area hooks its own data: listings, favorites, messages,
  * stories, forum posts and notifications are removed or anonymised here as they arrive.
- * @returns ids of ad photos whose files the caller removes after the commit
+ * The member's sessions end first (docs/decisions/0007); their rows go with the account.
+ * @returns ids of ad photos whose files the caller removes after the commit, and the ids of
+ *   the sessions that ended (announced by the caller after the commit)
  */
-export async function removeAccountData(tx: Database, userId: string): Promise<string[]> {
+export async function removeAccountData(
+  tx: Database,
+  userId: string,
+): Promise<{ photos: string[]; sessionIds: string[] }> {
+  const sessionIds = await endSessionsInTransaction(tx, userId);
   await removeFavoritesOf(tx, userId);
   const photos = await removeListingsOfSeller(tx, userId);
   photos.push(...(await releaseUploadsOfOwner(tx, userId)));
   await follows.removeFollowsOf(tx, userId);
   await removeTokensOf(tx, userId);
   await queries.deleteUserRow(tx, userId);
-  return photos;
+  return { photos, sessionIds };
 }
 
 /**
  * Deletes the logged-in member's account (settings page) after checking the password: all
- * of its data (ads, favourites, follows) in one transaction, then its avatar and ad photos. Its tokens stop working at once.
+ * of its data (ads, favourites, follows) in one transaction, then its avatar and ad photos.
+ * Its sessions end in the same transaction, so its tokens stop working at once. Published as
+ * `user.deleted` and then `session.ended` after the commit.
  * @throws AppError wrong_password (400), rate_limited (429), user_not_found (404)
  */
 export async function deleteAccount(
-  db: Database,
-  storage: MediaStorage,
+  deps: Pick<UsersDeps, 'db' | 'events' | 'storage'>,
   userId: string,
   password: string,
   ip: string,
 ): Promise<void> {
+  const account = await getAccount(deps.db, userId);
+  await checkCurrentPassword(deps.db, account, password, ip);
+  const { photos, sessionIds } = await deps.db.transaction((tx) => removeAccountData(tx, userId));
+  // 'user.deleted' first: its subscribers tell the member's sockets before they close.
+  await deps.events.publish('user.deleted', { userId });
+  await announceEndedSessions(deps.events, userId, sessionIds);
+  if (account.avatarUrl) await deps.storage.removeByUrl(account.avatarUrl).catch(() => {});
+  await removeFiles(deps.storage, photos);
+}
+
+/**
+ * Records that a member accepted the AGB in `version` ('YYYY-MM-DD'), now. Registration calls
+ * it inside its transaction with the current version (the register page says the AGB apply).
+ * @returns the updated account @throws AppError user_not_found (404)
+ */
+export async function recordTermsAcceptance(db: Database, userId: string, version: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ termsVersion: version, termsAcceptedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new AppError('user_not_found');
+  return row;
+}
+
+/**
+ * Whether a member still has to accept the current AGB: never accepted, or an older version
+ * (versions are dates 'YYYY-MM-DD', so they compare as text).
+ */
+export function mustAcceptTerms(account: Pick<UserRow, 'termsVersion'>, currentVersion: string): boolean {
+  return account.termsVersion === null || account.termsVersion < currentVersion;
+}
+
+/**
+ * `POST /api/me/terms`: the logged-in member accepts the AGB `version` shown to them. Only the
+ * current version can be accepted; accepting it again changes nothing. Acceptances of the
+ * same member at once store one version.
+ * @throws AppError conflict (409) when `version` is not the current one (the terms changed
+ *   while the dialog was open), user_not_found (404)
+ */
+export async function acceptTerms(
+  db: Database,
+  userId: string,
+  version: string,
+  currentVersion: string,
+): Promise<UserRow> {
+  if (version !== currentVersion) {
+    throw new AppError(
+      'conflict',
+      'Die AGB wurden inzwischen geändert. Bitte lade die Seite neu und lies die aktuelle Fassung.',
+    );
+  }
   const account = await getAccount(db, userId);
-  await checkCurrentPassword(db, account, password, ip);
-  const photos = await db.transaction((tx) => removeAccountData(tx, userId));
-  if (account.avatarUrl) await storage.removeByUrl(account.avatarUrl).catch(() => {});
-  await removeFiles(storage, photos);
+  if (!mustAcceptTerms(account, currentVersion)) return account;
+  return recordTermsAcceptance(db, userId, version);
 }

@@ -11,7 +11,10 @@ export function isAdmin(actor: Actor | null | undefined): boolean {
   return actor?.role === 'ADMIN';
 }
 
-/** SPEC.md §6: the moderator check is true for SELLER or ADMIN. */
+/**
+ * SPEC.md §6: the moderator check is true for SELLER or ADMIN. No route asks it yet; it is the
+ * rule moderated areas (forum) use when they arrive.
+ */
 export function isModerator(actor: Actor | null | undefined): boolean {
   return actor?.role === 'SELLER' || actor?.role === 'ADMIN';
 }

@@ -25,7 +25,6 @@ export type UserChanges = Partial<
     | 'lastName'
     | 'avatarUrl'
     | 'emailVerifiedAt'
-    | 'sessionsValidAfter'
   >
 >;
 

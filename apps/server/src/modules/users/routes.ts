@@ -1,53 +1,40 @@
 import {
+  acceptTermsBodySchema,
   accountExportSchema,
   deleteAccountBodySchema,
   publicProfileSchema,
   updateProfileBodySchema,
   userSchema,
 } from '@marketplace/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { MEDIA_NAME_PATTERN } from '../../lib/media-storage.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { deleteAccount, exportAccount } from './account.ts';
-import { AVATAR_MAX_BYTES, removeAvatar, replaceAvatar } from './avatar.ts';
+import { AVATAR_FOLDER, AVATAR_MAX_BYTES, openImageUpload } from '../media/index.ts';
+import { acceptTerms, deleteAccount, exportAccount } from './account.ts';
+import { removeAvatar, replaceAvatar } from './avatar.ts';
 import * as users from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
- * Reads the one file of a multipart upload from the field `file`, at most `maxBytes`.
- * @throws AppError validation (422) without a file, payload_too_large (413) above the limit
+ * Own account (`/api/me`, with the AGB acceptance `/api/me/terms`), public profiles
+ * (`/api/users/{id}`) and avatar images. The module's plugin (`index.ts`) hands in the
+ * dependencies and the current AGB version (config `termsVersion`).
  */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  const missing = new AppError(
-    'validation',
-    "Bitte lade ein Bild im Feld 'file' hoch (multipart/form-data).",
-  );
-  if (!request.isMultipart()) throw missing;
-  const file = await request.file({ limits: { fileSize: maxBytes } });
-  if (file?.fieldname !== 'file') throw missing;
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large', `Das Bild ist zu groß. Maximum: ${maxBytes / 1024 / 1024} MB.`);
-    }
-    throw error;
-  }
-}
-
-/** Own account (`/api/me`), public profiles (`/api/users/{id}`) and avatar images. */
-const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: string }> = async (
+  app,
+  options,
+) => {
+  const { deps, termsVersion } = options;
+  const db = deps.db;
 
   app.get(
     '/api/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'The logged-in member',
@@ -58,10 +45,28 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.toUserResponse(await users.getAccount(db, request.user.id)),
   );
 
+  app.post(
+    '/api/me/terms',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['me'],
+        summary: 'Accept the current AGB version (asked once after the AGB changed)',
+        description:
+          'Body `{ version }`: die Version, die das Mitglied gelesen hat; nur die aktuelle (`terms_version` von `GET /api/site`) wird angenommen, sonst 409. Antwortet das Mitglied mit `terms_version`.',
+        security: bearer,
+        body: acceptTermsBodySchema,
+        response: { 200: userSchema, ...errorResponses(401, 409, 422) },
+      },
+    },
+    async (request) =>
+      users.toUserResponse(await acceptTerms(db, request.user.id, request.body.version, termsVersion)),
+  );
+
   app.patch(
     '/api/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'Change nickname, first and last name (null removes one)',
@@ -70,13 +75,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => users.toUserResponse(await users.updateProfile(db, request.user.id, request.body)),
+    async (request) => users.toUserResponse(await users.updateProfile(deps, request.user.id, request.body)),
   );
 
   app.delete(
     '/api/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'Delete my account and all its data (needs the password)',
@@ -86,7 +91,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(db, app.mediaStorage, request.user.id, request.body.password, request.ip);
+      await deleteAccount(deps, request.user.id, request.body.password, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -94,7 +99,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/export',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'All my data as JSON (profile, follows, my ads, saved ads)',
@@ -111,25 +116,25 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
-        summary: 'Upload an avatar (multipart field `file`, JPEG/PNG/WebP up to 5 MB; stored 256x256 WebP)',
+        summary: `Upload an avatar (multipart field \`file\`, JPEG/PNG/WebP up to ${AVATAR_MAX_BYTES / 1024 / 1024} MB; stored 256x256 WebP)`,
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 200: userSchema, ...errorResponses(401, 413, 415, 422) },
       },
     },
     async (request) => {
-      const upload = await readUpload(request, AVATAR_MAX_BYTES);
-      return users.toUserResponse(await replaceAvatar(db, app.mediaStorage, request.user.id, upload));
+      const file = await openImageUpload(request, 'avatar');
+      return users.toUserResponse(await replaceAvatar(deps, request.user.id, file));
     },
   );
 
   app.delete(
     '/api/me/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['me'],
         summary: 'Remove my avatar',
@@ -137,12 +142,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses(401) },
       },
     },
-    async (request) => users.toUserResponse(await removeAvatar(db, app.mediaStorage, request.user.id)),
+    async (request) => users.toUserResponse(await removeAvatar(deps, request.user.id)),
   );
 
   app.get(
     '/api/users/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'Public profile; `is_following` is set when a token is sent',
@@ -159,6 +165,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/images/avatars/:name',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['media'],
         summary: 'An avatar image (WebP, cached for a year: names never change content)',
@@ -168,7 +175,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = MEDIA_NAME_PATTERN.test(request.params.name)
-        ? await app.mediaStorage.read('avatars', request.params.name)
+        ? await deps.storage.read(AVATAR_FOLDER, request.params.name)
         : null;
       if (!file) throw new AppError('not_found', 'Bild nicht gefunden.');
       reply.header('Cache-Control', `public, max-age=${ONE_YEAR_S}, immutable`);

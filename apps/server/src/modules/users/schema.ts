@@ -6,7 +6,7 @@ export const ROLES = ['ADMIN', 'SELLER'] as const;
 
 /**
  * Member accounts (SPEC.md §3 "User"). `email` is stored lowercased and unique; the password
- * only as an argon2id hash. Sessions (JWTs) issued before `sessions_valid_after` are refused,
+ * only as an argon2id hash; the accepted AGB version with its time. Sessions (JWTs) issued before `sessions_valid_after` are refused,
  * so a password change or reset ends every other session.
  */
 export const users = pgTable(
@@ -23,6 +23,13 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /**
+     * The AGB version ('YYYY-MM-DD', config `termsVersion`) the member accepted last, at
+     * registration or in the dialog after a change; null: none recorded (accounts from before).
+     */
+    termsVersion: text('terms_version'),
+    /** When `termsVersion` was accepted. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

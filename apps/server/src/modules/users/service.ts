@@ -1,16 +1,35 @@
+import { createHash } from 'node:crypto';
 import type { PublicProfile, Role, User, UserSummary } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
-import * as follows from '../follows/service.ts';
-import { countActiveListings } from '../listings/stats.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { sellerRatings } from '../chat/index.ts';
+import * as follows from '../follows/index.ts';
+import { countActiveListings } from '../listings/index.ts';
+import type { ImagePipeline } from '../media/index.ts';
 import * as queries from './queries.ts';
 import type { UserRow } from './schema.ts';
+import './events.ts';
 
 export type { UserRow } from './schema.ts';
 
-/** The logged-in member as the `authenticate` pre-handler puts it on `request.user`. */
+/** What the users module's changes need from the running application. */
+export interface UsersDeps {
+  db: Database;
+  /** Carries `user.updated` and `user.deleted` to the other modules, after the commit. */
+  events: EventBus;
+  storage: MediaStorage;
+  /** The one image pipeline (avatars). */
+  images: ImagePipeline;
+}
+
+/**
+ * The logged-in member as the `authenticate` pre-handler puts it on `request.user` (there with
+ * the id of the token's session, docs/decisions/0007).
+ */
 export interface SessionUser {
   id: string;
   email: string;
@@ -26,15 +45,26 @@ export function isUserId(value: string): boolean {
 }
 
 /**
- * The name shown for a member (SPEC.md §2 "Side menu"): nickname, else first name, else the
- * part of the e-mail before '@', else 'Benutzer'. Blank values count as missing.
+ * A short stable code for a member without a name: the first four hex digits (upper case) of
+ * the SHA-256 of the member id, e.g. '7F3A'. It tells nothing about the e-mail address.
+ */
+export function memberCode(userId: string): string {
+  return createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase();
+}
+
+/**
+ * The name other people see for a member (ads, profiles, follow lists, chat, notifications,
+ * the home page's first HTML): nickname, else first name, else 'Mitglied' and the member's
+ * code (`memberCode`, e.g. 'Mitglied 7F3A'). Never any part of the e-mail address; blank
+ * values count as missing. The member's own menu keeps SPEC.md §2's fallback to the e-mail
+ * (apps/web/src/lib/displayName.ts), which only the member sees.
  */
 export function displayName(user: {
+  id: string;
   nickname?: string | null;
   firstName?: string | null;
-  email?: string | null;
 }): string {
-  return user.nickname?.trim() || user.firstName?.trim() || user.email?.split('@')[0]?.trim() || 'Benutzer';
+  return user.nickname?.trim() || user.firstName?.trim() || `Mitglied ${memberCode(user.id)}`;
 }
 
 /** An account as the API answers it (contract `userSchema`); never the hash. */
@@ -49,29 +79,13 @@ export function toUserResponse(row: UserRow): User {
     last_name: row.lastName,
     email_verified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
+    terms_version: row.termsVersion,
   };
 }
 
 /** Another member as lists show them (contract `userSummarySchema`). */
 export function toUserSummary(row: UserRow): UserSummary {
   return { id: row.id, display_name: displayName(row), avatar: row.avatarUrl };
-}
-
-/**
- * The session behind an access token: the member must still exist, and the token must be
- * issued after the last password change or reset (`issuedAt` in seconds since the epoch).
- * @returns null when the token must no longer work
- */
-export async function findSessionUser(
-  db: Database,
-  userId: string,
-  issuedAt: number,
-): Promise<SessionUser | null> {
-  if (!isUserId(userId)) return null;
-  const row = await queries.selectUserById(db, userId);
-  if (!row) return null;
-  if (row.sessionsValidAfter && issuedAt < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
-  return { id: row.id, email: row.email, role: row.role, emailVerified: row.emailVerifiedAt !== null };
 }
 
 /** An account by id. @throws AppError user_not_found (404), also for malformed ids */
@@ -127,34 +141,38 @@ export async function updateAccount(
 }
 
 /**
- * Settings page: nickname, first and last name. An absent field stays, null clears it.
+ * Settings page: nickname, first and last name (SPEC.md §3 "User"). An absent field stays,
+ * null clears it. Published as `user.updated`, since the shown name may change (SPEC.md §2).
  * @throws AppError user_not_found (404)
  */
-export function updateProfile(
-  db: Database,
+export async function updateProfile(
+  deps: Pick<UsersDeps, 'db' | 'events'>,
   userId: string,
   profile: { nickname?: string | null; first_name?: string | null; last_name?: string | null },
 ): Promise<UserRow> {
-  return updateAccount(db, userId, {
+  const row = await updateAccount(deps.db, userId, {
     ...(profile.nickname !== undefined ? { nickname: profile.nickname } : {}),
     ...(profile.first_name !== undefined ? { firstName: profile.first_name } : {}),
     ...(profile.last_name !== undefined ? { lastName: profile.last_name } : {}),
   });
+  await deps.events.publish('user.updated', { userId });
+  return row;
 }
 
 /**
- * Sets a new password hash and ends every session issued before now (tokens carry their
- * issue time in whole seconds, so the cut is taken at the current second).
+ * Sets a new password hash. Ending the member's sessions is the caller's part, in the same
+ * transaction (the auth module's `endSessionsInTransaction`, docs/decisions/0007).
+ * @throws AppError user_not_found (404)
  */
 export function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<UserRow> {
-  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
-  return updateAccount(db, userId, { passwordHash, sessionsValidAfter: now });
+  return updateAccount(db, userId, { passwordHash });
 }
 
 /**
- * The public profile at /user/{id} (issue 3 "Public profile"). `viewerId` is the member
+ * The public profile at /user/{id} (SPEC.md §2 public routes, §3 "User"). `viewerId` is the member
  * asking, or null for a visitor (then `is_following` is null). `active_listings` counts the
- * member's active, unexpired ads; ratings come with their module (until then `rating` is null).
+ * member's active, unexpired ads; `rating` (one decimal, null without any) and `review_count` come
+ * from the ratings members gave in chat conversations about ads.
  * @throws AppError user_not_found (404), also for malformed ids
  */
 export async function getPublicProfile(
@@ -163,18 +181,19 @@ export async function getPublicProfile(
   viewerId: string | null,
 ): Promise<PublicProfile> {
   const row = await getAccount(db, userId);
-  const [counts, activeListings, viewerFollows] = await Promise.all([
+  const [counts, activeListings, viewerFollows, ratings] = await Promise.all([
     follows.followCounts(db, row.id),
     countActiveListings(db, row.id),
     viewerId && viewerId !== row.id ? follows.isFollowing(db, viewerId, row.id) : Promise.resolve(false),
+    sellerRatings(db, [row.id]),
   ]);
   return {
     id: row.id,
     display_name: displayName(row),
     avatar: row.avatarUrl,
     member_since: row.createdAt.toISOString(),
-    rating: null,
-    review_count: 0,
+    rating: ratings.get(row.id)?.rating ?? null,
+    review_count: ratings.get(row.id)?.reviewCount ?? 0,
     active_listings: activeListings,
     followers_count: counts.followers,
     following_count: counts.following,
@@ -184,12 +203,14 @@ export async function getPublicProfile(
 
 /**
  * On start with `ADMIN_EMAIL`/`ADMIN_PASSWORD` (ARCHITECTURE.md "Configuration"): creates that
- * account as a verified ADMIN, or promotes an existing one to ADMIN and marks it verified.
- * An existing account keeps its password, so a password changed in the app stays changed.
+ * account as a verified ADMIN, or promotes an existing one to ADMIN and marks it verified
+ * (SPEC.md §6). An existing account keeps its password, so a password changed in the app
+ * stays changed. A promotion is published as `user.updated` when `events` is given.
  */
 export async function ensureAdminAccount(
   db: Database,
   admin: { email: string; password: string } | undefined,
+  events?: EventBus,
 ): Promise<void> {
   if (!admin) return;
   const email = admin.email.trim().toLowerCase();
@@ -200,6 +221,7 @@ export async function ensureAdminAccount(
         role: 'ADMIN',
         emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
       });
+      await events?.publish('user.updated', { userId: existing.id });
     }
     return;
   }
@@ -209,6 +231,6 @@ export async function ensureAdminAccount(
     .catch(async (error: unknown) => {
       // Another instance created it at the same moment: promote that one.
       if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-      await ensureAdminAccount(db, admin);
+      await ensureAdminAccount(db, admin, events);
     });
 }

@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SnackbarProvider } from './SnackbarProvider.tsx';
+import { SnackbarProvider } from '../../components/SnackbarProvider.tsx';
 import { theme } from './theme.ts';
 
 /** Providers outside the router: MUI theme and baseline, TanStack Query, snackbars. */

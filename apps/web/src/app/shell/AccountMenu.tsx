@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import { useId, useState } from 'react';
 import { de } from '../../i18n/de.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { AccountMenuPopup } from './AccountMenuPopup.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { displayName } from '../../lib/displayName.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { ACCOUNT_MENU_ENTRIES } from './navigation.tsx';
 
 /** The avatar menu: Dashboard, Meine Anzeigen, Favoriten, Einstellungen, Abmelden (SPEC.md §2). */

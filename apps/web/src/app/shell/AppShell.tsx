@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { TermsGate } from '../../features/legal/index.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../lib/constants.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
@@ -12,7 +13,8 @@ import { SideMenu } from './SideMenu.tsx';
 
 /**
  * The page frame of SPEC.md §2: desktop header from 900 px up, else the mobile header and the
- * bottom navigation; side menu, page content, footer and cookie banner.
+ * bottom navigation; side menu, page content, footer, cookie banner and, for a member who has
+ * not accepted the current AGB, the question to accept them.
  */
 export function AppShell() {
   const isDesktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
@@ -38,6 +40,7 @@ export function AppShell() {
       <Footer />
       {!isDesktop && <BottomNav />}
       <CookieBanner bottomOffset={bottomSpace} />
+      <TermsGate />
       <ScrollRestoration />
     </Box>
   );

@@ -8,11 +8,11 @@ import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useUnreadMessageCount } from '../../features/chat/api.ts';
-import { useFavoriteCount } from '../../features/favorites/api.ts';
+import { useUnreadMessageCount } from '../../features/chat/index.ts';
+import { useFavoriteCount } from '../../features/favorites/index.ts';
 import { de } from '../../i18n/de.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../lib/constants.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { CountBadge } from './CountBadge.tsx';
 
 /** The five tabs of the mobile bottom navigation, in order (SPEC.md §2 "Mobile"). */

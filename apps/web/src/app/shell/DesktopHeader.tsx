@@ -1,7 +1,9 @@
 import AddIcon from '@mui/icons-material/AddCircle';
 import StoriesIcon from '@mui/icons-material/AutoStories';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import FeedIcon from '@mui/icons-material/DynamicFeed';
+import ForumIcon from '@mui/icons-material/Forum';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -10,9 +12,11 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { Link } from 'react-router';
+import { useUnreadMessageCount } from '../../features/chat/index.ts';
 import { de } from '../../i18n/de.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
+import { CountBadge } from './CountBadge.tsx';
 import { HeaderAction } from './HeaderAction.tsx';
 import { Logo } from './Logo.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
@@ -29,12 +33,13 @@ export const DESKTOP_HEADER_HEIGHT_PX = TOP_BAR_HEIGHT_PX + MAIN_BAR_HEIGHT_PX;
 
 /**
  * Desktop header (SPEC.md §2): a top link bar that collapses when scrolling down and a main bar
- * with logo, side-menu toggle, cars shortcut, search, feed, stories, bell, create-listing and the
- * avatar menu or 'Anmelden'.
+ * with logo, side-menu toggle, cars shortcut, search, feed, stories, chat (unread messages), bell,
+ * create-listing and the avatar menu or 'Anmelden'.
  */
 export function DesktopHeader({ onToggleSideMenu }: { onToggleSideMenu: () => void }) {
   const topBarVisible = useTopBarVisible();
   const { isLoggedIn } = useSession();
+  const unreadMessages = useUnreadMessageCount(isLoggedIn);
 
   // The header is fixed above a spacer of its full height, so collapsing the top link bar never
   // moves the page content (no layout shift, no scroll feedback at the page end).
@@ -93,12 +98,22 @@ export function DesktopHeader({ onToggleSideMenu }: { onToggleSideMenu: () => vo
                 {de.header.cars}
               </Box>
             </Button>
-            <Box sx={{ flexGrow: 1, minWidth: { md: 170, lg: 280 }, maxWidth: 560, mx: { md: 0, lg: 1 } }}>
+            <Box sx={{ flexGrow: 1, minWidth: { md: 170, lg: 240 }, maxWidth: 560, mx: { md: 0, lg: 1 } }}>
               <SearchField id="desktop-search" />
             </Box>
             <Box sx={{ flexGrow: 1 }} />
+            <HeaderAction icon={<ForumIcon />} label={de.forum.headerLink} to="/forum" />
             <HeaderAction icon={<FeedIcon />} label={de.header.feed} to="/feed" />
             <HeaderAction icon={<StoriesIcon />} label={de.header.stories} to="/stories" />
+            <HeaderAction
+              icon={
+                <CountBadge count={unreadMessages}>
+                  <ChatIcon />
+                </CountBadge>
+              }
+              label={de.header.chat}
+              to="/chat"
+            />
             <NotificationBell />
             <Button
               component={Link}

@@ -55,14 +55,17 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
               {de.footer.supportText}
             </Typography>
             <Stack spacing={1}>
-              <Link href={`mailto:${de.contact.supportEmail}`} color="inherit" underline="hover">
-                {de.contact.supportEmail}
+              <Link component={RouterLink} to="/faq-contact" color="inherit" underline="hover">
+                {de.footer.contactLink}
               </Link>
               <Link component={RouterLink} to="/hilfe" color="inherit" underline="hover">
                 {de.footer.helpLink}
               </Link>
               <Link component={RouterLink} to="/faq" color="inherit" underline="hover">
                 {de.footer.faqLink}
+              </Link>
+              <Link component={RouterLink} to="/forum" color="inherit" underline="hover">
+                {de.forum.footerLink}
               </Link>
             </Stack>
           </Box>

@@ -16,16 +16,19 @@ interface HeaderActionProps {
 
 const actionStyle = {
   flexDirection: 'column',
-  minWidth: { xs: 44, lg: 60 },
-  px: { xs: 0.5, lg: 1 },
+  minWidth: { xs: 44, xl: 52 },
+  // The caption keeps its width: 'Benachrichtigungen' never runs into its neighbour.
+  flexShrink: 0,
+  px: 0.5,
   py: 0.5,
   color: 'text.secondary',
   '&:hover': { color: 'primary.main' },
 } as const;
 
 /**
- * A header button showing an icon with a small caption under it (the caption only from the lg
- * breakpoint on; narrower desktops show the icon); a link when `to` is given.
+ * A header button showing an icon with a small caption under it (the caption only from the xl
+ * breakpoint, 1536 px, on: six captions and the search do not fit beside each other below it;
+ * narrower desktops show the icon, named for screen readers); a link when `to` is given.
  */
 export function HeaderAction({ icon, label, to, ...buttonProps }: HeaderActionProps) {
   const content = (
@@ -35,7 +38,13 @@ export function HeaderAction({ icon, label, to, ...buttonProps }: HeaderActionPr
       </Box>
       <Box
         component="span"
-        sx={{ display: { xs: 'none', lg: 'block' }, fontSize: '0.7rem', fontWeight: 500, lineHeight: 1.3 }}
+        sx={{
+          display: { xs: 'none', xl: 'block' },
+          fontSize: '0.7rem',
+          fontWeight: 500,
+          lineHeight: 1.3,
+          whiteSpace: 'nowrap',
+        }}
       >
         {label}
       </Box>

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { Link } from 'react-router';
 import { de } from '../../i18n/de.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { NotificationBell } from './NotificationBell.tsx';

@@ -2,9 +2,9 @@ import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import IconButton from '@mui/material/IconButton';
 import { lazy, type MouseEvent, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useUnreadNotificationCount } from '../../features/notifications/api.ts';
+import { LiveUpdates, useUnreadNotificationCount } from '../../features/notifications/index.ts';
 import { de } from '../../i18n/de.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { CountBadge } from './CountBadge.tsx';
 import { HeaderAction } from './HeaderAction.tsx';
 
@@ -14,8 +14,9 @@ const NotificationPanel = lazy(() =>
 
 /**
  * The notification bell (SPEC.md §2): logged out it links to /login; logged in it shows the
- * unread count (max 99) and opens the panel of the 10 newest notifications. With `compact` it is
- * a plain icon button (mobile), else an icon with caption (desktop).
+ * unread count ('99+' above 99) and opens the panel of the 10 newest notifications. With
+ * `compact` it is a plain icon button (mobile), else an icon with caption (desktop). Both headers
+ * show it, so it also keeps the notification socket open while logged in (SPEC.md §4).
  */
 export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const { isLoggedIn } = useSession();
@@ -59,9 +60,12 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
       ) : (
         <HeaderAction icon={icon} label={de.header.notifications} {...popupProps} />
       )}
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       {panelRequested && (
         <Suspense fallback={null}>
-          <NotificationPanel id={panelId} anchor={anchor} unread={unread} onClose={() => setAnchor(null)} />
+          <NotificationPanel id={panelId} anchor={anchor} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useEffect, useState } from 'react';
-import { useSearchSuggestions } from '../../features/search/api.ts';
+import { useSearchSuggestions } from '../../features/search/index.ts';
 import { de } from '../../i18n/de.ts';
 import { COMPLETION_DEBOUNCE_MS } from '../../lib/constants.ts';
 

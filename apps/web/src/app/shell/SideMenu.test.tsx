@@ -24,10 +24,18 @@ describe('side menu (SPEC.md §2)', () => {
       'Mode',
       'Elektronik',
       'Möbel',
+      'Forum',
+      'Business Forum: Networking & Geschäfte',
+      'Games Forum: Gaming Community',
+      'Sport Forum: Sport & Fitness',
     ]);
     expect(screen.getByRole('link', { name: 'Kategorien' }).getAttribute('href')).toBe('/categories');
     expect(screen.getByRole('link', { name: 'Autos' }).getAttribute('href')).toBe('/category/autos');
     expect(screen.getByRole('link', { name: 'Möbel' }).getAttribute('href')).toBe('/category/moebel');
+    expect(screen.getByRole('link', { name: 'Games Forum: Gaming Community' }).getAttribute('href')).toBe(
+      '/forum/games',
+    );
+    expect(screen.getByRole('link', { name: 'Forum' }).getAttribute('href')).toBe('/forum');
     expect(screen.queryByText('Abmelden')).toBeNull();
   });
 
@@ -51,6 +59,10 @@ describe('side menu (SPEC.md §2)', () => {
       'Mode',
       'Elektronik',
       'Möbel',
+      'Forum',
+      'Business Forum: Networking & Geschäfte',
+      'Games Forum: Gaming Community',
+      'Sport Forum: Sport & Fitness',
     ]);
     expect(screen.getByRole('link', { name: 'Meine Anzeigen' }).getAttribute('href')).toBe('/my-listings');
     expect(screen.getByTestId('side-menu-name').textContent).toBe('Anni');

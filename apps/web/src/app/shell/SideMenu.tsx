@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
 import { de } from '../../i18n/de.ts';
 import { displayName } from '../../lib/displayName.ts';
-import { useSession } from '../providers/SessionProvider.tsx';
-import { POPULAR_SHORTCUTS, sideMenuEntries } from './navigation.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import { FORUM_SHORTCUTS, POPULAR_SHORTCUTS, sideMenuEntries } from './navigation.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
 const SIDE_MENU_WIDTH = 300;
@@ -58,7 +58,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </IconButton>
       </Box>
       <Box component="nav" aria-label={de.sideMenu.label}>
-        <List>
+        <List component="div">
           {sideMenuEntries(isLoggedIn).map((entry) =>
             'to' in entry ? (
               <ListItemButton
@@ -86,9 +86,40 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           )}
         </List>
         <Divider />
-        <List subheader={<ListSubheader disableSticky>{de.sideMenu.popular}</ListSubheader>}>
+        <List
+          component="div"
+          subheader={
+            <ListSubheader component="div" disableSticky>
+              {de.sideMenu.popular}
+            </ListSubheader>
+          }
+        >
           {POPULAR_SHORTCUTS.map((shortcut) => (
             <ListItemButton key={shortcut.key} component={Link} to={shortcut.to} onClick={onClose}>
+              <ListItemIcon>{shortcut.icon}</ListItemIcon>
+              <ListItemText primary={shortcut.label} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Divider />
+        <List
+          component="div"
+          subheader={
+            <ListSubheader component="div" disableSticky>
+              <Link to="/forum" onClick={onClose} style={{ color: 'inherit' }}>
+                {de.forum.menuHeading}
+              </Link>
+            </ListSubheader>
+          }
+        >
+          {FORUM_SHORTCUTS.map((shortcut) => (
+            <ListItemButton
+              key={shortcut.key}
+              component={Link}
+              to={shortcut.to}
+              onClick={onClose}
+              selected={pathname === shortcut.to}
+            >
               <ListItemIcon>{shortcut.icon}</ListItemIcon>
               <ListItemText primary={shortcut.label} />
             </ListItemButton>

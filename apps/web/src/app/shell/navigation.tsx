@@ -8,6 +8,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DevicesIcon from '@mui/icons-material/Devices';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
+import ForumIcon from '@mui/icons-material/Forum';
 import HomeIcon from '@mui/icons-material/Home';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LoginIcon from '@mui/icons-material/Login';
@@ -65,6 +66,18 @@ export const POPULAR_SHORTCUTS: readonly (NavLink & { icon: ReactElement })[] = 
     icon: <DevicesIcon />,
   },
   { key: 'moebel', label: de.sideMenu.popularFurniture, to: '/category/moebel', icon: <ChairIcon /> },
+];
+
+/** The three forums in the side menu (SPEC.md: business, games, sports). */
+export const FORUM_SHORTCUTS: readonly (NavLink & { icon: ReactElement })[] = [
+  {
+    key: 'forum-business',
+    label: de.forums.business ?? 'Business Forum',
+    to: '/forum/business',
+    icon: <ForumIcon />,
+  },
+  { key: 'forum-games', label: de.forums.games ?? 'Games Forum', to: '/forum/games', icon: <ForumIcon /> },
+  { key: 'forum-sports', label: de.forums.sports ?? 'Sport Forum', to: '/forum/sports', icon: <ForumIcon /> },
 ];
 
 /** Avatar menu of the header (SPEC.md §2 "Desktop header"). */

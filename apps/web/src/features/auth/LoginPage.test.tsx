@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../../lib/session.ts';
 import { TEST_TOKEN, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { stubRoutes } from './testing.ts';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 
 const member = testUser({ nickname: 'Anni' });
 
@@ -18,7 +18,7 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe('login page /login (SPEC.md §4, §8)', { timeout: 20_000 }, () => {
   it('shows German messages for empty fields and sends nothing', async () => {
-    const calls = stubRoutes({});
+    const calls = stubRouteTable({});
     renderApp('/login');
     await fillAndSubmit('', '');
     expect(await screen.findByText('Bitte gib deine E-Mail-Adresse ein.')).toBeTruthy();
@@ -27,14 +27,14 @@ describe('login page /login (SPEC.md §4, §8)', { timeout: 20_000 }, () => {
   });
 
   it('refuses a malformed e-mail address', async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderApp('/login');
     await fillAndSubmit('anna@', 'geheim123');
     expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
   });
 
   it('logs in, stores token and user and returns to the page in next', async () => {
-    const calls = stubRoutes({
+    const calls = stubRouteTable({
       'POST /api/auth/login': { body: { access_token: TEST_TOKEN, user: member } },
       '/api/me': { body: member },
     });
@@ -55,14 +55,14 @@ describe('login page /login (SPEC.md §4, §8)', { timeout: 20_000 }, () => {
     ['a protocol-relative address', '?next=%2F%2Fevil.example'],
     ['no next at all', ''],
   ])('goes home instead of %s', async (_case, search) => {
-    stubRoutes({ 'POST /api/auth/login': { body: { access_token: TEST_TOKEN, user: member } } });
+    stubRouteTable({ 'POST /api/auth/login': { body: { access_token: TEST_TOKEN, user: member } } });
     const { router } = renderApp(`/login${search}`);
     await fillAndSubmit('anna@example.org', 'geheim123');
     await expect.poll(() => router.state.location.pathname).toBe('/');
   });
 
   it("shows the server's German detail when the login fails", async () => {
-    stubRoutes({
+    stubRouteTable({
       'POST /api/auth/login': {
         status: 401,
         body: { detail: 'E-Mail-Adresse oder Passwort ist falsch.', code: 'invalid_credentials' },
@@ -76,21 +76,21 @@ describe('login page /login (SPEC.md §4, §8)', { timeout: 20_000 }, () => {
 
   it('shows the German detail of a 429', async () => {
     const detail = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.';
-    stubRoutes({ 'POST /api/auth/login': { status: 429, body: { detail, code: 'rate_limited' } } });
+    stubRouteTable({ 'POST /api/auth/login': { status: 429, body: { detail, code: 'rate_limited' } } });
     renderApp('/login');
     await fillAndSubmit('anna@example.org', 'falsch123');
     expect((await screen.findByRole('alert')).textContent).toBe(detail);
   });
 
   it("shows 'Login failed' when the answer has no detail", async () => {
-    stubRoutes({ 'POST /api/auth/login': { status: 502 } });
+    stubRouteTable({ 'POST /api/auth/login': { status: 502 } });
     renderApp('/login-form');
     await fillAndSubmit('anna@example.org', 'geheim123');
     expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
   });
 
   it('links to the registration and the password reset', async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderApp('/login?next=%2Fchat');
     await screen.findByRole('form', { name: 'Anmelden' });
     expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe(

@@ -2,15 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithSession } from '../../test/renderApp.tsx';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { PasswordResetRequestPage } from './PasswordResetRequestPage.tsx';
 import { ResetPasswordPage } from './ResetPasswordPage.tsx';
-import { stubRoutes } from './testing.ts';
 
 const NEUTRAL = 'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir dir einen Link geschickt.';
 
 describe('reset request /password-reset', { timeout: 20_000 }, () => {
   it('always shows the neutral confirmation after sending the e-mail', async () => {
-    const calls = stubRoutes({ 'POST /api/auth/password-reset': { status: 202, body: { detail: NEUTRAL } } });
+    const calls = stubRouteTable({
+      'POST /api/auth/password-reset': { status: 202, body: { detail: NEUTRAL } },
+    });
     renderWithSession(<PasswordResetRequestPage />, '/password-reset');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'Passwort vergessen' }));
@@ -22,7 +24,7 @@ describe('reset request /password-reset', { timeout: 20_000 }, () => {
 
   it('shows the German detail when asked too often', async () => {
     const detail = 'Zu viele Anfragen. Bitte versuche es in 60 Minuten erneut.';
-    stubRoutes({ 'POST /api/auth/password-reset': { status: 429, body: { detail } } });
+    stubRouteTable({ 'POST /api/auth/password-reset': { status: 429, body: { detail } } });
     renderWithSession(<PasswordResetRequestPage />, '/password-reset');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'Passwort vergessen' }));
@@ -42,7 +44,7 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
   }
 
   it('checks length, letter and digit, and the repeat', async () => {
-    const calls = stubRoutes({});
+    const calls = stubRouteTable({});
     renderWithSession(<ResetPasswordPage />, '/reset-password?token=abc');
     await submit('kurz1', 'kurz1');
     expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeTruthy();
@@ -51,14 +53,14 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
   });
 
   it("says 'Die Passwörter stimmen nicht überein.'", async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderWithSession(<ResetPasswordPage />, '/reset-password?token=abc');
     await submit('Sicher123', 'Sicher321');
     expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
   });
 
   it('sets the password with the token and links to /login', async () => {
-    const calls = stubRoutes({ 'POST /api/auth/reset-password': { body: { detail: 'ok' } } });
+    const calls = stubRouteTable({ 'POST /api/auth/reset-password': { body: { detail: 'ok' } } });
     renderWithSession(<ResetPasswordPage />, '/reset-password?token=t0k3n');
     await submit('NeuesPasswort1', 'NeuesPasswort1');
     expect((await screen.findByRole('status')).textContent).toBe(
@@ -70,7 +72,9 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
 
   it('shows the German detail of a used link and offers a new one', async () => {
     const detail = 'Dieser Link wurde bereits verwendet.';
-    stubRoutes({ 'POST /api/auth/reset-password': { status: 400, body: { detail, code: 'invalid_token' } } });
+    stubRouteTable({
+      'POST /api/auth/reset-password': { status: 400, body: { detail, code: 'invalid_token' } },
+    });
     renderWithSession(<ResetPasswordPage />, '/reset-password?token=alt');
     await submit('NeuesPasswort1', 'NeuesPasswort1');
     expect((await screen.findByRole('alert')).textContent).toContain(detail);
@@ -80,7 +84,7 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
   });
 
   it('explains a link without token', async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderWithSession(<ResetPasswordPage />, '/reset-password');
     expect(
       await screen.findByText('Dieser Link ist unvollständig. Bitte fordere einen neuen Link an.'),

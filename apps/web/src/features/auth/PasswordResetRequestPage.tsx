@@ -15,7 +15,7 @@ import { AuthLayout } from './components/AuthLayout.tsx';
 import { FormTextField } from './components/FormTextField.tsx';
 
 /**
- * /password-reset (issue 3): asks for the e-mail and requests a reset link
+ * /password-reset: asks for the e-mail and requests a reset link
  * (`POST /api/auth/password-reset`). Afterwards it always shows the same neutral confirmation,
  * whether or not an account exists; only a refusal such as 429 shows its German detail.
  */

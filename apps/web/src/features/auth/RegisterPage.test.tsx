@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { TEST_TOKEN, testUser } from '../../test/fixtures.ts';
 import { renderWithSession } from '../../test/renderApp.tsx';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { RegisterPage } from './RegisterPage.tsx';
-import { stubRoutes } from './testing.ts';
 
 interface RegisterInput {
   email?: string;
@@ -24,9 +24,9 @@ async function register(input: RegisterInput) {
   await user.click(form.getByRole('button', { name: 'Konto erstellen' }));
 }
 
-describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
+describe('registration /register', { timeout: 20_000 }, () => {
   it('asks for e-mail and password in German', async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderWithSession(<RegisterPage />, '/register');
     await register({});
     expect(await screen.findByText('Bitte gib deine E-Mail-Adresse ein.')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
   });
 
   it('refuses a malformed e-mail address and sends nothing', async () => {
-    const calls = stubRoutes({});
+    const calls = stubRouteTable({});
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'anna@beispiel', password: 'Sicher123', repeat: 'Sicher123' });
     expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
   });
 
   it('wants at least one letter and one digit', async () => {
-    stubRoutes({});
+    stubRouteTable({});
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'neu@example.org', password: 'nurbuchstaben', repeat: 'nurbuchstaben' });
     expect(
@@ -52,28 +52,52 @@ describe('registration /register (issue 3)', { timeout: 20_000 }, () => {
   });
 
   it("says 'Die Passwörter stimmen nicht überein.' when the repeat differs", async () => {
-    const calls = stubRoutes({});
+    const calls = stubRouteTable({});
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'neu@example.org', password: 'Sicher123', repeat: 'Sicher124' });
     expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
-  it('shows "already registered" at the e-mail field', async () => {
-    const detail = 'Diese E-Mail-Adresse ist bereits registriert.';
-    stubRoutes({ 'POST /api/auth/register': { status: 409, body: { detail, code: 'email_taken' } } });
+  it("shows the server's reason for an easily guessed password at the password field", async () => {
+    const detail =
+      "Feld 'password': Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort.";
+    stubRouteTable({ 'POST /api/auth/register': { status: 422, body: { detail, code: 'weak_password' } } });
+    renderWithSession(<RegisterPage />, '/register');
+    await register({ email: 'anna@example.org', password: 'password123', repeat: 'password123' });
+    expect(
+      await screen.findByText(
+        'Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort.',
+      ),
+    ).toBeTruthy();
+    const passwordField = screen.getByLabelText(/^Passwort\W*$/);
+    expect(passwordField.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an address that has an account: the same answer, no login, the page says a mail is on its way', async () => {
+    const sent =
+      'Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.';
+    stubRouteTable({
+      'POST /api/auth/register': { status: 202, body: { detail: sent } },
+      'POST /api/auth/login': {
+        status: 401,
+        body: { detail: 'E-Mail-Adresse oder Passwort ist falsch.', code: 'invalid_credentials' },
+      },
+    });
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'anna@example.org', password: 'Sicher123', repeat: 'Sicher123' });
-    expect(await screen.findByText(detail)).toBeTruthy();
-    const emailField = screen.getByLabelText(/^E-Mail-Adresse\W*$/);
-    expect(emailField.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByRole('alert')).toBeNull();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(sent);
+    expect(within(status).getByRole('link', { name: 'Zur Anmeldung' })).toBeTruthy();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('registers, logs in, tells about the mail and goes to next', async () => {
     const created = testUser({ email: 'neu@example.org', nickname: 'Neu', email_verified: false });
-    const calls = stubRoutes({
-      'POST /api/auth/register': { status: 201, body: { access_token: TEST_TOKEN, user: created } },
+    const calls = stubRouteTable({
+      'POST /api/auth/register': { status: 202, body: { detail: 'Wir haben dir eine E-Mail geschickt.' } },
+      'POST /api/auth/login': { status: 200, body: { access_token: TEST_TOKEN, user: created } },
     });
     const { router } = renderWithSession(<RegisterPage />, '/register?next=%2Fcreate-listing');
     await register({ email: 'Neu@Example.org', password: 'Sicher123', repeat: 'Sicher123', nickname: 'Neu' });

@@ -8,16 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { safeNextPath, withNext } from '../../lib/loginRedirect.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useSessionActions } from '../../lib/sessionActions.ts';
 import { register } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 import { FormTextField } from './components/FormTextField.tsx';
 import { type RegisterFormValues, registerFormSchema } from './schemas.ts';
+import { serverFieldError } from './serverFieldError.ts';
 
 const EMPTY: RegisterFormValues = {
   email: '',
@@ -29,10 +30,12 @@ const EMPTY: RegisterFormValues = {
 };
 
 /**
- * /register (issue 3): e-mail, password and its repeat, optional nickname, first and last name,
- * checked with the contract's `registerBodySchema`. A taken e-mail (409) shows its German detail
- * at the e-mail field. On success the member is logged in, told that a verification mail is on
- * its way, and goes to `?next=` or '/'.
+ * /register: e-mail, password and its repeat, optional nickname, first and last name, checked
+ * with the contract's `registerBodySchema`. The server's reason for a refused password (too easy
+ * to guess) shows at the password field. The server answers alike for new and registered
+ * addresses; when the login with the same data then works the member is logged in, told that a
+ * verification mail is on its way, and goes to `?next=` or '/'; otherwise the page says that a
+ * mail is on its way, with a link to the login.
  */
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
@@ -46,12 +49,16 @@ export function RegisterPage() {
   });
   const mutation = useMutation({
     mutationFn: register,
-    onSuccess: (session) => {
+    onSuccess: ({ session }) => {
+      if (!session) return;
       showMessage(de.auth.registered, 'success');
       startSession(session);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      const passwordError = serverFieldError(error, 'password');
+      if (passwordError) {
+        form.setError('password', { message: passwordError }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.status === 409) {
         form.setError(
           'email',
           { message: errorDetailOr(error, de.auth.registerFailed) },
@@ -60,11 +67,14 @@ export function RegisterPage() {
       }
     },
   });
+  const mailSent = mutation.data && !mutation.data.session ? mutation.data.detail : null;
 
   if (isLoggedIn) return <Navigate to={next} replace />;
 
   const generalError =
-    mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409)
+    mutation.isError &&
+    !(mutation.error instanceof ApiError && mutation.error.status === 409) &&
+    !serverFieldError(mutation.error, 'password')
       ? errorDetailOr(mutation.error, de.auth.registerFailed)
       : null;
 
@@ -80,6 +90,14 @@ export function RegisterPage() {
           {generalError && (
             <Alert severity="error" role="alert">
               {generalError}
+            </Alert>
+          )}
+          {mailSent && (
+            <Alert severity="success" role="status">
+              {mailSent}{' '}
+              <Link component={RouterLink} to={withNext('/login', next)}>
+                {de.auth.toLogin}
+              </Link>
             </Alert>
           )}
           <FormTextField
@@ -128,6 +146,17 @@ export function RegisterPage() {
               autoComplete="family-name"
             />
           </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {de.auth.termsNotice.before}
+            <Link component={RouterLink} to="/legal/agb" target="_blank">
+              {de.auth.termsNotice.terms}
+            </Link>
+            {de.auth.termsNotice.middle}
+            <Link component={RouterLink} to="/legal/datenschutz" target="_blank">
+              {de.auth.termsNotice.privacy}
+            </Link>
+            {de.auth.termsNotice.after}
+          </Typography>
           <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
             {de.auth.registerSubmit}
           </Button>

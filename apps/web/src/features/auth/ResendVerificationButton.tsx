@@ -1,9 +1,10 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
+import { fetchCurrentUser } from '../../lib/currentUser.ts';
 import { useSessionActions } from '../../lib/sessionActions.ts';
-import { fetchMe, useResendVerification } from './api.ts';
+import { useResendVerification } from './api.ts';
 
 /**
  * 'Bestätigungs-E-Mail erneut senden' for a logged-in member whose e-mail is not verified
@@ -22,7 +23,7 @@ export function ResendVerificationButton(props: Omit<ButtonProps, 'onClick'>) {
       onError: (error) => {
         showMessage(errorDetailOr(error, de.auth.resendFailed), 'error');
         if (error instanceof ApiError && error.status === 409) {
-          fetchMe()
+          fetchCurrentUser()
             .then(replaceUser)
             .catch(() => {});
         }

@@ -14,7 +14,7 @@ import { FormTextField } from './components/FormTextField.tsx';
 import { newPasswordFormSchema } from './schemas.ts';
 
 /**
- * /reset-password?token=… (issue 3): a new password and its repeat, with the contract's password
+ * /reset-password?token=…: a new password and its repeat, with the contract's password
  * rules, sent with the link's token (`POST /api/auth/reset-password`). Success shows the
  * confirmation and a link to /login; a used or expired link shows the German detail and a way
  * to request a new one.

@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
 import { de } from '../../i18n/de.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
 /**
- * Notice for a logged-in member whose e-mail is not verified yet (issue 3): browsing works, but
+ * Notice for a logged-in member whose e-mail is not verified yet: browsing works, but
  * posting ads, stories, chat messages and forum posts needs a verified e-mail. Offers
  * 'Bestätigungs-E-Mail erneut senden'. Renders nothing for visitors and verified members.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { USER_STORAGE_KEY } from '../../lib/session.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
-import { stubRoutes } from './testing.ts';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { VerifyEmailNotice } from './VerifyEmailNotice.tsx';
 import { VerifyEmailPage } from './VerifyEmailPage.tsx';
 
@@ -17,7 +17,7 @@ function storedUser() {
 
 describe('e-mail confirmation /verify-email', { timeout: 20_000 }, () => {
   it('confirms once and refreshes the stored user', async () => {
-    const calls = stubRoutes({
+    const calls = stubRouteTable({
       '/api/me': { body: unverified },
       'POST /api/auth/verify-email': {
         body: {
@@ -35,7 +35,7 @@ describe('e-mail confirmation /verify-email', { timeout: 20_000 }, () => {
   });
 
   it('shows the German error and resends the mail for a logged-in member', async () => {
-    const calls = stubRoutes({
+    const calls = stubRouteTable({
       '/api/me': { body: unverified },
       'POST /api/auth/verify-email': { status: 400, body: { detail: USED, code: 'invalid_token' } },
       'POST /api/auth/resend-verification': {
@@ -52,7 +52,7 @@ describe('e-mail confirmation /verify-email', { timeout: 20_000 }, () => {
   });
 
   it('asks a visitor to log in for a new mail', async () => {
-    stubRoutes({ 'POST /api/auth/verify-email': { status: 400, body: { detail: USED } } });
+    stubRouteTable({ 'POST /api/auth/verify-email': { status: 400, body: { detail: USED } } });
     renderWithSession(<VerifyEmailPage />, '/verify-email?token=alt');
     expect(
       await screen.findByText('Melde dich an, um eine neue Bestätigungs-E-Mail anzufordern.'),
@@ -65,7 +65,7 @@ describe('e-mail confirmation /verify-email', { timeout: 20_000 }, () => {
 
 describe('notice for an unverified e-mail', { timeout: 20_000 }, () => {
   it('tells an unverified member that posting needs a verified e-mail', async () => {
-    stubRoutes({ '/api/me': { body: unverified } });
+    stubRouteTable({ '/api/me': { body: unverified } });
     logIn(unverified);
     renderWithSession(<VerifyEmailNotice />);
     expect(await screen.findByText('Bitte bestätige deine E-Mail-Adresse')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('notice for an unverified e-mail', { timeout: 20_000 }, () => {
   });
 
   it('shows nothing to verified members and visitors', () => {
-    stubRoutes({ '/api/me': { body: testUser() } });
+    stubRouteTable({ '/api/me': { body: testUser() } });
     logIn(testUser());
     const { container, unmount } = renderWithSession(<VerifyEmailNotice />);
     expect(container.textContent).toBe('');

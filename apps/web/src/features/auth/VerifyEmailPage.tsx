@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useSessionActions } from '../../lib/sessionActions.ts';
 import { verifyEmail } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
@@ -42,7 +42,7 @@ function AfterFailure() {
 }
 
 /**
- * /verify-email?token=… (issue 3): confirms the address with `POST /api/auth/verify-email`.
+ * /verify-email?token=…: confirms the address with `POST /api/auth/verify-email`.
  * Success shows the confirmation and refreshes the stored user (`email_verified` becomes true);
  * a failure shows the server's German detail and a way to get a new mail.
  */

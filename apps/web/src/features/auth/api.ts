@@ -4,8 +4,7 @@ import {
   type LoginBody,
   messageSchema,
   type RegisterBody,
-  type User,
-  userSchema,
+  registerResponseSchema,
   type VerifyEmailResponse,
   verifyEmailResponseSchema,
 } from '@marketplace/contract';
@@ -21,14 +20,24 @@ export async function login(body: LoginBody): Promise<AuthResponse> {
 }
 
 /**
- * `POST /api/auth/register` (ARCHITECTURE.md): creates the account, sends the verification
- * mail and answers like a login.
- * @throws ApiError 409 when the e-mail is registered, 422 for bad input, 429 above the limit
+ * `POST /api/auth/register` (ARCHITECTURE.md): answers 202 with 'Wir haben dir eine E-Mail
+ * geschickt …' alike for a new address (verification mail) and a registered one (a mail to its
+ * owner). Then logs in with the same e-mail and password: that works for the new account.
+ * @returns the session, or null when the login did not work (the address had an account), and
+ *   the server's confirmation text
+ * @throws ApiError 422 for bad input (a weak password: `Feld 'password': …`), 429 above the limit
  */
-export async function register(body: RegisterBody): Promise<AuthResponse> {
-  return authResponseSchema.parse(
+export async function register(
+  body: RegisterBody,
+): Promise<{ session: AuthResponse | null; detail: string }> {
+  const { detail } = registerResponseSchema.parse(
     await apiFetch('/api/auth/register', { method: 'POST', body, token: null }),
   );
+  try {
+    return { session: await login({ email: body.email, password: body.password }), detail };
+  } catch {
+    return { session: null, detail };
+  }
 }
 
 /**
@@ -66,11 +75,6 @@ export async function requestPasswordReset(email: string): Promise<void> {
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
   await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, password }, token: null });
-}
-
-/** `GET /api/me`: the logged-in member as the server knows it now. */
-export async function fetchMe(): Promise<User> {
-  return userSchema.parse(await apiFetch('/api/me'));
 }
 
 /** Mutation of {@link resendVerification}. */

@@ -8,11 +8,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
+import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import { BrowseListings } from '../listings/components/BrowseListings.tsx';
-import { useUrlFilters } from '../listings/useUrlFilters.ts';
+import { BrowseListings, useUrlFilters } from '../feed/index.ts';
 import { attributesOf, categoryLoadErrorText, findCategory, useCategories } from './api.ts';
 
 /** Slug of the cars category that /autos shows (SPEC.md §2 redirects /category/autos there too). */

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -51,12 +52,14 @@ export function CategoryPicker({
         </Typography>
         <List dense aria-label={de.categories.subcategories(open.name)}>
           {open.subcategories.map((subcategory) => (
-            <ListItemButton key={subcategory.id} onClick={() => onSelect({ category: open, subcategory })}>
-              <ListItemIcon sx={{ minWidth: 36, fontSize: 20 }} aria-hidden>
-                {subcategory.icon || open.icon}
-              </ListItemIcon>
-              <ListItemText primary={subcategory.name} />
-            </ListItemButton>
+            <ListItem key={subcategory.id} disablePadding>
+              <ListItemButton onClick={() => onSelect({ category: open, subcategory })}>
+                <ListItemIcon sx={{ minWidth: 36, fontSize: 20 }} aria-hidden>
+                  {subcategory.icon || open.icon}
+                </ListItemIcon>
+                <ListItemText primary={subcategory.name} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>
@@ -66,20 +69,21 @@ export function CategoryPicker({
   return (
     <List dense aria-label={de.categories.stripLabel}>
       {categories.data.map((category) => (
-        <ListItemButton
-          key={category.id}
-          onClick={() =>
-            category.subcategories.length > 0
-              ? setOpenSlug(category.slug)
-              : onSelect({ category, subcategory: null })
-          }
-        >
-          <ListItemIcon sx={{ minWidth: 36, fontSize: 20 }} aria-hidden>
-            {category.icon}
-          </ListItemIcon>
-          <ListItemText primary={category.name} />
-          {category.subcategories.length > 0 && <ChevronRightIcon color="action" />}
-        </ListItemButton>
+        <ListItem key={category.id} disablePadding>
+          <ListItemButton
+            onClick={() =>
+              category.subcategories.length > 0
+                ? setOpenSlug(category.slug)
+                : onSelect({ category, subcategory: null })
+            }
+          >
+            <ListItemIcon sx={{ minWidth: 36, fontSize: 20 }} aria-hidden>
+              {category.icon}
+            </ListItemIcon>
+            <ListItemText primary={category.name} />
+            {category.subcategories.length > 0 && <ChevronRightIcon color="action" />}
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

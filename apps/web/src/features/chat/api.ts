@@ -1,8 +1,295 @@
+import {
+  type ChatConversation,
+  type ChatConversationStart,
+  type ChatMessage,
+  type ChatMessageCreate,
+  type ChatMessageList,
+  type ChatOfferResult,
+  type ChatRatingBody,
+  type ChatReportBody,
+  chatConversationListSchema,
+  chatConversationSchema,
+  chatMessageListSchema,
+  chatMessageSchema,
+  chatOfferResultSchema,
+  chatReadResultSchema,
+  chatUnreadCountSchema,
+  uploadResponseSchema,
+} from '@marketplace/contract';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+import { CHAT_UNREAD_LIMIT, NOTIFICATION_REFRESH_MS } from '../../lib/constants.ts';
+
+/** Query keys of the chat; a new message invalidates {@link chatKeys.all}. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  unread: ['chat', 'unread-count'] as const,
+  conversations: ['chat', 'conversations'] as const,
+  conversation: (id: string) => ['chat', 'conversation', id] as const,
+  messages: (id: string) => ['chat', 'messages', id] as const,
+};
+
+const base = '/api/chat/conversations';
+const conversationPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+/** `GET /api/chat/unread-count?limit=100` (SPEC.md §7): unread messages, at most 100. @throws ApiError */
+export async function fetchUnreadMessageCount(signal?: AbortSignal): Promise<number> {
+  const body = await apiFetch(`/api/chat/unread-count?limit=${CHAT_UNREAD_LIMIT}`, { signal });
+  return chatUnreadCountSchema.parse(body).unread_count;
+}
+
+/** `GET /api/chat/conversations`: the member's conversations, newest activity first. @throws ApiError */
+export async function fetchConversations(signal?: AbortSignal): Promise<ChatConversation[]> {
+  return chatConversationListSchema.parse(await apiFetch(base, { signal })).conversations;
+}
+
+/** `GET /api/chat/conversations/{id}`: one conversation from the caller's side. @throws ApiError 404 */
+export async function fetchConversation(id: string, signal?: AbortSignal): Promise<ChatConversation> {
+  return chatConversationSchema.parse(await apiFetch(conversationPath(id), { signal }));
+}
+
 /**
- * Number of unread chat messages for the "Chat" badge (SPEC.md §2 "Mobile"). Always 0 for now:
- * the unread-count endpoint arrives with the chat feature, which then fetches it with limit 100
- * and refreshes it every 30 s (SPEC.md §7).
+ * `POST /api/chat/conversations` with `{listing_id}` (write to the seller about the ad) or
+ * `{user_id}` (write to a member): the existing conversation or a new one.
+ * @throws ApiError (400 for the own ad, 404 for an unknown ad or member)
  */
-export function useUnreadMessageCount(_enabled: boolean): number {
-  return 0;
+export async function startConversation(body: ChatConversationStart): Promise<ChatConversation> {
+  return chatConversationSchema.parse(await apiFetch(base, { method: 'POST', body }));
+}
+
+/**
+ * `GET /api/chat/conversations/{id}/messages`: the newest page, or the page before the message
+ * `before` (older); oldest first within the page. @throws ApiError
+ */
+export async function fetchMessages(
+  id: string,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<ChatMessageList> {
+  const query = before ? `?before=${encodeURIComponent(before)}` : '';
+  return chatMessageListSchema.parse(await apiFetch(`${conversationPath(id)}/messages${query}`, { signal }));
+}
+
+/**
+ * `POST /api/chat/conversations/{id}/messages`: sends text, a photo or an offer. The body's
+ * `client_id` makes a retry answer the stored message instead of storing it twice.
+ * @throws ApiError (403 blocked, 422 invalid, 429 too many messages)
+ */
+export async function sendMessage(id: string, body: ChatMessageCreate): Promise<ChatMessage> {
+  return chatMessageSchema.parse(
+    await apiFetch(`${conversationPath(id)}/messages`, { method: 'POST', body }),
+  );
+}
+
+/**
+ * An answer to an open offer: accept (the seller with `reserve` also reserves the ad for the
+ * buyer), decline, or counter with `amount` euros.
+ */
+export type OfferAnswer =
+  | { action: 'accept'; offerId: string; clientId: string; reserve: boolean }
+  | { action: 'decline'; offerId: string; clientId: string }
+  | { action: 'counter'; offerId: string; clientId: string; amount: number };
+
+/**
+ * `POST …/offers` (a new offer of `amount` euros) and `POST …/offers/{offerId}/accept|decline|counter`.
+ * @returns the new message, and `reserved` true when the ad is reserved now (an accept with `reserve`)
+ * @throws ApiError (400 when the offer is no longer open, 403 when not allowed)
+ */
+export async function postOffer(
+  id: string,
+  step: { action: 'offer'; amount: number; clientId: string } | OfferAnswer,
+): Promise<ChatOfferResult> {
+  const path =
+    step.action === 'offer'
+      ? `${conversationPath(id)}/offers`
+      : `${conversationPath(id)}/offers/${encodeURIComponent(step.offerId)}/${step.action}`;
+  const body =
+    step.action === 'offer' || step.action === 'counter'
+      ? { amount: step.amount, client_id: step.clientId }
+      : step.action === 'accept'
+        ? { reserve: step.reserve, client_id: step.clientId }
+        : { client_id: step.clientId };
+  return chatOfferResultSchema.parse(await apiFetch(path, { method: 'POST', body }));
+}
+
+/** `POST /api/chat/conversations/{id}/read`: marks the other member's messages read; the new badge count. */
+export async function markConversationRead(id: string): Promise<number> {
+  return chatReadResultSchema.parse(await apiFetch(`${conversationPath(id)}/read`, { method: 'POST' }))
+    .unread_count;
+}
+
+/** `POST` (block) or `DELETE` (unblock) `/api/chat/conversations/{id}/block`. @throws ApiError */
+export async function setBlocked(id: string, blocked: boolean): Promise<void> {
+  await apiFetch(`${conversationPath(id)}/block`, { method: blocked ? 'POST' : 'DELETE' });
+}
+
+/** `POST /api/chat/conversations/{id}/report`: reports the conversation to the moderators. @throws ApiError */
+export async function reportConversation(id: string, body: ChatReportBody): Promise<void> {
+  await apiFetch(`${conversationPath(id)}/report`, { method: 'POST', body });
+}
+
+/** `POST /api/chat/conversations/{id}/rating`: 1–5 stars and an optional text. @throws ApiError (400, 409) */
+export async function rateMember(id: string, body: ChatRatingBody): Promise<void> {
+  await apiFetch(`${conversationPath(id)}/rating`, { method: 'POST', body });
+}
+
+/**
+ * `POST /api/upload` with the photo in the field `file` (ARCHITECTURE.md): its same-origin URL.
+ * @throws ApiError on a non-OK answer
+ */
+export async function uploadChatPhoto(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadResponseSchema.parse(await apiFetch('/api/upload', { method: 'POST', body: form })).url;
+}
+
+/**
+ * Unread chat messages for the 'Chat' badges (SPEC.md §2 "Mobile", §7: limit 100, refreshed
+ * every 30 s and live). 0 while `enabled` is false (logged out) and on failure.
+ */
+export function useUnreadMessageCount(enabled: boolean): number {
+  const query = useQuery({
+    queryKey: chatKeys.unread,
+    queryFn: ({ signal }) => fetchUnreadMessageCount(signal),
+    enabled,
+    refetchInterval: enabled ? NOTIFICATION_REFRESH_MS : false,
+    retry: false,
+  });
+  return enabled ? (query.data ?? 0) : 0;
+}
+
+/** The conversation list, refreshed every 30 s and on every live message. */
+export function useConversations() {
+  return useQuery({
+    queryKey: chatKeys.conversations,
+    queryFn: ({ signal }) => fetchConversations(signal),
+    refetchInterval: NOTIFICATION_REFRESH_MS,
+  });
+}
+
+/** One conversation; the list's entry shows at once while it loads. */
+export function useConversation(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.conversation(id),
+    queryFn: ({ signal }) => fetchConversation(id, signal),
+    initialData: () =>
+      queryClient.getQueryData<ChatConversation[]>(chatKeys.conversations)?.find((c) => c.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(chatKeys.conversations)?.dataUpdatedAt,
+  });
+}
+
+/**
+ * The messages of conversation `id` as pages: the first page holds the newest, each further page
+ * older ones (loaded when scrolling up). Refreshed every 30 s (read marks) and on live messages.
+ */
+export function useMessages(id: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(id),
+    queryFn: ({ pageParam, signal }) => fetchMessages(id, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => (page.has_more ? (page.messages[0]?.id ?? null) : null),
+    refetchInterval: NOTIFICATION_REFRESH_MS,
+  });
+}
+
+/** Messages of the loaded pages, oldest first (the newest at the bottom). */
+export function messagesOldestFirst(data: InfiniteData<ChatMessageList> | undefined): ChatMessage[] {
+  if (!data) return [];
+  return [...data.pages].reverse().flatMap((page) => page.messages);
+}
+
+/** Puts a stored message into the newest page of its conversation (if not there yet). */
+export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<InfiniteData<ChatMessageList, string | null>>(
+    chatKeys.messages(message.conversation_id),
+    (data) => {
+      const [newest, ...older] = data?.pages ?? [];
+      if (!data || !newest) return data;
+      if (newest.messages.some((m) => m.id === message.id)) return data;
+      return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+    },
+  );
+}
+
+/**
+ * After a live message (SPEC.md §7 `new_message`) or a reconnect: refetches the badge, the
+ * list and the conversation `conversationId` (every conversation when null).
+ */
+export async function invalidateChatAfterMessage(
+  queryClient: QueryClient,
+  conversationId: string | null,
+): Promise<void> {
+  if (conversationId === null) {
+    await queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    return;
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
+  ]);
+}
+
+/** Refetches the list, the conversation and its messages after a change made here. */
+function refreshConversation(queryClient: QueryClient, id: string): Promise<void> {
+  return invalidateChatAfterMessage(queryClient, id);
+}
+
+/** Marks conversation `id` read and updates the badge with the server's count. */
+export function useMarkConversationRead(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => markConversationRead(id),
+    onSuccess: (unread) => {
+      queryClient.setQueryData(chatKeys.unread, unread);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(id) });
+    },
+  });
+}
+
+/** Offer steps in conversation `id`; the new message shows at once, then everything refetches. */
+export function useOfferStep(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: Parameters<typeof postOffer>[1]) => postOffer(id, step),
+    onSuccess: (result) => addMessageToCache(queryClient, result.message),
+    onSettled: () => refreshConversation(queryClient, id),
+  });
+}
+
+/** 'Blockieren' / 'Blockierung aufheben' in conversation `id`. */
+export function useSetBlocked(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blocked: boolean) => setBlocked(id, blocked),
+    onSettled: () => refreshConversation(queryClient, id),
+  });
+}
+
+/** 'Melden' of conversation `id`. */
+export function useReportConversation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChatReportBody) => reportConversation(id, body),
+    onSuccess: () => refreshConversation(queryClient, id),
+  });
+}
+
+/** 'Bewerten' of the other member of conversation `id`. */
+export function useRateMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChatRatingBody) => rateMember(id, body),
+    onSuccess: () => refreshConversation(queryClient, id),
+  });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
-import { testFavorite, testListing } from '../../test/listingFixtures.ts';
+import { testFavorite, testListing, testPermissions } from '../../test/listingFixtures.ts';
 import { logIn, renderApp, renderWithSession } from '../../test/renderApp.tsx';
 import { calls, type StubAnswer, stubRoutes } from '../../test/stubRoutes.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
@@ -122,7 +122,9 @@ describe('favourite heart (SPEC.md §4, §5, §8)', () => {
 
   it('is not offered on one’s own ads', async () => {
     memberWithFavorites([], {});
-    renderWithSession(<FavoriteButton listing={testListing({ seller: { ...listing.seller, id: 'u1' } })} />);
+    // The server answers the seller `can.favorite: false`.
+    const own = testListing({ seller: { ...listing.seller, id: 'u1' }, can: testPermissions('seller') });
+    renderWithSession(<FavoriteButton listing={own} />);
     await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
   });
 });

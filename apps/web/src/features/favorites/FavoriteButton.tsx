@@ -3,9 +3,9 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
 import type { MouseEvent } from 'react';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
 import cardStyles from '../../components/ListingCard.module.css';
 import { de } from '../../i18n/de.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useFavoriteToggle } from './useFavoriteToggle.ts';
 
 /** The heart icons' paths (Material Icons 'Favorite' and 'FavoriteBorder', 24 x 24). */
@@ -29,9 +29,10 @@ export function FavoriteButton({
   size?: 'small' | 'medium';
 }) {
   const { isFavorite, toggle } = useFavoriteToggle();
-  const { user } = useSession();
-  // Members cannot save their own ads (the server refuses them).
-  if (user?.id === listing.seller.id) return null;
+  const { isLoggedIn } = useSession();
+  // The server's `can` says whether a member may save this ad (not their own); a visitor sees the
+  // heart and is led to the login by it (SPEC.md §5).
+  if (isLoggedIn && !listing.can.favorite) return null;
   const active = isFavorite(listing);
   const label = active ? de.favorites.remove : de.favorites.add;
   const onClick = (event: MouseEvent) => {

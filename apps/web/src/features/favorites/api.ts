@@ -1,5 +1,5 @@
 import { type Favorite, favoriteListSchema } from '@marketplace/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 /** Query key of the logged-in user's favourites list; mutations of favourites invalidate it. */
@@ -23,6 +23,14 @@ export async function addFavorite(listingId: string): Promise<void> {
 /** `DELETE /api/favorites/{listingId}` (SPEC.md §7), no body. */
 export async function removeFavorite(listingId: string): Promise<void> {
   await apiFetch(`/api/favorites/${encodeURIComponent(listingId)}`, { method: 'DELETE' });
+}
+
+/**
+ * Refetches the favourites list and the badge that reads it. For the notification socket, which
+ * has the query client but no component.
+ */
+export function invalidateFavorites(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: favoritesQueryKey });
 }
 
 /** The favourites list while logged in (`enabled`); the same query the badge reads. */

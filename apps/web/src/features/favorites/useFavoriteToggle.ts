@@ -2,10 +2,10 @@ import type { Favorite, Listing } from '@marketplace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { addFavorite, favoritesQueryKey, removeFavorite, useFavorites } from './api.ts';
 import { favoriteFailure } from './favoriteErrors.ts';
 

@@ -1,13 +1,14 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 
-/** /hilfe: help topics and the ways to the FAQ and the support. */
+/** /hilfe: help topics with links to the pages they name, and the ways to the FAQ and the support. */
 export function HelpPage() {
   return (
     <PageContainer title={de.pages.help}>
@@ -22,6 +23,13 @@ export function HelpPage() {
                 {topic.heading}
               </Typography>
               <Typography>{topic.text}</Typography>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+                {topic.links.map((link) => (
+                  <MuiLink key={link.to} component={Link} to={link.to}>
+                    {link.label}
+                  </MuiLink>
+                ))}
+              </Stack>
             </CardContent>
           </Card>
         ))}

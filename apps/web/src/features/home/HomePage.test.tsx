@@ -1,36 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/providers/queryClient.ts';
-import { preloadPage } from '../../app/routes.tsx';
 import {
   FEED_POSTAL_CODE_STORAGE_KEY,
   FEED_RADIUS_STORAGE_KEY,
   FEED_SORT_STORAGE_KEY,
   VIEW_MODE_STORAGE_KEY,
 } from '../../lib/storageKeys.ts';
-import { testCategories, testListingPage, testListings } from '../../test/listingFixtures.ts';
+import { feedServer } from '../../test/feedServer.ts';
+import { testCategories, testListingPage } from '../../test/listingFixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
-import { SERVED_HOME_DATA_ID } from './homeFeed.ts';
-
-/** A server with 47 ads: pages of 20 by cursor; the answer to `cursor` waits for `gate` when given. */
-function feedServer(options: { total?: number; gate?: Promise<void> } = {}) {
-  const total = options.total ?? 47;
-  const all = testListings(total);
-  return stubRoutes(async (_method, url) => {
-    if (url.pathname === '/api/categories/all') return { body: { categories: testCategories() } };
-    if (url.pathname === '/api/listings') {
-      const start = Number(url.searchParams.get('cursor') ?? '0');
-      if (start > 0 && options.gate) await options.gate;
-      const limit = Number(url.searchParams.get('limit'));
-      const page = all.slice(start, start + limit);
-      const next = start + limit < total ? String(start + limit) : null;
-      return { body: testListingPage(page, total, next) };
-    }
-    return undefined;
-  });
-}
 
 const cards = () => screen.queryAllByRole('article');
 
@@ -153,7 +133,7 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
     expect(
       await screen.findByText('Für „Nächste zuerst“ brauchen wir deine Postleitzahl oder deinen Ort.'),
     ).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' })).toBeTruthy();
   });
 
   it("limits the feed to an 'Umkreis' around the visitor's place and keeps both", async () => {
@@ -176,11 +156,13 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
       'Umkreis 100 km',
     ]);
 
-    await user.type(screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' }), '80331{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' }), '80331{Enter}');
     await waitFor(() => expect(radius.disabled).toBe(false));
     await user.selectOptions(radius, 'Umkreis 20 km');
     await waitFor(() =>
-      expect(calls(fetchMock).some((call) => /postal_code=80331&radius_km=20/.test(call))).toBe(true),
+      expect(calls(fetchMock).some((call) => /postal_code=80331\+M%C3%BCnchen&radius_km=20/.test(call))).toBe(
+        true,
+      ),
     );
     expect(window.localStorage.getItem(FEED_RADIUS_STORAGE_KEY)).toBe('20');
     first.unmount();
@@ -188,9 +170,78 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
     renderApp('/');
     await waitFor(() => expect(cards()).toHaveLength(20), slow);
     expect((screen.getByRole('combobox', { name: 'Umkreis' }) as HTMLSelectElement).value).toBe('20');
-    expect((screen.getByRole('textbox', { name: 'Deine PLZ oder dein Ort' }) as HTMLInputElement).value).toBe(
-      '80331',
+    expect(
+      (screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' }) as HTMLInputElement).value,
+    ).toBe('80331 München');
+  });
+
+  it('shows a German hint for an unknown place and never keeps it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = feedServer();
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    await user.type(screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' }), 'Xyzzyhausen{Enter}');
+    const hint = await screen.findByText(
+      '„Xyzzyhausen“ kennen wir nicht. Bitte prüfe die Schreibweise oder wähle einen Ort aus den Vorschlägen.',
+      {},
+      slow,
     );
+    expect(hint.closest('[role="status"]')).toBeTruthy();
+    expect(window.localStorage.getItem(FEED_POSTAL_CODE_STORAGE_KEY)).toBeNull();
+    expect(calls(fetchMock).some((call) => /postal_code=/.test(call))).toBe(false);
+    expect(cards()).toHaveLength(20);
+  });
+
+  it("reads 'Koln' as Köln and shows the place with its postal code", async () => {
+    const user = userEvent.setup();
+    const fetchMock = feedServer();
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    const field = screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' }) as HTMLInputElement;
+    await user.type(field, 'Koln{Enter}');
+    await waitFor(() => expect(field.value).toBe('50667 Köln'));
+    expect(window.localStorage.getItem(FEED_POSTAL_CODE_STORAGE_KEY)).toBe('50667 Köln');
+    await waitFor(() =>
+      expect(calls(fetchMock).some((call) => /postal_code=50667\+K%C3%B6ln/.test(call))).toBe(true),
+    );
+  });
+
+  it('offers the places an ambiguous name means, Frankfurt am Main first', async () => {
+    const user = userEvent.setup();
+    feedServer();
+    renderApp('/');
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    const field = screen.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' }) as HTMLInputElement;
+    await user.type(field, 'Frankfurt{Enter}');
+    expect(await screen.findByText('Welchen Ort meinst du mit „Frankfurt“?', {}, slow)).toBeTruthy();
+    const choices = screen
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+      .filter((text) => text?.includes('Frankfurt'));
+    expect(choices).toEqual(['60306 Frankfurt am Main', '15230 Frankfurt (Oder)']);
+    expect(window.localStorage.getItem(FEED_POSTAL_CODE_STORAGE_KEY)).toBeNull();
+    await user.click(screen.getByRole('button', { name: '15230 Frankfurt (Oder)' }));
+    await waitFor(() => expect(field.value).toBe('15230 Frankfurt (Oder)'));
+    expect(window.localStorage.getItem(FEED_POSTAL_CODE_STORAGE_KEY)).toBe('15230 Frankfurt (Oder)');
+  });
+
+  it('drops a kept place that names no place any more, and says so', async () => {
+    window.localStorage.setItem(FEED_POSTAL_CODE_STORAGE_KEY, 'Xyzzyhausen');
+    const fetchMock = feedServer();
+    renderApp('/');
+    expect(
+      await screen.findByText(
+        'Deinen gespeicherten Ort „Xyzzyhausen“ finden wir nicht mehr. Die Anzeigen gelten jetzt für ganz Deutschland.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem(FEED_POSTAL_CODE_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(cards()).toHaveLength(20), slow);
+    const last = calls(fetchMock)
+      .filter((call) => call.startsWith('GET /api/listings'))
+      .at(-1);
+    expect(last).not.toMatch(/postal_code=/);
   });
 
   it('ignores a stored value that is no view mode or sort', async () => {
@@ -201,94 +252,5 @@ describe('view mode and sort are kept on this device (SPEC.md §4)', () => {
     await waitFor(() => expect(cards()).toHaveLength(20), slow);
     expect(screen.getByRole('button', { name: 'Standardansicht' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: 'Sortieren' }) as HTMLSelectElement).value).toBe('newest');
-  });
-});
-
-describe('home data starts loading before the first render', () => {
-  it('asks once for the feed as this device sorts and places it, and for the categories', async () => {
-    localStorage.setItem(FEED_SORT_STORAGE_KEY, 'price-asc');
-    localStorage.setItem(FEED_POSTAL_CODE_STORAGE_KEY, '80331');
-    localStorage.setItem(FEED_RADIUS_STORAGE_KEY, '20');
-    const fetchMock = feedServer();
-    const queryClient = createQueryClient();
-    preloadPage('/', queryClient);
-    expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
-      'GET /api/listings?sort=price-asc&postal_code=80331&radius_km=20&limit=20',
-      'GET /api/categories/all',
-    ]);
-    renderApp('/', queryClient);
-    await waitFor(() => expect(cards()).toHaveLength(20), slow);
-    expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/listings'))).toHaveLength(1);
-    expect(calls(fetchMock).filter((call) => call === 'GET /api/categories/all')).toHaveLength(1);
-  });
-
-  it('loads no data ahead for other pages', () => {
-    const fetchMock = feedServer();
-    preloadPage('/favorites', createQueryClient());
-    preloadPage('/category/mode', createQueryClient());
-    expect(calls(fetchMock)).toEqual([]);
-  });
-});
-
-describe('the answers the server sends with the home page', () => {
-  /** Puts the server's `#home-data` element into the page, as the server's home preview does. */
-  function serveHomeData(feed: unknown, categories: unknown) {
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = SERVED_HOME_DATA_ID;
-    element.textContent = JSON.stringify({ feed, categories: { categories } });
-    document.body.append(element);
-    return element;
-  }
-
-  it('shows the newest ads and the categories the page brought, without asking again', async () => {
-    const served = testListings(20, 100);
-    const element = serveHomeData(testListingPage(served, 47, '20'), testCategories());
-    try {
-      const fetchMock = feedServer();
-      const queryClient = createQueryClient();
-      await preloadPage('/', queryClient);
-      renderApp('/', queryClient);
-      await waitFor(() => expect(cards()).toHaveLength(20), slow);
-      expect(within(cards()[0] as HTMLElement).getByRole('heading').textContent).toBe('Anzeige 101');
-      expect(await screen.findByRole('navigation', { name: 'Kategorien' })).toBeTruthy();
-      expect(calls(fetchMock)).toEqual([]);
-      // The next page comes from the API, after the served one.
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Weitere 20 Anzeigen laden' }));
-      await waitFor(() => expect(cards()).toHaveLength(40), slow);
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
-        'GET /api/listings?sort=newest&limit=20&cursor=20',
-      ]);
-    } finally {
-      element.remove();
-    }
-  });
-
-  it('asks for the feed this device sorts otherwise, and uses the served categories', async () => {
-    localStorage.setItem(FEED_SORT_STORAGE_KEY, 'price-desc');
-    const element = serveHomeData(testListingPage(testListings(20, 100), 47, '20'), testCategories());
-    try {
-      const fetchMock = feedServer();
-      await preloadPage('/', createQueryClient());
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
-        'GET /api/listings?sort=price-desc&limit=20',
-      ]);
-    } finally {
-      element.remove();
-    }
-  });
-
-  it('ignores served data that does not match the contract', async () => {
-    const element = serveHomeData({ listings: 'kaputt' }, testCategories());
-    try {
-      const fetchMock = feedServer();
-      await preloadPage('/', createQueryClient());
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
-        'GET /api/listings?sort=newest&limit=20',
-        'GET /api/categories/all',
-      ]);
-    } finally {
-      element.remove();
-    }
   });
 });

@@ -1,21 +1,27 @@
 import { listingSortSchema } from '@marketplace/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
-import { CategoryStrip } from '../categories/CategoryStrip.tsx';
-import { FeedToolbar } from '../listings/components/FeedToolbar.tsx';
-import { ListingFeed } from '../listings/components/ListingFeed.tsx';
+import { CategoryStrip } from '../categories/index.ts';
+import { checkKeptPlace, FeedToolbar, ListingFeed } from '../feed/index.ts';
+import { storyPages } from '../stories/index.ts';
 import { homeFeedFilters, readHomePostalCode, readHomeRadiusKm } from './homeFeed.ts';
+
+/** The stories strip, in its own chunk after the page's first script (SPEC.md §2 "Home"). */
+const StoriesStrip = lazy(() => storyPages.strip().then((component) => ({ default: component })));
 
 /**
  * The home page (SPEC.md §2 "Home"): the category strip, the place of the stories strip, and
  * the 'Neueste Kleinanzeigen' grid with view toggle, sort, place with 'Umkreis' and paging. View
- * mode, sort, place and Umkreis are kept on this device.
+ * mode, sort, place and Umkreis are kept on this device; a kept place is checked once on
+ * arrival: shown as '50667 Köln' when it still names a place, dropped (with a note) when not.
  */
 export function HomePage() {
   usePageTitle(de.pages.home);
@@ -23,13 +29,41 @@ export function HomePage() {
   const [sort, setSort] = useFeedSort();
   const [postalCode, setPostalCode] = useState(readHomePostalCode);
   const [radiusKm, setRadiusKm] = useState(readHomeRadiusKm);
+  const [dropped, setDropped] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const changePostalCode = (value: string) => {
+    setPostalCode(value);
+    writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
+  };
+
+  // The place kept from an earlier visit may name no place any more.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checks the kept place once, on arrival
+  useEffect(() => {
+    const kept = readHomePostalCode();
+    if (kept === '') return;
+    let current = true;
+    checkKeptPlace(queryClient, kept).then(
+      (label) => {
+        if (!current || readHomePostalCode() !== kept) return;
+        if (label === null) setDropped(kept);
+        if (label !== kept) changePostalCode(label ?? '');
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const filters = useMemo(() => homeFeedFilters(sort, postalCode, radiusKm), [sort, postalCode, radiusKm]);
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>
       <CategoryStrip />
-      {/* The stories strip takes this place once stories exist. */}
+      <Suspense fallback={null}>
+        <StoriesStrip />
+      </Suspense>
       <Box component="section" aria-labelledby="latest-heading" sx={{ mt: { xs: 2, md: 3 } }}>
         <Box
           sx={{
@@ -54,8 +88,8 @@ export function HomePage() {
             }}
             postalCode={postalCode}
             onPostalCodeChange={(value) => {
-              setPostalCode(value);
-              writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
+              setDropped(null);
+              changePostalCode(value);
             }}
             radiusKm={radiusKm}
             onRadiusChange={(value) => {
@@ -64,6 +98,11 @@ export function HomePage() {
             }}
           />
         </Box>
+        {dropped && (
+          <Alert severity="info" onClose={() => setDropped(null)} sx={{ mb: 2 }}>
+            {de.feed.placeDropped(dropped)}
+          </Alert>
+        )}
         {sort === 'distance' && postalCode === '' && (
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {de.feed.distanceHint}

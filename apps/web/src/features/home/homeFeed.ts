@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, readStored } from '../../lib/storageKeys.ts';
 import { readFeedSort } from '../../lib/viewMode.ts';
-import { type ListingFilters, radiusChoice } from '../listings/filters.ts';
+import { type ListingFilters, radiusChoice } from '../feed/index.ts';
 
 /** The home feed's list filters: sort, the visitor's postal code or place and 'Umkreis' (km). */
 export function homeFeedFilters(

@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
 import { CookieSettingsForm } from '../../components/CookieSettingsForm.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { useCookieConsent } from '../../components/useCookieConsent.ts';
 import { de } from '../../i18n/de.ts';
 import {

@@ -29,19 +29,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
-import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
+import { LoadingFallback } from '../../components/LoadingFallback.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { parseEuros } from '../../lib/price.ts';
-import { attributesOf, findBySlugOrId, useCategories } from '../categories/api.ts';
-import { CategoryPicker } from '../categories/CategoryPicker.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import { ResendVerificationButton } from '../auth/index.ts';
+import { attributesOf, CategoryPicker, findBySlugOrId, useCategories } from '../categories/index.ts';
+import { PlaceField } from '../feed/index.ts';
 import { createListing, invalidateListings, updateListing, useListing } from './api.ts';
 import { AttributeFields } from './components/AttributeFields.tsx';
 import { PhotoUploader } from './components/PhotoUploader.tsx';
-import { PlaceField } from './components/PlaceField.tsx';
 import {
   emptyListingForm,
   type ListingFormOutput,
@@ -58,14 +58,15 @@ export function CreateListingPage() {
   return <ListingForm mode="create" initial={emptyListingForm(params.get('category') ?? '')} />;
 }
 
-/** /edit-listing/{id}: changing one's own ad. */
+/** /edit-listing/{id}: changing an ad, one's own or (for an ADMIN) any. */
 export function EditListingPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user } = useSession();
   usePageTitle(de.pages.editListing);
   if (listing.isPending) return <LoadingFallback />;
-  if (listing.error || listing.data.seller.id !== user?.id) {
+  // Whether this viewer may change the ad is the server's answer (`can.edit`: the seller and
+  // administrators), the same rule its PATCH checks.
+  if (listing.error || !listing.data.can.edit) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h1" sx={{ mb: 2 }}>
@@ -175,7 +176,11 @@ function ListingForm({
         {mode === 'edit' ? de.pages.editListing : de.pages.createListing}
       </Typography>
       {user && !user.email_verified && (
-        <Alert severity="warning" action={<ResendVerificationButton />} sx={{ mb: 2 }}>
+        <Alert
+          severity="warning"
+          action={<ResendVerificationButton color="inherit" size="small" />}
+          sx={{ mb: 2 }}
+        >
           {de.listingForm.unverified}
         </Alert>
       )}
@@ -339,7 +344,9 @@ function ListingForm({
         {failure && (
           <Alert
             severity="error"
-            action={failure.emailNotVerified ? <ResendVerificationButton /> : undefined}
+            action={
+              failure.emailNotVerified ? <ResendVerificationButton color="inherit" size="small" /> : undefined
+            }
             role="alert"
           >
             {failure.text}
@@ -445,24 +452,5 @@ function PriceInput({
       }}
       sx={{ width: 200 }}
     />
-  );
-}
-
-/** 'Bestätigungs-E-Mail erneut senden' next to the 403 `email_not_verified` answer. */
-function ResendVerificationButton() {
-  const { showMessage } = useSnackbar();
-  const resend = useMutation({
-    mutationFn: () => apiFetch('/api/auth/resend-verification', { method: 'POST' }),
-    onSuccess: () => showMessage(de.listingForm.resendSent, 'success'),
-    onError: (error) =>
-      showMessage(
-        error instanceof ApiError && error.message ? error.message : de.listingForm.resendFailed,
-        'error',
-      ),
-  });
-  return (
-    <Button color="inherit" size="small" disabled={resend.isPending} onClick={() => resend.mutate()}>
-      {de.listingForm.resendVerification}
-    </Button>
   );
 }

@@ -2,17 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
-import { testCategories, testListing } from '../../test/listingFixtures.ts';
+import { testCategories, testListing, testPermissions } from '../../test/listingFixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../../test/stubRoutes.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 8000 };
 
-/** A server with ad l1 (`overrides`), one similar ad and a report endpoint that keeps what it got. */
-function adServer(overrides: Parameters<typeof testListing>[0] = {}) {
+/**
+ * A server with ad l1 (`overrides`), one similar ad and a report endpoint that keeps what it got;
+ * `/api/me` answers `member`.
+ */
+function adServer(overrides: Parameters<typeof testListing>[0] = {}, member = testUser()) {
   const reports: unknown[] = [];
-  const member = testUser();
   const fetchMock = stubRoutes((method, url, body) => {
     if (url.pathname === '/api/listings/l1') return { body: testListing({ id: 'l1', ...overrides }) };
     if (url.pathname === '/api/listings/l1/similar') {
@@ -31,7 +33,7 @@ function adServer(overrides: Parameters<typeof testListing>[0] = {}) {
   return { fetchMock, reports };
 }
 
-describe('ad page /listing/{id} (issue 4)', () => {
+describe('ad page /listing/{id}', () => {
   it("says a sold ad is sold, links 'Nachricht schreiben' to the chat and shows similar ads", async () => {
     adServer({ status: 'sold' });
     renderApp('/listing/l1');
@@ -45,6 +47,13 @@ describe('ad page /listing/{id} (issue 4)', () => {
     const similar = (await screen.findByRole('heading', { level: 2, name: 'Ähnliche Anzeigen' }, slow))
       .parentElement as HTMLElement;
     expect(within(similar).getByText('Citybike 26 Zoll')).toBeTruthy();
+  });
+
+  it("reads 'Eingestellt gerade eben' for a new ad, lower-case inside the sentence", async () => {
+    adServer({ created_at: new Date(Date.now() - 5_000).toISOString() });
+    renderApp('/listing/l1');
+    expect(await screen.findByText(/Eingestellt gerade eben/, {}, slow)).toBeTruthy();
+    expect(screen.queryByText(/Eingestellt Gerade eben/)).toBeNull();
   });
 
   it('sends a visitor who wants to report the ad to the login with the way back', async () => {
@@ -70,5 +79,52 @@ describe('ad page /listing/{id} (issue 4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Melden' }));
     expect(await screen.findByText('Danke! Wir prüfen die Anzeige.', {}, slow)).toBeTruthy();
     expect(reports).toEqual([{ reason: 'fraud', comment: 'Preis viel zu niedrig' }]);
+  });
+
+  it("shows an ADMIN 'Bearbeiten' on another member's ad, because the server allows it", async () => {
+    const admin = testUser({ id: 'u9', role: 'ADMIN' });
+    logIn(admin);
+    adServer({ can: testPermissions('admin') }, admin);
+    const { router } = renderApp('/listing/l1');
+    const edit = await screen.findByRole('link', { name: 'Bearbeiten' }, slow);
+    expect(edit.getAttribute('href')).toBe('/edit-listing/l1');
+    expect(screen.getByRole('link', { name: 'Nachricht schreiben' })).toBeTruthy();
+    expect(screen.queryByText('Das ist deine Anzeige.')).toBeNull();
+    await userEvent.click(edit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-listing/l1'));
+    expect(await screen.findByRole('button', { name: 'Änderungen speichern' }, slow)).toBeTruthy();
+    expect(screen.queryByText('Du kannst nur deine eigenen Anzeigen bearbeiten.')).toBeNull();
+  });
+
+  it('shows the seller edit and manage, and no message, favourite or report on the own ad', async () => {
+    const seller = testUser({ id: 'u2' });
+    logIn(seller);
+    adServer({ can: testPermissions('seller') }, seller);
+    renderApp('/listing/l1');
+    const actions = (await screen.findByRole('link', { name: 'Bearbeiten' }, slow))
+      .parentElement as HTMLElement;
+    expect(within(actions).getByText('Das ist deine Anzeige.')).toBeTruthy();
+    expect(within(actions).getByRole('link', { name: 'Meine Anzeigen' })).toBeTruthy();
+    expect(within(actions).queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Melden' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: /Favoriten/ })).toBeNull();
+  });
+
+  it('shows a visitor message, favourite and report, which lead to the login', async () => {
+    adServer({ can: testPermissions('visitor') });
+    renderApp('/listing/l1');
+    expect(await screen.findByRole('link', { name: 'Nachricht schreiben' }, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Melden' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Favoriten/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
+  });
+
+  it('tells a member who may not edit the ad so on /edit-listing/{id}', async () => {
+    logIn(testUser());
+    adServer();
+    renderApp('/edit-listing/l1');
+    expect(
+      await screen.findByText('Du kannst nur deine eigenen Anzeigen bearbeiten.', {}, slow),
+    ).toBeTruthy();
   });
 });

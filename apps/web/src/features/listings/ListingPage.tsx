@@ -1,4 +1,4 @@
-import type { Listing } from '@marketplace/contract';
+import { type Listing, softHyphenate } from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/Favorite';
@@ -15,20 +15,19 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
-import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
 import { ListingGrid } from '../../components/ListingGrid.tsx';
+import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { Price } from '../../components/Price.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { ApiError } from '../../lib/api.ts';
 import { galleryImageUrls } from '../../lib/listingImages.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
-import { relativeTime } from '../../lib/relativeTime.ts';
-import { attributesOf, findBySlugOrId, useCategories } from '../categories/api.ts';
-import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
-import { useFavoriteToggle } from '../favorites/useFavoriteToggle.ts';
+import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
+import { FavoriteButton, useFavoriteToggle } from '../favorites/index.ts';
 import { useListing, useSimilarListings } from './api.ts';
 import { AttributesTable, attributeRows } from './components/AttributesTable.tsx';
 import { Gallery } from './components/Gallery.tsx';
@@ -38,7 +37,8 @@ import { SellerCard } from './components/SellerCard.tsx';
 /**
  * /listing/{id} (issue "The marketplace itself"): gallery, price, place, date, details,
  * description (plain text), views, seller, message, favourite, share, report, similar ads.
- * The owner sees edit and manage buttons instead of 'Nachricht schreiben'.
+ * Edit, message, favourite and report follow the server's `can` (an ADMIN may edit any ad); the
+ * seller sees edit and manage buttons instead of 'Nachricht schreiben'.
  */
 export function ListingPage() {
   const { id = '' } = useParams();
@@ -82,9 +82,26 @@ function StatusBanner({ listing }: { listing: Listing }) {
   );
 }
 
+/**
+ * Which of the ad's actions to show. What a member may do is the server's answer `can`
+ * (STYLE.md "outline": never derived here from ids or roles), so an ADMIN gets 'Bearbeiten' on
+ * any ad. A visitor sees the member actions too and is led to the login by them (SPEC.md §5).
+ */
+function listingActions(listing: Listing, isLoggedIn: boolean) {
+  const orLogin = (allowed: boolean) => allowed || !isLoggedIn;
+  return {
+    edit: listing.can.edit,
+    message: orLogin(listing.can.message),
+    favorite: orLogin(listing.can.favorite),
+    report: orLogin(listing.can.report),
+  };
+}
+
 function ListingView({ listing }: { listing: Listing }) {
   const { user, isLoggedIn } = useSession();
-  const isOwner = user?.id === listing.seller.id;
+  const actions = listingActions(listing, isLoggedIn);
+  // Only the note 'Das ist deine Anzeige.' and the link to the own ads depend on who sells it.
+  const isOwnAd = user?.id === listing.seller.id;
   const categories = useCategories();
   const selection = categories.data ? findBySlugOrId(categories.data, listing.category.slug) : null;
   const rows = attributeRows(listing, attributesOf(selection));
@@ -140,10 +157,15 @@ function ListingView({ listing }: { listing: Listing }) {
           <Box>
             <Typography
               variant="h1"
-              sx={{ fontSize: { xs: '1.35rem', md: '1.75rem' }, overflowWrap: 'anywhere', mb: 0.5 }}
+              sx={{
+                fontSize: { xs: '1.35rem', md: '1.75rem' },
+                hyphens: 'auto',
+                overflowWrap: 'break-word',
+                mb: 0.5,
+              }}
             >
               {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
-              {listing.title}
+              {softHyphenate(listing.title)}
             </Typography>
             <Price price={listing.price} priceType={listing.price_type} variant="h2" component="p" />
             <Box
@@ -164,7 +186,7 @@ function ListingView({ listing }: { listing: Listing }) {
               </span>
               <span>
                 <time dateTime={listing.created_at}>
-                  {de.listing.postedAt(relativeTime(new Date(listing.created_at), new Date()))}
+                  {de.listing.postedAt(relativeTimeInSentence(new Date(listing.created_at), new Date()))}
                 </time>
               </span>
               <span>
@@ -174,9 +196,9 @@ function ListingView({ listing }: { listing: Listing }) {
             </Box>
           </Box>
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-            {isOwner ? (
+            {actions.edit && (
               <>
-                <Typography color="text.secondary">{de.listing.ownAd}</Typography>
+                {isOwnAd && <Typography color="text.secondary">{de.listing.ownAd}</Typography>}
                 <Button
                   component={RouterLink}
                   to={`/edit-listing/${listing.id}`}
@@ -186,11 +208,14 @@ function ListingView({ listing }: { listing: Listing }) {
                 >
                   {de.listing.edit}
                 </Button>
-                <Button component={RouterLink} to="/listings" variant="outlined">
-                  {de.listing.manage}
-                </Button>
+                {isOwnAd && (
+                  <Button component={RouterLink} to="/listings" variant="outlined">
+                    {de.listing.manage}
+                  </Button>
+                )}
               </>
-            ) : (
+            )}
+            {actions.message && (
               <Button
                 component={RouterLink}
                 to={`/chat?listingId=${encodeURIComponent(listing.id)}`}
@@ -202,7 +227,7 @@ function ListingView({ listing }: { listing: Listing }) {
                 {de.listing.writeMessage}
               </Button>
             )}
-            {!isOwner && (
+            {actions.favorite && (
               <Button
                 variant="outlined"
                 onClick={() => favorites.toggle(listing)}
@@ -218,7 +243,7 @@ function ListingView({ listing }: { listing: Listing }) {
               <Button sx={{ flex: 1 }} startIcon={<ShareIcon />} onClick={() => void share()}>
                 {de.listing.share}
               </Button>
-              {!isOwner && (
+              {actions.report && (
                 <Button
                   sx={{ flex: 1 }}
                   color="inherit"
@@ -242,7 +267,7 @@ function ListingView({ listing }: { listing: Listing }) {
           <Section title={de.listing.description}>
             <Typography
               component="div"
-              sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.7 }}
+              sx={{ whiteSpace: 'pre-wrap', hyphens: 'auto', overflowWrap: 'break-word', lineHeight: 1.7 }}
               data-testid="listing-description"
             >
               {listing.description}
@@ -253,7 +278,7 @@ function ListingView({ listing }: { listing: Listing }) {
           </Section>
         </Box>
         <Box sx={{ gridArea: 'seller', minWidth: 0, position: { md: 'sticky' }, top: { md: 120 } }}>
-          <SellerCard seller={listing.seller} canFollow={isLoggedIn && !isOwner} />
+          <SellerCard seller={listing.seller} canFollow={isLoggedIn} />
         </Box>
       </Box>
       {similarListings.length > 0 && (

@@ -33,6 +33,7 @@ function myAds() {
     }
     if (url.pathname === '/api/listings/a1' && method === 'DELETE') return { status: 204 };
     if (url.pathname === '/api/listings/a1/extend' && method === 'POST') return { body: ads[0] };
+    if (url.pathname === '/api/listings/a1' && method === 'PATCH') return { body: ads[0] };
     return undefined;
   });
 }
@@ -79,5 +80,19 @@ describe('Meine Anzeigen (/listings)', () => {
     await user.click(await screen.findByRole('button', { name: 'Aktionen: Sofa grau' }));
     await user.click(screen.getByRole('menuitem', { name: 'Verlängern' }));
     await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/listings/a1/extend'));
+    expect(await screen.findByText('Die Anzeige wurde verlängert.', {}, slow)).toBeTruthy();
+  });
+
+  it('answers each action with its own message', async () => {
+    const user = userEvent.setup();
+    myAds();
+    renderApp('/listings');
+    await user.click(await screen.findByRole('button', { name: 'Aktionen: Sofa grau' }, slow));
+    await user.click(screen.getByRole('menuitem', { name: 'Als verkauft markieren' }));
+    expect(await screen.findByText('Die Anzeige ist jetzt als verkauft markiert.', {}, slow)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Aktionen: Sofa grau' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Als reserviert markieren' }));
+    expect(await screen.findByText('Die Anzeige ist jetzt als reserviert markiert.', {}, slow)).toBeTruthy();
+    expect(screen.queryByText('Die Anzeige ist jetzt als verkauft markiert.')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type Listing, type ListingStatus, listingStatusSchema } from '@marketplace/contract';
+import { type Listing, type ListingStatus, listingStatusSchema, softHyphenate } from '@marketplace/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -20,11 +20,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
-import { LoadingFallback } from '../../app/shell/LoadingFallback.tsx';
 import { ListingImage } from '../../components/ListingImage.tsx';
+import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { Price } from '../../components/Price.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { coverImageUrl } from '../../lib/listingImages.ts';
@@ -130,6 +130,15 @@ export function MyListingsPage() {
   );
 }
 
+/** What each action says when it is done: every action its own message. */
+const DONE_MESSAGES: Record<Action, string> = {
+  delete: de.myListings.deleted,
+  extend: de.myListings.extended,
+  reserved: de.myListings.markedReserved,
+  sold: de.myListings.markedSold,
+  active: de.myListings.reactivated,
+};
+
 function MyListingRow({ listing }: { listing: Listing }) {
   const queryClient = useQueryClient();
   const { showMessage } = useSnackbar();
@@ -145,14 +154,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
     },
     onSuccess: async (action) => {
       await invalidateListings(queryClient);
-      showMessage(
-        action === 'delete'
-          ? de.myListings.deleted
-          : action === 'extend'
-            ? de.myListings.extended
-            : de.myListings.statusChanged,
-        'success',
-      );
+      showMessage(DONE_MESSAGES[action], 'success');
     },
     onError: (error) =>
       showMessage(
@@ -198,9 +200,15 @@ function MyListingRow({ listing }: { listing: Listing }) {
         <Typography
           component={RouterLink}
           to={`/listing/${listing.id}`}
-          sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', overflowWrap: 'anywhere' }}
+          sx={{
+            fontWeight: 600,
+            color: 'text.primary',
+            textDecoration: 'none',
+            hyphens: 'auto',
+            overflowWrap: 'break-word',
+          }}
         >
-          {listing.title}
+          {softHyphenate(listing.title)}
         </Typography>
         <Price price={listing.price} priceType={listing.price_type} variant="body2" />
         <Box

@@ -7,8 +7,6 @@ import {
   listingReportResultSchema,
   listingSchema,
   myListingListSchema,
-  type Place,
-  placeListSchema,
   type ReportReason,
   similarListingsSchema,
   uploadResponseSchema,
@@ -18,9 +16,7 @@ import { de } from '../../i18n/de.ts';
 import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
 import { getSessionToken } from '../../lib/session.ts';
-import { listingQueryKey, listingsQueryKey } from './feedApi.ts';
-
-export { fetchListings, listingQueryKey, listingsQueryKey, useListingFeed } from './feedApi.ts';
+import { listingQueryKey, listingsQueryKey } from '../feed/index.ts';
 
 /** Query key of the member's own ads. */
 export const myListingsQueryKey = ['listings', 'mine'] as const;
@@ -165,27 +161,5 @@ export function uploadPhoto(
     const form = new FormData();
     form.append('file', file);
     request.send(form);
-  });
-}
-
-/**
- * `GET /api/places?q=`: up to 10 postal codes and places starting with `query` (GeoNames).
- * An empty query gives none without asking.
- */
-export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
-  const term = query.trim();
-  if (term === '') return [];
-  const body = await apiFetch(`/api/places?${new URLSearchParams({ q: term }).toString()}`, { signal });
-  return placeListSchema.parse(body).places;
-}
-
-export function usePlaces(query: string) {
-  const term = query.trim();
-  return useQuery({
-    queryKey: ['places', term],
-    queryFn: ({ signal }) => fetchPlaces(term, signal),
-    enabled: term.length >= 2,
-    staleTime: 60 * 60_000,
-    placeholderData: (previous) => previous,
   });
 }

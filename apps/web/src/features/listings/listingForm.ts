@@ -1,6 +1,8 @@
 import {
   type AttributeDefinition,
+  type AttributeMessages,
   type AttributeValues,
+  categoryAttributesSchema,
   type Listing,
   type ListingCreate,
   listingCreateSchema,
@@ -46,41 +48,35 @@ export function listingToForm(listing: Listing): ListingFormValues {
   };
 }
 
-/** Attribute values without empty entries (an emptied field means "not given"). */
-export function cleanAttributes(values: Record<string, unknown> | undefined): AttributeValues {
+/**
+ * The form's values of the chosen category's attributes: only the keys it defines (a field of a
+ * category chosen before is not sent), without empty entries (an emptied field means "not given").
+ */
+export function categoryAttributeValues(
+  definitions: readonly AttributeDefinition[],
+  values: Record<string, unknown> | undefined,
+): AttributeValues {
   const clean: AttributeValues = {};
-  for (const [key, value] of Object.entries(values ?? {})) {
+  for (const { key } of definitions) {
+    const value = values?.[key];
     if (typeof value === 'number' && Number.isFinite(value)) clean[key] = value;
     else if (typeof value === 'string' && value.trim() !== '') clean[key] = value.trim();
   }
   return clean;
 }
 
-/**
- * German messages for the category's attribute rules: required attributes must be given,
- * numbers and years must lie within the definition's min and max. Keyed by attribute key.
- */
-export function attributeErrors(
-  definitions: readonly AttributeDefinition[],
-  values: AttributeValues,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const definition of definitions) {
-    const value = values[definition.key];
-    if (value === undefined || value === '') {
-      if (definition.required) errors[definition.key] = de.listingForm.requiredAttribute(definition.label);
-      continue;
-    }
-    if (definition.type !== 'number' && definition.type !== 'year') continue;
-    const number = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(number)) errors[definition.key] = de.listingForm.attributeNumber(definition.label);
-    else if (definition.min !== undefined && number < definition.min)
-      errors[definition.key] = de.listingForm.attributeMin(definition.label, definition.min);
-    else if (definition.max !== undefined && number > definition.max)
-      errors[definition.key] = de.listingForm.attributeMax(definition.label, definition.max);
-  }
-  return errors;
-}
+/** The form's wording (i18n/de.ts) of the contract's attribute rules. */
+const attributeMessages: AttributeMessages = {
+  unknown: () => de.listingForm.attributeUnknown,
+  required: (definition) => de.listingForm.requiredAttribute(definition.label),
+  option: (definition) => de.listingForm.attributeOption(definition.label),
+  number: (definition) => de.listingForm.attributeNumber(definition.label),
+  year: (definition) => de.listingForm.attributeYear(definition.label),
+  tooSmall: (definition) => de.listingForm.attributeMin(definition.label, definition.min ?? 0),
+  tooLarge: (definition) => de.listingForm.attributeMax(definition.label, definition.max ?? 0),
+  date: (definition) => de.listingForm.attributeDate(definition.label),
+  text: (definition) => de.listingForm.attributeText(definition.label),
+};
 
 /** Puts `error` at `path` of `errors` (nested objects), keeping the first error of a field. */
 function setFieldError(
@@ -105,30 +101,33 @@ function setFieldError(
 }
 
 /**
- * Client validation of the posting form: the contract's `listingCreateSchema` (the rules the
- * server enforces, with their German messages) plus the chosen category's attribute rules.
- * The schema's issues are mapped to fields directly: the generic zod resolver reports a failed
- * union (the category: slug or id) with its first branch's English message instead of the
- * schema's 'Bitte wähle eine Kategorie.'.
+ * Client validation of the posting form with the rules the server enforces: the contract's
+ * `listingCreateSchema` (with its German messages) and, for the chosen category's attributes,
+ * the contract's `categoryAttributesSchema` worded from i18n/de.ts. The schemas' issues are
+ * mapped to fields directly: the generic zod resolver reports a failed union (the category: slug
+ * or id) with its first branch's English message instead of the schema's 'Bitte wähle eine
+ * Kategorie.'. The attributes sent are the ones the rules answer (numbers as numbers).
  */
 export function listingFormResolver(
   definitions: readonly AttributeDefinition[],
 ): Resolver<ListingFormValues, unknown, ListingFormOutput> {
+  const attributesSchema = categoryAttributesSchema(definitions, attributeMessages);
   return async (values) => {
     // An unchosen category is missing rather than an empty slug.
     const category = values.category === '' ? undefined : values.category;
-    const attributes = cleanAttributes(values.attributes);
+    const attributes = categoryAttributeValues(definitions, values.attributes);
     const parsed = listingCreateSchema.safeParse({ ...values, category, attributes });
+    const checked = attributesSchema.safeParse(attributes);
     const errors: Record<string, unknown> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        setFieldError(errors, issue.path, { type: issue.code, message: issue.message });
-      }
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      setFieldError(errors, issue.path, { type: issue.code, message: issue.message });
     }
-    for (const [key, message] of Object.entries(attributeErrors(definitions, attributes))) {
-      setFieldError(errors, ['attributes', key], { type: 'attribute', message });
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      setFieldError(errors, ['attributes', ...issue.path], { type: 'attribute', message: issue.message });
     }
-    if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} };
+    if (parsed.success && checked.success && Object.keys(errors).length === 0) {
+      return { values: { ...parsed.data, attributes: checked.data }, errors: {} };
+    }
     return { values: {}, errors: errors as FieldErrors<ListingFormValues> };
   };
 }

@@ -9,7 +9,7 @@ function jpegFile(name: string, size = 1000): File {
   return file;
 }
 
-describe('photos of the ad form (issue 4 "up to 20 photos")', () => {
+describe('photos of the ad form (up to 20 photos)', () => {
   it('refuses a 21st photo with the German message and starts no upload', () => {
     const urls = Array.from(
       { length: LISTING_IMAGES_MAX },

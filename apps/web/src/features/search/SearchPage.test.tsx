@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type ListingFilters, nextRadiusKm } from '../listings/filters.ts';
+import { type ListingFilters, nextRadiusKm } from '../feed/index.ts';
 import { NoResults } from './SearchPage.tsx';
 
 function renderNoResults(filters: ListingFilters) {
@@ -10,7 +10,7 @@ function renderNoResults(filters: ListingFilters) {
   return onWiden;
 }
 
-describe('empty search result (issue 4 "An empty result says so and offers to widen")', () => {
+describe('empty search result', () => {
   it('offers all ads for a plain term without hits', async () => {
     const onWiden = renderNoResults({ q: 'Xqzjvwpt', attributes: {} });
     expect(screen.getByText('Keine Anzeigen gefunden für „Xqzjvwpt“')).toBeTruthy();

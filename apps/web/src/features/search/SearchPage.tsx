@@ -6,10 +6,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import { attributesOf, findBySlugOrId, useCategories } from '../categories/api.ts';
-import { BrowseListings } from '../listings/components/BrowseListings.tsx';
-import { activeFilterCount, type ListingFilters, nextRadiusKm, withoutFilters } from '../listings/filters.ts';
-import { useUrlFilters } from '../listings/useUrlFilters.ts';
+import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
+import {
+  activeFilterCount,
+  BrowseListings,
+  type ListingFilters,
+  nextRadiusKm,
+  useUrlFilters,
+  withoutFilters,
+} from '../feed/index.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
 const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...listingSortSchema.options];

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { displayName } from '../../lib/displayName.ts';

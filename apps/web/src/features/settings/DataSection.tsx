@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { downloadJson, exportAccount } from './api.ts';

@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';

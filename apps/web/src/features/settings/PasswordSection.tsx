@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { useSessionActions } from '../../lib/sessionActions.ts';
-import { FormTextField } from '../auth/index.ts';
+import { FormTextField, serverFieldError } from '../auth/index.ts';
 import { changePassword } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
@@ -27,7 +27,8 @@ const EMPTY = { current_password: '', new_password: '', new_password_repeat: '' 
 
 /**
  * Change of password (`POST /api/me/password`): current, new and repeat. The answer's fresh
- * token replaces the stored one (the change ends every other session).
+ * token replaces the stored one (the change ends every other session). A new password the
+ * server refuses as too easy to guess shows the server's reason at its field.
  */
 export function PasswordSection() {
   const { replaceToken } = useSessionActions();
@@ -44,12 +45,16 @@ export function PasswordSection() {
       showMessage(de.settings.passwordChanged, 'success');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 400 && error.detail) {
+      const weak = serverFieldError(error, 'new_password');
+      if (weak) form.setError('new_password', { message: weak }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.status === 400 && error.detail) {
         form.setError('current_password', { message: error.detail }, { shouldFocus: true });
       }
     },
   });
-  const isFieldError = mutation.error instanceof ApiError && mutation.error.status === 400;
+  const isFieldError =
+    (mutation.error instanceof ApiError && mutation.error.status === 400) ||
+    serverFieldError(mutation.error, 'new_password') !== null;
 
   return (
     <SettingsSection title={de.settings.passwordTitle} intro={de.settings.passwordIntro}>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSessionActions } from '../../lib/sessionActions.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../../lib/session.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
-import { type StubAnswer, type StubCall, stubRoutes } from '../auth/testing.ts';
+import { type StubAnswer, type StubCall, stubRouteTable } from '../../test/stubRouteTable.ts';
 import { avatarFileProblem } from './AvatarSection.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 
@@ -13,7 +13,7 @@ const member = testUser();
 const FRESH_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSIsIm4iOjJ9.bmV1';
 
 function renderSettings(routes: Record<string, StubAnswer | ((call: StubCall) => StubAnswer)> = {}) {
-  const calls = stubRoutes({ '/api/me': { body: member }, ...routes });
+  const calls = stubRouteTable({ '/api/me': { body: member }, ...routes });
   logIn(member);
   const view = renderWithSession(
     <Routes>
@@ -160,7 +160,7 @@ describe('settings /settings', { timeout: 20_000 }, () => {
   });
 
   it('shows the notice for an unverified e-mail on top', async () => {
-    stubRoutes({ '/api/me': { body: testUser({ email_verified: false }) } });
+    stubRouteTable({ '/api/me': { body: testUser({ email_verified: false }) } });
     logIn(testUser({ email_verified: false }));
     renderWithSession(<SettingsPage />, '/settings');
     expect(await screen.findByTestId('verify-email-notice')).toBeTruthy();

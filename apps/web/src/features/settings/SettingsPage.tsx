@@ -1,17 +1,19 @@
 import Stack from '@mui/material/Stack';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { VerifyEmailNotice } from '../auth/index.ts';
 import { AvatarSection } from './AvatarSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 
 /**
- * /settings (issue 3; login required): profile, avatar, e-mail, password, data export and
- * account deletion, each in its own card; the notice for an unverified e-mail on top.
+ * /settings (login required): profile, avatar, e-mail, password, the devices logged
+ * in (docs/decisions/0007), data export and account deletion, each in its own card; the notice
+ * for an unverified e-mail on top.
  */
 export function SettingsPage() {
   const { user } = useSession();
@@ -24,6 +26,7 @@ export function SettingsPage() {
         <AvatarSection user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <SessionsSection />
         <DataSection />
       </Stack>
     </PageContainer>

@@ -7,6 +7,8 @@ import {
   messageSchema,
   type PasswordChangedResponse,
   passwordChangedResponseSchema,
+  type Session,
+  sessionListSchema,
   type UpdateProfileBody,
   type User,
   userSchema,
@@ -55,6 +57,27 @@ export async function changeEmail(body: ChangeEmailBody): Promise<string> {
  */
 export async function changePassword(body: ChangePasswordBody): Promise<PasswordChangedResponse> {
   return passwordChangedResponseSchema.parse(await apiFetch('/api/me/password', { method: 'POST', body }));
+}
+
+/**
+ * `GET /api/auth/sessions`: the member's active sessions (devices), most recently used first;
+ * `current` marks this browser's (docs/decisions/0007).
+ */
+export async function listSessions(): Promise<Session[]> {
+  return sessionListSchema.parse(await apiFetch('/api/auth/sessions')).sessions;
+}
+
+/**
+ * `DELETE /api/auth/sessions/{id}`: logs that device out.
+ * @throws ApiError 404 when the session has ended meanwhile
+ */
+export async function endSession(id: string): Promise<void> {
+  await apiFetch(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** `DELETE /api/auth/sessions`: logs every other device out; this one stays logged in. */
+export async function endOtherSessions(): Promise<void> {
+  await apiFetch('/api/auth/sessions', { method: 'DELETE' });
 }
 
 /** `GET /api/me/export`: everything stored about the member (GDPR Art. 20). */

@@ -1,28 +1,32 @@
-import type { PublicProfile } from '@marketplace/contract';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Button from '@mui/material/Button';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
-import { useSnackbar } from '../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
-import { useToggleFollow } from './api.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import { usePublicProfile, useToggleFollow } from './api.ts';
 
 /**
- * 'Folgen' / 'Entfolgen' on a public profile (issue 3). A visitor goes to
- * /login?next=<this profile>; a member follows or unfollows at once. Hidden on the own profile.
+ * 'Folgen' / 'Entfolgen' for member `userId`, on their profile and on the seller card of an ad
+ * (SPEC.md §6, §7). It reads `is_following` from the member's public profile, the query the
+ * profile page shows, and a change updates that profile and refetches the follow lists, wherever
+ * the button stands. A visitor goes to /login?next=<this page>; hidden on one's own profile and
+ * until the profile has loaded.
  */
-export function FollowButton({ profile }: { profile: PublicProfile }) {
+export function FollowButton({ userId, size = 'medium' }: { userId: string; size?: 'small' | 'medium' }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const { showMessage } = useSnackbar();
-  const toggle = useToggleFollow(profile.id, user?.id ?? null);
+  const viewerId = user?.id ?? null;
+  const profile = usePublicProfile(userId, viewerId);
+  const toggle = useToggleFollow(userId, viewerId);
 
-  if (user?.id === profile.id) return null;
-  const following = profile.is_following === true;
+  if (viewerId === userId || !profile.data) return null;
+  const following = profile.data.is_following === true;
 
   const onClick = () => {
     if (!user) {
@@ -37,11 +41,12 @@ export function FollowButton({ profile }: { profile: PublicProfile }) {
   return (
     <Button
       variant={following ? 'outlined' : 'contained'}
+      size={size}
       startIcon={following ? <PersonRemoveIcon /> : <PersonAddIcon />}
       onClick={onClick}
       disabled={toggle.isPending}
       aria-pressed={following}
-      sx={{ minWidth: 140 }}
+      sx={size === 'medium' ? { minWidth: 140 } : undefined}
     >
       {following ? de.profile.unfollow : de.profile.follow}
     </Button>

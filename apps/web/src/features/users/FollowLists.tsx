@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -30,17 +31,14 @@ function EntryList({ query, empty }: { query: UseQueryResult<FollowEntry[]>; emp
   return (
     <List disablePadding>
       {query.data.map((entry) => (
-        <ListItemButton
-          key={entry.id}
-          component={RouterLink}
-          to={`/user/${entry.id}`}
-          sx={{ borderRadius: 2 }}
-        >
-          <ListItemAvatar>
-            <ProfileAvatar src={entry.avatar} name={entry.display_name} size={40} />
-          </ListItemAvatar>
-          <ListItemText primary={entry.display_name} />
-        </ListItemButton>
+        <ListItem key={entry.id} disablePadding>
+          <ListItemButton component={RouterLink} to={`/user/${entry.id}`} sx={{ borderRadius: 2 }}>
+            <ListItemAvatar>
+              <ProfileAvatar src={entry.avatar} name={entry.display_name} size={40} />
+            </ListItemAvatar>
+            <ListItemText primary={entry.display_name} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { testListing, testListingPage } from '../../test/listingFixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
-import { stubRoutes } from '../auth/testing.ts';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { monthYear, ProfilePage } from './ProfilePage.tsx';
 
 function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
@@ -37,7 +37,7 @@ function renderProfile(path = '/user/u2') {
 
 describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   it("shows name, 'Mitglied seit Januar 2026', counts and no rating without ratings", async () => {
-    stubRoutes({ '/api/users/u2': { body: profile() } });
+    stubRouteTable({ '/api/users/u2': { body: profile() } });
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bernd' })).toBeTruthy();
     expect(screen.getByText('Mitglied seit Januar 2026')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   });
 
   it("lists the member's active ads under 'Anzeigen von …', asked for by seller", async () => {
-    stubRoutes({
+    stubRouteTable({
       '/api/users/u2': { body: profile() },
       '/api/listings': {
         body: testListingPage([testListing({ id: 'l1', title: 'Bernds Bücherregal' })], 1, null),
@@ -63,7 +63,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   });
 
   it('says so when the member has no active ads', async () => {
-    stubRoutes({
+    stubRouteTable({
       '/api/users/u2': { body: profile({ active_listings: 0 }) },
       '/api/listings': { body: testListingPage([], 0, null) },
     });
@@ -76,13 +76,13 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   });
 
   it('shows the rating once there are ratings', async () => {
-    stubRoutes({ '/api/users/u2': { body: profile({ rating: 4.5, review_count: 12 }) } });
+    stubRouteTable({ '/api/users/u2': { body: profile({ rating: 4.5, review_count: 12 }) } });
     renderProfile();
     expect(await screen.findByText('4,5 von 5 (12 Bewertungen)')).toBeTruthy();
   });
 
   it('sends a visitor who wants to follow to the login with the way back', async () => {
-    stubRoutes({ '/api/users/u2': { body: profile() } });
+    stubRouteTable({ '/api/users/u2': { body: profile() } });
     const { router } = renderProfile();
     await userEvent.click(await screen.findByRole('button', { name: 'Folgen' }));
     expect(router.state.location.pathname).toBe('/login');
@@ -91,7 +91,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
 
   it('follows and unfollows for a member', async () => {
     let following = false;
-    const calls = stubRoutes({
+    const calls = stubRouteTable({
       '/api/me': { body: testUser() },
       'GET /api/users/u2': () => ({
         body: profile({ is_following: following, followers_count: following ? 6 : 5 }),
@@ -118,9 +118,9 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('hides the follow button on the own profile and shows the own follow lists', async () => {
+  it("hides 'Folgen' and 'Nachricht schreiben' on the own profile and shows the own follow lists", async () => {
     const me = testUser({ id: 'u2' });
-    stubRoutes({
+    stubRouteTable({
       '/api/me': { body: me },
       '/api/users/u2': { body: profile({ is_following: false }) },
       '/api/follow/followers': {
@@ -134,11 +134,31 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     renderProfile();
     expect(await screen.findByRole('link', { name: 'Profil bearbeiten' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Folgen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
     expect((await screen.findByRole('link', { name: /Carla/ })).getAttribute('href')).toBe('/user/u3');
   });
 
+  it("links 'Nachricht schreiben' to the chat with the member", async () => {
+    stubRouteTable({
+      '/api/me': { body: testUser() },
+      '/api/users/u2': { body: profile({ is_following: false }) },
+    });
+    logIn(testUser());
+    renderProfile();
+    const link = await screen.findByRole('link', { name: 'Nachricht schreiben' });
+    expect(link.getAttribute('href')).toBe('/chat?sellerId=u2');
+  });
+
+  it("sends a visitor's 'Nachricht schreiben' to the login, which returns to the chat", async () => {
+    stubRouteTable({ '/api/users/u2': { body: profile() } });
+    const { router } = renderProfile();
+    await userEvent.click(await screen.findByRole('link', { name: 'Nachricht schreiben' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/chat?sellerId=u2');
+  });
+
   it("reads 'Nutzer nicht gefunden' for an unknown member", async () => {
-    stubRoutes({ '/api/users/nix': { status: 404, body: { detail: 'Dieses Mitglied gibt es nicht.' } } });
+    stubRouteTable({ '/api/users/nix': { status: 404, body: { detail: 'Dieses Mitglied gibt es nicht.' } } });
     renderProfile('/user/nix');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nutzer nicht gefunden' })).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import type { PublicProfile } from '@marketplace/contract';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,13 +13,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { ApiError } from '../../lib/api.ts';
-import { ListingFeed } from '../listings/components/ListingFeed.tsx';
-import type { ListingFilters } from '../listings/filters.ts';
+import { loginPathFor } from '../../lib/loginRedirect.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import type { ListingFilters } from '../feed/index.ts';
+import { ListingFeed } from '../feed/index.ts';
 import { usePublicProfile } from './api.ts';
 import { FollowButton } from './FollowButton.tsx';
 import { FollowLists } from './FollowLists.tsx';
@@ -44,6 +46,25 @@ function Stat({ value, label }: { value: number; label: string }) {
   );
 }
 
+/**
+ * 'Nachricht schreiben' on someone else's profile (SPEC.md §2 "/chat?sellerId="): a member goes
+ * to the conversation with them; a visitor to /login, which returns to that conversation.
+ */
+function MessageButton({ memberId }: { memberId: string }) {
+  const { isLoggedIn } = useSession();
+  const chatPath = `/chat?${new URLSearchParams({ sellerId: memberId }).toString()}`;
+  return (
+    <Button
+      component={RouterLink}
+      to={isLoggedIn ? chatPath : loginPathFor(chatPath)}
+      variant="outlined"
+      startIcon={<ChatIcon />}
+    >
+      {de.profile.writeMessage}
+    </Button>
+  );
+}
+
 function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
   const since = monthYear(profile.member_since);
   const hasRating = profile.rating !== null && profile.review_count > 0;
@@ -57,7 +78,7 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
         >
           <ProfileAvatar src={profile.avatar} name={profile.display_name} size={AVATAR_SIZE_PX} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h1" sx={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
               {profile.display_name}
             </Typography>
             {since && <Typography color="text.secondary">{de.profile.memberSince(since)}</Typography>}
@@ -77,15 +98,18 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
               </Stack>
             )}
           </Box>
-          <Box>
-            {isOwn ? (
+          {isOwn ? (
+            <Box>
               <Button component={RouterLink} to="/settings" variant="outlined" startIcon={<EditIcon />}>
                 {de.profile.editProfile}
               </Button>
-            ) : (
-              <FollowButton profile={profile} />
-            )}
-          </Box>
+            </Box>
+          ) : (
+            <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <FollowButton userId={profile.id} />
+              <MessageButton memberId={profile.id} />
+            </Stack>
+          )}
         </Stack>
         <Stack
           direction="row"
@@ -141,10 +165,11 @@ function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: bool
 }
 
 /**
- * /user/{id} (issue 3): the public profile from `GET /api/users/{id}`: avatar, display name,
+ * /user/{id} (SPEC.md §2): the public profile from `GET /api/users/{id}`: avatar, display name,
  * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, the number of active
- * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen' (not on the own profile, which shows the own follow
- * lists instead). An unknown member reads 'Nutzer nicht gefunden'.
+ * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen' and 'Nachricht
+ * schreiben' (not on the own profile, which shows the own follow lists instead). An unknown member
+ * reads 'Nutzer nicht gefunden'.
  */
 export function ProfilePage() {
   const { id = '' } = useParams();

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../app/providers/SessionProvider.tsx';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
-import { stubRoutes } from '../auth/testing.ts';
+import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { useFollowLists } from './api.ts';
 
 function FollowProbe() {
@@ -24,7 +24,7 @@ const entry = (id: string) => ({ id, display_name: id, avatar: null, followed_at
 
 describe('follow lists (SPEC.md §6)', () => {
   it('load nothing for a visitor', async () => {
-    const calls = stubRoutes({});
+    const calls = stubRouteTable({});
     renderWithSession(<FollowProbe />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole('status').textContent).toBe('-/-');
@@ -33,7 +33,7 @@ describe('follow lists (SPEC.md §6)', () => {
 
   it('load both lists for a member and refresh on invalidate (the new-follower event)', async () => {
     let followers = [entry('a')];
-    const calls = stubRoutes({
+    const calls = stubRouteTable({
       '/api/me': { body: testUser() },
       '/api/follow/following': { body: { following: [entry('b'), entry('c')] } },
       '/api/follow/followers': () => ({ body: { followers } }),

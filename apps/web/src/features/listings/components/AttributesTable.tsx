@@ -52,7 +52,14 @@ export function AttributesTable({ rows }: { rows: { label: string; value: string
         columnGap: 2,
         rowGap: 0,
         m: 0,
-        '& dt, & dd': { py: 1, borderBottom: 1, borderColor: 'divider', m: 0, overflowWrap: 'anywhere' },
+        '& dt, & dd': {
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          m: 0,
+          hyphens: 'auto',
+          overflowWrap: 'break-word',
+        },
         '& dt': { color: 'text.secondary' },
         '& dd': { fontWeight: 600 },
       }}

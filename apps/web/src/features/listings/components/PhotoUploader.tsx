@@ -85,6 +85,26 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {de.listingForm.dropPhotos} · {photos.length} / {LISTING_IMAGES_MAX}
         </Typography>
+        {/* Screen readers hear how the uploads go (the bars only show it). */}
+        <Box
+          component="span"
+          role="status"
+          sx={{
+            position: 'absolute',
+            width: 1,
+            height: 1,
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {photos.length === 0
+            ? ''
+            : de.listingForm.photosStatus(
+                photos.filter((photo) => photo.status === 'done').length,
+                photos.filter((photo) => photo.status === 'uploading').length,
+              )}
+        </Box>
       </Box>
       {uploads.messages.map((message) => (
         <Alert key={message} severity="warning" sx={{ mt: 1 }}>
@@ -94,6 +114,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
       {photos.length > 0 && (
         <Box
           component="ol"
+          aria-label={de.listingForm.photosList}
           sx={{
             listStyle: 'none',
             p: 0,

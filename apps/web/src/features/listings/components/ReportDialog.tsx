@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSnackbar } from '../../../app/providers/SnackbarProvider.tsx';
+import { useSnackbar } from '../../../components/SnackbarProvider.tsx';
 import { de } from '../../../i18n/de.ts';
 import { errorDetailOr } from '../../../lib/api.ts';
 import { reportListing } from '../api.ts';

@@ -1,4 +1,4 @@
-import { type ListingSeller, publicProfileSchema } from '@marketplace/contract';
+import type { ListingSeller } from '@marketplace/contract';
 import PersonIcon from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -6,20 +6,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { useSnackbar } from '../../../app/providers/SnackbarProvider.tsx';
+import { SellerBadge } from '../../../components/SellerBadge.tsx';
 import { de } from '../../../i18n/de.ts';
-import { apiFetch, errorDetailOr } from '../../../lib/api.ts';
+import { FollowButton } from '../../users/index.ts';
 
 const monthYear = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' });
 
-/** Query key of a member's public profile (`GET /api/users/{id}`). */
-const profileQueryKey = (userId: string) => ['users', userId, 'profile'] as const;
-
 /**
  * The seller of an ad: avatar, name, member since, active ads, a link to /user/{id} and, for
- * logged-in members other than the seller, 'Folgen' / 'Entfolgen'.
+ * logged-in members other than the seller, 'Folgen' / 'Entfolgen' (the members area's button, so the
+ * follow lists follow at once).
  */
 export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFollow: boolean }) {
   const memberSince = new Date(seller.member_since);
@@ -41,10 +38,11 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
             component={RouterLink}
             to={`/user/${seller.id}`}
             variant="subtitle1"
-            sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}
+            sx={{ fontWeight: 700, display: 'block', hyphens: 'auto', overflowWrap: 'break-word' }}
           >
             {seller.name}
           </Link>
+          <SellerBadge badge={seller.badge} />
           {!Number.isNaN(memberSince.getTime()) && (
             <Typography variant="body2" color="text.secondary">
               {de.listing.memberSince(monthYear.format(memberSince))}
@@ -55,42 +53,34 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
           </Typography>
         </Box>
       </Box>
+      {seller.trader && (
+        <Box component="section" aria-label={de.verification.traderTitle} sx={{ mt: 2 }}>
+          <Typography variant="subtitle2">{de.verification.traderTitle}</Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {[
+              // The legal form, unless the company name already ends with it ('Rad & Co. GmbH').
+              seller.trader.legal_form && !seller.trader.name.endsWith(seller.trader.legal_form)
+                ? `${seller.trader.name} ${seller.trader.legal_form}`
+                : seller.trader.name,
+              seller.trader.street,
+              `${seller.trader.postal_code} ${seller.trader.city}`,
+              `${de.verification.phone}: ${seller.trader.phone}`,
+              seller.trader.email && `${de.verification.email}: ${seller.trader.email}`,
+              seller.trader.register_number &&
+                `${de.verification.registerNumber}: ${seller.trader.register_number}`,
+              seller.trader.vat_id && `${de.verification.vatId}: ${seller.trader.vat_id}`,
+            ]
+              .filter(Boolean)
+              .join('\n')}
+          </Typography>
+        </Box>
+      )}
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={`/user/${seller.id}`} variant="outlined" size="small">
           {de.listing.toProfile}
         </Button>
-        {canFollow && <FollowButton userId={seller.id} />}
+        {canFollow && <FollowButton userId={seller.id} size="small" />}
       </Box>
     </Paper>
-  );
-}
-
-/** 'Folgen' / 'Entfolgen' for a member, from the `is_following` of their public profile. */
-function FollowButton({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
-  const { showMessage } = useSnackbar();
-  const profile = useQuery({
-    queryKey: profileQueryKey(userId),
-    queryFn: async ({ signal }) =>
-      publicProfileSchema.parse(await apiFetch(`/api/users/${encodeURIComponent(userId)}`, { signal })),
-  });
-  const following = profile.data?.is_following === true;
-  const change = useMutation({
-    mutationFn: () =>
-      apiFetch(`/api/follow/${encodeURIComponent(userId)}`, { method: following ? 'DELETE' : 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', userId] }),
-    onError: (error) => showMessage(errorDetailOr(error, de.listing.followFailed), 'error'),
-  });
-  if (!profile.data) return null;
-  return (
-    <Button
-      variant={following ? 'outlined' : 'contained'}
-      size="small"
-      disabled={change.isPending}
-      onClick={() => change.mutate()}
-      aria-pressed={following}
-    >
-      {following ? de.listing.unfollow : de.listing.follow}
-    </Button>
   );
 }

@@ -1,0 +1,206 @@
+// The forum part of `npm run bench`: fills a PostgreSQL schema with `posts` forum posts (one
+// thread of 5,000 posts, the rest in threads of 20 across the nine subforums, German texts with
+// a realistic vocabulary) and times, one request at a time through the application, a thread
+// page (20 posts deep inside the 5,000-post thread), thread lists and the forum search.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+const SUBFORUMS = [
+  'business/gruendung',
+  'business/marketing',
+  'business/recht-steuern',
+  'games/pc',
+  'games/konsole',
+  'games/mobile',
+  'sports/fussball',
+  'sports/fitness',
+  'sports/laufen',
+];
+const WORDS = `anmeldung gewerbe steuer rechnung kunde marketing werbung angebot preis vertrag grafikkarte
+  konsole spiel turnier verein training laufschuh marathon fussball mannschaft hantel studio ernährung
+  erfahrung frage antwort danke tipp empfehlung problem lösung woche jahr morgen abend schnell gut neu alt
+  gebraucht günstig teuer stadt verein freund familie arbeit urlaub wetter sommer winter`.split(/\s+/);
+const BIG_THREAD_POSTS = 5000;
+const THREAD_SIZE = 20;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function time(app: FastifyInstance, paths: string[], runs: number) {
+  for (let i = 0; i < 10; i++) await app.inject({ url: paths[i % paths.length] as string });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const res = await app.inject({ url: paths[i % paths.length] as string });
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (res.statusCode !== 200) throw new Error(`${paths[0]}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    mean: times.reduce((sum, t) => sum + t, 0) / times.length,
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
+}
+
+/**
+ * Generates (unless `reuse` finds it filled) and measures the forum data set.
+ * @param options.posts forum posts in total (1,000,000 for the full size)
+ * @param options.runs requests per scenario
+ */
+export async function forumBench(options: {
+  databaseUrl: string;
+  posts: number;
+  runs: number;
+  reuse: boolean;
+  log: (line: string) => void;
+}): Promise<void> {
+  const { log } = options;
+  const schema = `bench_forum_${options.posts}`;
+  const admin = new pg.Client({ connectionString: options.databaseUrl });
+  await admin.connect();
+  let filled = false;
+  try {
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    if (options.reuse) {
+      const found = await admin.query(
+        `select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = 'forum_posts'`,
+        [schema],
+      );
+      if (found.rows[0]?.n === 1) {
+        const count = await admin.query(`select count(*)::int as n from "${schema}".forum_posts`);
+        filled = count.rows[0]?.n === options.posts;
+      }
+    }
+    if (!filled) await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+  // Opening migrates the schema (with the forums of migration 0012).
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, schemaName: schema });
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  await client.query(`SET search_path TO "${schema}", public`);
+  try {
+    if (!filled) {
+      const started = Date.now();
+      await client.query(
+        `insert into users (email, password_hash, nickname, email_verified_at, created_at)
+         select 'forum' || i || '@example.org', 'x', 'Mitglied' || i, now(), now() - interval '400 days'
+         from generate_series(1, 2000) i`,
+      );
+      const smallThreads = Math.max(0, Math.floor((options.posts - BIG_THREAD_POSTS) / THREAD_SIZE));
+      const words = `array[${WORDS.map((word) => `'${word}'`).join(',')}]`;
+      // Threads: number 0 is the big one; times spread over two years.
+      await client.query(
+        `insert into forum_threads (category_id, author_id, title, post_count, last_number, like_count, view_count,
+                                    created_at, last_post_at)
+         select (array[${SUBFORUMS.map((id) => `'${id}'`).join(',')}])[1 + i % ${SUBFORUMS.length}],
+                (select id from users order by email offset (i % 2000) limit 1),
+                'Thema ' || i || ' ' || (${words})[1 + i % ${WORDS.length}] || ' ' || (${words})[1 + (i * 7) % ${WORDS.length}],
+                case when i = 0 then ${BIG_THREAD_POSTS} else ${THREAD_SIZE} end,
+                case when i = 0 then ${BIG_THREAD_POSTS} else ${THREAD_SIZE} end,
+                i % 50, i % 900,
+                now() - (i % 700) * interval '1 day', now() - (i % 700) * interval '1 day' + interval '3 hours'
+         from generate_series(0, ${smallThreads}) i`,
+      );
+      await client.query(
+        'create temporary table bench_threads as select id, post_count, row_number() over (order by created_at desc, id) as rn from forum_threads',
+      );
+      await client.query(
+        'create temporary table bench_users as select id, row_number() over (order by email) as rn from users',
+      );
+      // Posts in batches of about 100,000.
+      const threads = await client.query<{ id: string; post_count: number }>(
+        'select id, post_count from bench_threads order by rn',
+      );
+      let batch: string[] = [];
+      let batchPosts = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await client.query(
+          `insert into forum_posts (thread_id, author_id, number, body, body_html, like_count, created_at)
+           select t.id, u.id, n,
+                  initcap((${words})[1 + (n * 13 + length(t.id::text)) % ${WORDS.length}]) || ' ' ||
+                  (${words})[1 + (n * 7) % ${WORDS.length}] || ' ' || (${words})[1 + (n * 31) % ${WORDS.length}] || ' und ' ||
+                  (${words})[1 + (n * 17 + 3) % ${WORDS.length}] || '. Beitrag ' || n || ' im Thema.',
+                  '<p>Beitrag</p>', n % 5, now() - interval '1 day' + n * interval '1 second'
+           from unnest($1::uuid[], $2::int[]) as t(id, posts)
+           cross join lateral generate_series(1, t.posts) n
+           join bench_users u on u.rn = 1 + (n * 37) % 2000`,
+          [batch, batch.map((id) => threadSize.get(id) ?? THREAD_SIZE)],
+        );
+        batch = [];
+        batchPosts = 0;
+      };
+      const threadSize = new Map(threads.rows.map((row) => [row.id, row.post_count]));
+      for (const row of threads.rows) {
+        batch.push(row.id);
+        batchPosts += row.post_count;
+        if (batchPosts >= 100_000) await flush();
+      }
+      await flush();
+      await client.query('analyze');
+      log(`Forum-Daten erzeugt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const big = await client.query<{ id: string }>(
+      `select id from forum_threads where post_count = ${BIG_THREAD_POSTS} order by created_at desc limit 1`,
+    );
+    const counts = await client.query<{ posts: number }>('select count(*)::int as posts from forum_posts');
+    const bigId = big.rows[0]?.id as string;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-forum-'));
+    const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
+      database: handle,
+      logger: false,
+    });
+    await app.ready();
+    try {
+      log('');
+      log(
+        `Forum: ${counts.rows[0]?.posts.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander:`,
+      );
+      log('');
+      log('| Szenario | Mittel ms | p95 ms | p99 ms |');
+      log('| --- | ---: | ---: | ---: |');
+      const pages = Array.from({ length: 50 }, (_, i) => `/api/forum/threads/${bigId}?page=${100 + i}`);
+      const scenarios: [string, string[]][] = [
+        ['Themenseite (20 von 5.000 Beiträgen)', pages],
+        ['Übersicht der Foren', ['/api/forum/categories']],
+        ['Themenliste eines Unterforums', ['/api/forum/threads?category=games/pc']],
+        ['Themenliste, meiste Likes', ['/api/forum/threads?category=sports&sort=liked']],
+        ['Forumsuche mit Treffern', ['/api/forum/search?q=Grafikkarte']],
+        ['Forumsuche, häufiges Wort', ['/api/forum/search?q=Beitrag']],
+        ['Forumsuche ohne Treffer', ['/api/forum/search?q=Xqzjvwpt']],
+      ];
+      for (const [name, paths] of scenarios) {
+        const t = await time(app, paths, options.runs);
+        log(`| ${name} | ${t.mean.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.p99.toFixed(1)} |`);
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+// Run alone: `node --import tsx bench/forum.ts [--posts N] [--reuse]`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const index = args.indexOf('--posts');
+  await forumBench({
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    posts: index >= 0 ? Number(args[index + 1]) : 1_000_000,
+    runs: 100,
+    reuse: args.includes('--reuse'),
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+}

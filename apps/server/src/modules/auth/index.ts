@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { pruneLimitRecords } from './limits.ts';
+import authRoutes from './routes.ts';
+import type { AuthDeps } from './service.ts';
+import { pruneSessions } from './sessions.ts';
+import { pruneTokens } from './tokens.ts';
+import './events.ts';
+
+export {
+  addressKey,
+  consumeRequestQuota,
+  countRequest,
+  lockLimit,
+  type RequestLimit,
+  waitForQuota,
+} from './limits.ts';
+/**
+ * The auth module's only door (ARCHITECTURE.md "modules"): registration, login, e-mail
+ * verification, password reset and credential changes, plus the request limits other modules
+ * use for their own quotas. Sessions themselves (`app.authenticate`, token signing) are the
+ * `auth` plugin in `plugins/auth.ts`, which every module with a login depends on.
+ */
+export { checkCurrentPassword } from './service.ts';
+/**
+ * Server-side sessions (docs/decisions/0007): the `auth` plugin looks the session of every
+ * token up with `findSessionMember`; `endAllSessions` (suspensions by administrators) and
+ * `endSession` end sessions and announce `session.ended`; `endSessionsInTransaction` ends them
+ * inside another module's transaction (account deletion), whose owner then calls
+ * `announceEndedSessions` after the commit.
+ */
+export {
+  announceEndedSessions,
+  endAllSessions,
+  endSession,
+  endSessionsInTransaction,
+  findSessionMember,
+  type SessionDeps,
+  type SessionMember,
+} from './sessions.ts';
+export { removeTokensOf } from './tokens.ts';
+
+/** How often expired tokens, ended sessions and old limit records are removed, in ms. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the account routes (`/api/auth/*`, `/api/me/email`, `/api/me/password`). Owns the
+ * hourly clean-up of expired tokens, ended or expired sessions and limit records and the mails
+ * sent after an answer;
+ * closing the application stops the timer and waits for those mails.
+ */
+async function authModule(app: FastifyInstance, options: { config: Config }) {
+  const pending = new Set<Promise<void>>();
+  const deps: AuthDeps = {
+    db: app.database.db,
+    events: app.events,
+    mailer: app.mailer,
+    publicUrl: options.config.publicUrl,
+    siteName: options.config.siteName,
+    termsVersion: options.config.termsVersion,
+    signAccessToken: (user, sessionId) => app.signAccessToken(user, sessionId),
+    log: app.log,
+    background(task) {
+      const run = task()
+        .catch((error: unknown) => app.log.error({ err: error }, 'background task failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+  };
+  const prune = setInterval(() => {
+    deps.background(async () => {
+      await pruneLimitRecords(deps.db);
+      await pruneTokens(deps.db);
+      await pruneSessions(deps.db);
+    });
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    await Promise.all(pending);
+  });
+
+  await app.register(authRoutes, { deps });
+}
+
+/** Named `auth-module` because `auth` is the session plugin every module depends on. */
+export default fp(authModule, {
+  name: 'auth-module',
+  dependencies: ['database', 'events', 'mailer', 'auth'],
+});

@@ -1,0 +1,24 @@
+/** Events of the chat module, published after the change has committed. */
+declare module '../../realtime/event-bus.ts' {
+  interface DomainEvents {
+    /** A message was stored; `preview` is its text shortened for a notification (or a photo hint). */
+    'message.created': {
+      conversationId: string;
+      messageId: string;
+      senderId: string;
+      recipientId: string;
+      listingId: string | null;
+      preview: string;
+    };
+    /**
+     * A member read a conversation: `readerId`'s unread messages in it became read (only
+     * published when at least one did), so their notifications about it can follow.
+     */
+    'conversation.read': {
+      conversationId: string;
+      readerId: string;
+    };
+  }
+}
+
+export {};

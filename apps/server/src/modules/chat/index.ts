@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { readListings } from '../listings/index.ts';
+import type { Actor } from '../users/index.ts';
+import chatRoutes from './routes.ts';
+import { type ChatDeps, type ChatListingInfo, type ChatListingSource, sendStoryReply } from './service.ts';
+import './events.ts';
+
+/**
+ * The chat module's only door (ARCHITECTURE.md "modules"): conversations between members,
+ * messages with photos and price offers, blocks, reports and ratings (contract `chat.ts`).
+ * It publishes `message.created` (see `events.ts`) after each stored message and
+ * `conversation.read` when a member's read marks changed something; other modules import only
+ * from here.
+ */
+export { sellerRatingColumns } from './queries.ts';
+export { isConversationMember, messagePreview, sellerRatings, unreadCount } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sends `content` from `actor` to member `recipientId` in their direct conversation (started
+     * when there is none), with the chat's rules (blocks, sending limit), and with `image` (a
+     * picture the server stored, e.g. a story's thumbnail) when given. Story replies arrive in
+     * /chat this way.
+     * @returns the conversation's id
+     * @throws AppError chat_with_self (400), user_not_found (404), chat_blocked (403), rate_limited (429)
+     */
+    chatMessenger(
+      actor: Actor,
+      recipientId: string,
+      content: string,
+      image?: string | null,
+    ): Promise<{ conversationId: string }>;
+  }
+}
+
+/** The ads of the listings module as the chat needs them, through the listings door. */
+function listingSource(app: FastifyInstance): ChatListingSource {
+  return {
+    async find(db: Database, ids: readonly string[]) {
+      const ads = await readListings({ db, categories: app.categories }, ids, null);
+      return new Map<string, ChatListingInfo>(
+        ads.map((ad) => [
+          ad.id,
+          {
+            id: ad.id,
+            sellerId: ad.seller.id,
+            title: ad.title,
+            images: ad.images,
+            priceCents: Math.round(ad.price * 100),
+            priceType: ad.price_type,
+            status: ad.status,
+          },
+        ]),
+      );
+    },
+    async reserve(actor: Actor, listingId: string) {
+      const ad = await app.setListingStatus(actor, listingId, 'reserved');
+      return ad.status === 'reserved';
+    },
+  };
+}
+
+/** Registers the `/api/chat/…` routes and `app.chatMessenger`. */
+async function chat(app: FastifyInstance) {
+  const deps: ChatDeps = { db: app.database.db, events: app.events, listings: listingSource(app) };
+  app.decorate('chatMessenger', (actor: Actor, recipientId: string, content: string, image?: string | null) =>
+    sendStoryReply(deps, actor, recipientId, content, image ?? null),
+  );
+  await app.register(chatRoutes, { deps });
+}
+
+export default fp(chat, {
+  name: 'chat',
+  dependencies: ['database', 'events', 'auth', 'users', 'categories', 'listings', 'media'],
+});

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { listings } from '../listings/schema.ts';
+import { users } from '../users/schema.ts';
+
+/**
+ * Conversations between two members (contract `chat.ts`): about an ad (`buyer_id` wrote to the
+ * ad's seller) or without one (`buyer_id` started it, `seller_id` is the other member).
+ * `pair_key` makes starting idempotent: `l:<listing>:<buyer>` or `u:<smaller id>:<larger id>`;
+ * it keeps an ad conversation apart from a direct one even after the ad is deleted
+ * (`listing_id` then becomes null). The newest message is kept on the row for the list.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pairKey: text('pair_key').notNull(),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Time of the newest message, or of the start while there is none. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+    lastMessageId: uuid('last_message_id'),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageKind: text('last_message_kind'),
+    lastMessageSenderId: uuid('last_message_sender_id'),
+  },
+  (table) => [
+    uniqueIndex('chat_conversations_pair_key_idx').on(table.pairKey),
+    index('chat_conversations_buyer_idx').on(table.buyerId, table.lastActivityAt.desc(), table.id.desc()),
+    index('chat_conversations_seller_idx').on(table.sellerId, table.lastActivityAt.desc(), table.id.desc()),
+    index('chat_conversations_listing_idx').on(table.listingId),
+    check('chat_conversations_two_members', sql`${table.buyerId} <> ${table.sellerId}`),
+  ],
+);
+export type ConversationRow = typeof chatConversations.$inferSelect;
+
+export const MESSAGE_KINDS = [
+  'text',
+  'image',
+  'offer',
+  'offer_accepted',
+  'offer_declined',
+  'offer_countered',
+] as const;
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'countered'] as const;
+
+/**
+ * Messages. `seq` is the storage order: messages of one conversation are inserted while its row
+ * is locked, so `(created_at, seq)` is the order they were sent in. `(conversation, sender,
+ * client_id)` is unique: a retried send stores nothing new. `recipient_id` and `read_at` give
+ * the unread counts.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    content: text('content').notNull().default(''),
+    image: text('image'),
+    /** Offer kinds: the amount in cents. */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    /** Answers to an offer: the offer message answered. */
+    offerId: uuid('offer_id'),
+    /** `offer` and `offer_countered`: open until answered. */
+    offerStatus: text('offer_status', { enum: OFFER_STATUSES }),
+    clientId: uuid('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_client_idx').on(table.conversationId, table.senderId, table.clientId),
+    index('chat_messages_order_idx').on(table.conversationId, table.createdAt, table.seq),
+    index('chat_messages_unread_idx')
+      .on(table.recipientId, table.conversationId)
+      .where(sql`${table.readAt} is null`),
+    index('chat_messages_sender_idx').on(table.senderId),
+    check('chat_messages_content_length', sql`char_length(${table.content}) <= 2000`),
+  ],
+);
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** A member blocked another: no messages either way in any of their conversations. */
+export const chatBlocks = pgTable(
+  'chat_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('chat_blocks_blocked_idx').on(table.blockedId),
+  ],
+);
+
+/** Reports of conversations for the administrators; one per member and conversation. */
+export const chatReports = pgTable(
+  'chat_reports',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.reporterId] })],
+);
+
+/** Ratings members give each other after a conversation about an ad; one per rater and conversation. */
+export const chatRatings = pgTable(
+  'chat_ratings',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.raterId, table.conversationId] }),
+    index('chat_ratings_ratee_idx').on(table.rateeId),
+    check('chat_ratings_stars', sql`${table.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * The sending limit (contract `CHAT_MESSAGES_PER_MINUTE`): per member the start of the current
+ * one-minute window and the messages sent in it, counted with one atomic upsert, so the limit
+ * holds under parallel requests and across server instances.
+ */
+export const chatSendCounters = pgTable('chat_send_counters', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,1000 @@
+import { createHash } from 'node:crypto';
+import {
+  FORUM_NEW_ACCOUNT_DAYS,
+  FORUM_NEW_ACCOUNT_REPLIES_PER_HOUR,
+  FORUM_NEW_ACCOUNT_THREADS_PER_HOUR,
+  FORUM_POSTS_PAGE_SIZE,
+  FORUM_THREADS_PAGE_SIZE,
+  type ForumActivity,
+  type ForumAuthor,
+  type ForumCategory,
+  type ForumModerateThreadBody,
+  type ForumOverview,
+  type ForumPost,
+  type ForumReport,
+  type ForumSearchResult,
+  type ForumSort,
+  type ForumThreadList,
+  type ForumThreadPage,
+  type ForumThreadSummary,
+} from '@marketplace/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, selectRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { countRequest, type RequestLimit } from '../auth/index.ts';
+import { sellerRatings } from '../chat/index.ts';
+import { type Actor, displayName, findAccounts, isAdmin, type UserRow } from '../users/index.ts';
+import { mentionedNames, plainExcerpt, renderMarkdown } from './markdown.ts';
+import {
+  type ForumCategoryRow,
+  type ForumPostRow,
+  type ForumThreadRow,
+  forumCategories,
+  forumPostLikes,
+  forumPosts,
+  forumReports,
+  forumThreadSubscriptions,
+  forumThreads,
+  forumThreadViews,
+} from './schema.ts';
+import './events.ts';
+
+/** What the forum needs from the running application. */
+export interface ForumDeps {
+  db: Database;
+  /** Carries `forum.replied`, `forum.mentioned` and `forum.liked` to the notifications. */
+  events: EventBus;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** New threads of a new account per hour (contract `FORUM_NEW_ACCOUNT_THREADS_PER_HOUR`). */
+export const FORUM_THREAD_LIMIT: RequestLimit = {
+  bucket: 'forum-thread',
+  max: FORUM_NEW_ACCOUNT_THREADS_PER_HOUR,
+  windowMs: HOUR_MS,
+  reason: `Neue Mitglieder können höchstens ${FORUM_NEW_ACCOUNT_THREADS_PER_HOUR} Themen pro Stunde eröffnen.`,
+};
+
+/** Replies of a new account per hour (contract `FORUM_NEW_ACCOUNT_REPLIES_PER_HOUR`). */
+export const FORUM_REPLY_LIMIT: RequestLimit = {
+  bucket: 'forum-reply',
+  max: FORUM_NEW_ACCOUNT_REPLIES_PER_HOUR,
+  windowMs: HOUR_MS,
+  reason: `Neue Mitglieder können höchstens ${FORUM_NEW_ACCOUNT_REPLIES_PER_HOUR} Antworten pro Stunde schreiben.`,
+};
+
+const THREAD_NOT_FOUND = 'Dieses Thema gibt es nicht.';
+const POST_NOT_FOUND = 'Diesen Beitrag gibt es nicht.';
+const FORUM_NOT_FOUND = 'Dieses Forum gibt es nicht.';
+const THREAD_LOCKED = 'Dieses Thema ist geschlossen. Antworten sind nicht mehr möglich.';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const txOf = (transaction: unknown) => transaction as Database;
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+/** All forums and subforums in menu order. */
+async function allCategories(db: Database): Promise<ForumCategoryRow[]> {
+  return db.select().from(forumCategories).orderBy(forumCategories.position, forumCategories.id);
+}
+
+interface CategoryStats {
+  threads: number;
+  posts: number;
+  activity: ForumActivity | null;
+}
+
+/**
+ * Thread and post counts and the newest visible thread activity per category id, for the
+ * categories `ids` (a forum page needs only its own forum family, not the whole forum).
+ */
+async function categoryStats(db: Database, ids: string[]): Promise<Map<string, CategoryStats>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const counts = await selectRows<{ category_id: string; threads: number | string; posts: number | string }>(
+    db,
+    sql`select category_id, count(*) as threads, coalesce(sum(post_count), 0) as posts
+        from forum_threads where deleted_at is null and category_id in (${list}) group by category_id`,
+  );
+  const latest = await selectRows<{
+    category_id: string;
+    id: string;
+    title: string;
+    last_post_at: Date | string;
+    last_post_user_id: string | null;
+  }>(
+    db,
+    sql`select c.id as category_id, t.id, t.title, t.last_post_at, t.last_post_user_id
+        from unnest(array[${list}]::text[]) as c(id)
+        cross join lateral (
+          select id, title, last_post_at, last_post_user_id from forum_threads
+          where category_id = c.id and deleted_at is null
+          order by last_post_at desc, id desc limit 1
+        ) t`,
+  );
+  const names = await authorNames(
+    db,
+    latest.map((row) => row.last_post_user_id).filter((id): id is string => !!id),
+  );
+  const stats = new Map<string, CategoryStats>();
+  for (const row of counts)
+    stats.set(row.category_id, { threads: Number(row.threads), posts: Number(row.posts), activity: null });
+  for (const row of latest) {
+    const entry = stats.get(row.category_id);
+    if (!entry) continue;
+    entry.activity = {
+      thread_id: row.id,
+      thread_title: row.title,
+      at: iso(row.last_post_at),
+      author_name: row.last_post_user_id ? (names.get(row.last_post_user_id) ?? null) : null,
+    };
+  }
+  return stats;
+}
+
+function toCategory(row: ForumCategoryRow, stats: CategoryStats | undefined): ForumCategory {
+  return {
+    id: row.id,
+    parent_id: row.parentId,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    thread_count: stats?.threads ?? 0,
+    post_count: stats?.posts ?? 0,
+    last_activity: stats?.activity ?? null,
+  };
+}
+
+/** Adds the counts of the subforums to their main forum; the newest activity wins. */
+function mergeStats(parts: (CategoryStats | undefined)[]): CategoryStats {
+  const merged: CategoryStats = { threads: 0, posts: 0, activity: null };
+  for (const part of parts) {
+    if (!part) continue;
+    merged.threads += part.threads;
+    merged.posts += part.posts;
+    if (part.activity && (!merged.activity || part.activity.at > merged.activity.at))
+      merged.activity = part.activity;
+  }
+  return merged;
+}
+
+/**
+ * `GET /api/forum/categories`: the three main forums (SPEC.md: business, games, sports) with
+ * their subforums, thread and post counts (a main forum counts its subforums too) and latest
+ * activity. Deleted threads are not counted.
+ * @param only a main forum's id: just that forum and its subforums
+ */
+export async function forumOverview(db: Database, only?: string): Promise<ForumOverview> {
+  const all = await allCategories(db);
+  const rows = only ? all.filter((row) => row.id === only || row.parentId === only) : all;
+  const stats = await categoryStats(
+    db,
+    rows.map((row) => row.id),
+  );
+  const mains = rows.filter((row) => row.parentId === null);
+  return {
+    forums: mains.map((main) => {
+      const subs = rows.filter((row) => row.parentId === main.id);
+      const total = mergeStats([stats.get(main.id), ...subs.map((sub) => stats.get(sub.id))]);
+      return {
+        ...toCategory(main, total),
+        subforums: subs.map((sub) => toCategory(sub, stats.get(sub.id))),
+      };
+    }),
+  };
+}
+
+/**
+ * A forum or subforum by its path id (`business`, `business/gruendung`) with its counts and
+ * its main forum. @throws AppError not_found (404) 'Dieses Forum gibt es nicht.'
+ */
+export async function findCategory(
+  db: Database,
+  id: string,
+): Promise<{ category: ForumCategory; parent: ForumCategory | null; ids: string[] }> {
+  const family = id.split('/')[0] ?? id;
+  const overview = await forumOverview(db, family);
+  for (const main of overview.forums) {
+    const { subforums, ...category } = main;
+    if (main.id === id) return { category, parent: null, ids: [main.id, ...subforums.map((sub) => sub.id)] };
+    const sub = subforums.find((entry) => entry.id === id);
+    if (sub) return { category: sub, parent: category, ids: [sub.id] };
+  }
+  throw new AppError('not_found', FORUM_NOT_FOUND);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authors
+
+/** Display names of members by id (gone members are missing). */
+async function authorNames(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const accounts = await findAccounts(db, [...new Set(ids)]);
+  return new Map(accounts.map((account) => [account.id, displayName(account)]));
+}
+
+/**
+ * Author cards: name, avatar, member since, verified badge, marketplace rating (chat door),
+ * forum posts and likes received.
+ */
+async function authorCards(db: Database, ids: string[]): Promise<Map<string, ForumAuthor>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const [accounts, ratings, counts] = await Promise.all([
+    findAccounts(db, unique),
+    sellerRatings(db, unique),
+    selectRows<{ author_id: string; posts: number | string; likes: number | string }>(
+      db,
+      sql`select author_id, count(*) as posts, coalesce(sum(like_count), 0) as likes
+          from forum_posts
+          where author_id in (${sql.join(
+            unique.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and deleted_at is null
+          group by author_id`,
+    ),
+  ]);
+  const byAuthor = new Map(counts.map((row) => [row.author_id, row]));
+  return new Map(
+    accounts.map((account: UserRow) => [
+      account.id,
+      {
+        id: account.id,
+        name: displayName(account),
+        avatar: account.avatarUrl,
+        member_since: iso(account.createdAt),
+        email_verified: account.emailVerifiedAt !== null,
+        rating: ratings.get(account.id)?.rating ?? null,
+        review_count: ratings.get(account.id)?.reviewCount ?? 0,
+        post_count: Number(byAuthor.get(account.id)?.posts ?? 0),
+        likes_received: Number(byAuthor.get(account.id)?.likes ?? 0),
+        is_admin: account.role === 'ADMIN',
+      },
+    ]),
+  );
+}
+
+const GONE_AUTHOR = (id: string): ForumAuthor => ({
+  id,
+  name: 'Ehemaliges Mitglied',
+  avatar: null,
+  member_since: new Date(0).toISOString(),
+  email_verified: false,
+  rating: null,
+  review_count: 0,
+  post_count: 0,
+  likes_received: 0,
+  is_admin: false,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Threads
+
+async function toSummaries(db: Database, rows: ForumThreadRow[]): Promise<ForumThreadSummary[]> {
+  const [categories, accounts] = await Promise.all([
+    allCategories(db),
+    findAccounts(db, [
+      ...new Set(rows.flatMap((row) => [row.authorId, ...(row.lastPostUserId ? [row.lastPostUserId] : [])])),
+    ]),
+  ]);
+  const categoryNames = new Map(categories.map((row) => [row.id, row.name]));
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  return rows.map((row) => {
+    const author = byId.get(row.authorId);
+    const last = row.lastPostUserId ? byId.get(row.lastPostUserId) : undefined;
+    return {
+      id: row.id,
+      category_id: row.categoryId,
+      category_name: categoryNames.get(row.categoryId) ?? row.categoryId,
+      title: row.title,
+      author: {
+        id: row.authorId,
+        name: author ? displayName(author) : 'Ehemaliges Mitglied',
+        avatar: author?.avatarUrl ?? null,
+      },
+      pinned: row.pinned,
+      locked: row.locked,
+      reply_count: Math.max(0, row.postCount - 1),
+      like_count: row.likeCount,
+      view_count: row.viewCount,
+      created_at: iso(row.createdAt),
+      last_post_at: iso(row.lastPostAt),
+      last_post_author: last ? displayName(last) : null,
+    };
+  });
+}
+
+/**
+ * `GET /api/forum/threads`: one page (20) of a forum's visible threads; a main forum lists
+ * the threads of all its subforums. `activity`: pinned first, then latest activity;
+ * `newest`: newest first; `liked`: most likes first. Offset paging by page number.
+ * @throws AppError not_found (404) for an unknown forum
+ */
+export async function listThreads(
+  db: Database,
+  query: { category: string; sort: ForumSort; page: number },
+): Promise<ForumThreadList> {
+  const { category, parent, ids } = await findCategory(db, query.category);
+  const order =
+    query.sort === 'newest'
+      ? sql`created_at desc, id desc`
+      : query.sort === 'liked'
+        ? sql`like_count desc, last_post_at desc, id desc`
+        : sql`pinned desc, last_post_at desc, id desc`;
+  const inCategories = sql`category_id in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}) and deleted_at is null`;
+  const offset = (query.page - 1) * FORUM_THREADS_PAGE_SIZE;
+  const idRows = await selectRows<{ id: string }>(
+    db,
+    sql`select id from forum_threads where ${inCategories} order by ${order}
+        limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
+  );
+  const rows = await threadsByIds(
+    db,
+    idRows.map((row) => row.id),
+  );
+  return {
+    category,
+    parent,
+    threads: await toSummaries(db, rows),
+    total: category.thread_count,
+    page: query.page,
+    page_size: FORUM_THREADS_PAGE_SIZE,
+  };
+}
+
+/** Threads by id, in the order of `ids`. */
+async function threadsByIds(db: Database, ids: string[]): Promise<ForumThreadRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(forumThreads)
+    .where(
+      sql`${forumThreads.id} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ForumThreadRow => !!row);
+}
+
+async function findThread(db: Database, id: string): Promise<ForumThreadRow> {
+  if (!isUuid(id)) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const [row] = await db.select().from(forumThreads).where(eq(forumThreads.id, id));
+  if (!row) throw new AppError('not_found', THREAD_NOT_FOUND);
+  return row;
+}
+
+/** Whether the member's account is young enough for the hourly limits of new accounts. */
+async function isNewAccount(db: Database, userId: string): Promise<boolean> {
+  const [account] = await findAccounts(db, [userId]);
+  if (!account) throw new AppError('unauthorized');
+  return Date.now() - new Date(account.createdAt).getTime() < FORUM_NEW_ACCOUNT_DAYS * 24 * HOUR_MS;
+}
+
+/** Ids of members named in `@mentions` (nickname, case-insensitive), without `authorId`. */
+async function mentionedMembers(db: Database, body: string, authorId: string): Promise<string[]> {
+  const names = mentionedNames(body);
+  if (names.length === 0) return [];
+  // A read of the users' nicknames; the users module has no lookup by nickname.
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select id from users where lower(nickname) in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((row) => row.id).filter((id) => id !== authorId);
+}
+
+/** Members who muted the thread. */
+async function mutedMembers(db: Database, threadId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: forumThreadSubscriptions.userId })
+    .from(forumThreadSubscriptions)
+    .where(and(eq(forumThreadSubscriptions.threadId, threadId), eq(forumThreadSubscriptions.level, 'mute')));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * `POST /api/forum/threads`: a new thread with its opening post (number 1), written in one
+ * transaction. Accounts younger than 7 days open at most 3 threads per hour, counted
+ * atomically with the write (docs/decisions/0005). Mentioned members are told after the commit.
+ * @throws AppError not_found (404) for an unknown forum; rate_limited (429, German)
+ */
+export async function createThread(
+  deps: ForumDeps,
+  actor: Actor,
+  input: { category_id: string; title: string; body: string },
+): Promise<{ id: string }> {
+  const categories = await allCategories(deps.db);
+  if (!categories.some((row) => row.id === input.category_id))
+    throw new AppError('validation', 'Bitte wähle ein Forum, das es gibt.');
+  const limited = await isNewAccount(deps.db, actor.id);
+  const html = renderMarkdown(input.body);
+  const created = await deps.db.transaction(async (transaction) => {
+    const tx = txOf(transaction);
+    if (limited) await countRequest(tx, FORUM_THREAD_LIMIT, actor.id);
+    const [thread] = await tx
+      .insert(forumThreads)
+      .values({
+        categoryId: input.category_id,
+        authorId: actor.id,
+        title: input.title,
+        postCount: 1,
+        lastNumber: 1,
+        lastPostUserId: actor.id,
+      })
+      .returning();
+    if (!thread) throw new Error('thread not stored');
+    const [post] = await tx
+      .insert(forumPosts)
+      .values({ threadId: thread.id, authorId: actor.id, number: 1, body: input.body, bodyHtml: html })
+      .returning({ id: forumPosts.id });
+    if (!post) throw new Error('post not stored');
+    return { thread, postId: post.id };
+  });
+  const mentioned = await mentionedMembers(deps.db, input.body, actor.id);
+  if (mentioned.length > 0)
+    await deps.events.publish('forum.mentioned', {
+      threadId: created.thread.id,
+      threadTitle: created.thread.title,
+      postId: created.postId,
+      postNumber: 1,
+      authorId: actor.id,
+      mentionedIds: mentioned,
+      excerpt: plainExcerpt(input.body),
+    });
+  return { id: created.thread.id };
+}
+
+/**
+ * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day.
+ */
+async function countView(db: Database, threadId: string, viewer: string): Promise<void> {
+  const inserted = await db
+    .insert(forumThreadViews)
+    .values({ threadId, viewer, day: sql`current_date` as unknown as string })
+    .onConflictDoNothing()
+    .returning({ threadId: forumThreadViews.threadId });
+  if (inserted.length > 0)
+    await db
+      .update(forumThreads)
+      .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
+      .where(eq(forumThreads.id, threadId));
+}
+
+/** The viewer key of a visitor without a login: a hash of the address, never the address. */
+export function visitorKey(address: string): string {
+  return `a:${createHash('sha256').update(`forum-view:${address}`).digest('base64url').slice(0, 22)}`;
+}
+
+function toPost(
+  row: ForumPostRow,
+  author: ForumAuthor,
+  liked: boolean,
+  viewer: Actor | null,
+  thread: ForumThreadRow,
+): ForumPost {
+  const own = viewer?.id === row.authorId;
+  const admin = isAdmin(viewer);
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    thread_id: row.threadId,
+    number: row.number,
+    author,
+    body: deleted ? '' : row.body,
+    html: deleted ? '' : row.bodyHtml,
+    like_count: row.likeCount,
+    liked,
+    created_at: iso(row.createdAt),
+    edited_at: row.editedAt ? iso(row.editedAt) : null,
+    deleted,
+    deleted_by_admin: row.deletedByAdmin,
+    deleted_reason: deleted && (own || admin) ? row.deletedReason : null,
+    can_edit: !deleted && own && (!thread.locked || admin),
+    can_delete: !deleted && (own || admin),
+  };
+}
+
+/**
+ * `GET /api/forum/threads/{id}`: the thread with one page (20) of its posts in order (deleted
+ * posts keep their place, without text; their author and admins see the reason). Counts a view
+ * once per viewer and day. A deleted thread is seen only by its author (with the reason) and
+ * admins. @throws AppError not_found (404)
+ */
+export async function threadPage(
+  db: Database,
+  viewer: Actor | null,
+  viewerKey: string,
+  threadId: string,
+  page: number,
+): Promise<ForumThreadPage> {
+  let thread = await findThread(db, threadId);
+  const admin = isAdmin(viewer);
+  if (thread.deletedAt && !admin && viewer?.id !== thread.authorId)
+    throw new AppError('not_found', THREAD_NOT_FOUND);
+  if (!thread.deletedAt) {
+    await countView(db, thread.id, viewerKey);
+    thread = await findThread(db, threadId);
+  }
+  const from = (page - 1) * FORUM_POSTS_PAGE_SIZE;
+  const posts = await db
+    .select()
+    .from(forumPosts)
+    .where(
+      and(
+        eq(forumPosts.threadId, thread.id),
+        sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`,
+      ),
+    )
+    .orderBy(forumPosts.number);
+  const [authors, likedRows, subscription, { category, parent }] = await Promise.all([
+    authorCards(
+      db,
+      posts.map((post) => post.authorId),
+    ),
+    viewer && posts.length > 0
+      ? db
+          .select({ postId: forumPostLikes.postId })
+          .from(forumPostLikes)
+          .where(
+            and(
+              eq(forumPostLikes.userId, viewer.id),
+              sql`${forumPostLikes.postId} in (${sql.join(
+                posts.map((post) => sql`${post.id}::uuid`),
+                sql`, `,
+              )})`,
+            ),
+          )
+      : Promise.resolve([]),
+    viewer
+      ? db
+          .select({ level: forumThreadSubscriptions.level })
+          .from(forumThreadSubscriptions)
+          .where(
+            and(
+              eq(forumThreadSubscriptions.threadId, thread.id),
+              eq(forumThreadSubscriptions.userId, viewer.id),
+            ),
+          )
+      : Promise.resolve([]),
+    findCategory(db, thread.categoryId),
+  ]);
+  const liked = new Set(likedRows.map((row) => row.postId));
+  const [summary] = await toSummaries(db, [thread]);
+  if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const own = viewer?.id === thread.authorId;
+  return {
+    thread: {
+      ...summary,
+      deleted: thread.deletedAt !== null,
+      deleted_reason: thread.deletedAt && (own || admin) ? thread.deletedReason : null,
+      moderation_note: own || admin ? thread.moderationNote : null,
+    },
+    category,
+    parent,
+    posts: posts.map((post) =>
+      toPost(
+        post,
+        authors.get(post.authorId) ?? GONE_AUTHOR(post.authorId),
+        liked.has(post.id),
+        viewer,
+        thread,
+      ),
+    ),
+    total: thread.lastNumber,
+    page,
+    page_size: FORUM_POSTS_PAGE_SIZE,
+    can_reply: !!viewer && !thread.locked && !thread.deletedAt,
+    can_moderate: admin,
+    subscription: subscription[0]?.level ?? null,
+  };
+}
+
+/**
+ * `POST /api/forum/threads/{id}/posts`: a reply. The post number comes from the thread row,
+ * which the update locks, so parallel replies get consecutive numbers; the thread's counters
+ * and latest activity change in the same transaction. Accounts younger than 7 days write at
+ * most 10 replies per hour. After the commit: `forum.replied` for the thread's author, the
+ * author of `reply_to` and watchers, `forum.mentioned` for `@names` (not for those who muted).
+ * @throws AppError not_found (404); forbidden (403) when the thread is locked; rate_limited (429)
+ */
+export async function createPost(
+  deps: ForumDeps,
+  actor: Actor,
+  threadId: string,
+  input: { body: string; reply_to?: string | null | undefined },
+): Promise<ForumPost> {
+  const before = await findThread(deps.db, threadId);
+  if (before.deletedAt) throw new AppError('not_found', THREAD_NOT_FOUND);
+  if (before.locked) throw new AppError('forbidden', THREAD_LOCKED);
+  const limited = await isNewAccount(deps.db, actor.id);
+  const html = renderMarkdown(input.body);
+  const { post, thread } = await deps.db.transaction(async (transaction) => {
+    const tx = txOf(transaction);
+    if (limited) await countRequest(tx, FORUM_REPLY_LIMIT, actor.id);
+    const [locked] = await tx
+      .update(forumThreads)
+      .set({
+        lastNumber: sql`${forumThreads.lastNumber} + 1`,
+        postCount: sql`${forumThreads.postCount} + 1`,
+        lastPostAt: sql`now()`,
+        lastPostUserId: actor.id,
+      })
+      .where(and(eq(forumThreads.id, threadId), sql`${forumThreads.deletedAt} is null`))
+      .returning();
+    if (!locked) throw new AppError('not_found', THREAD_NOT_FOUND);
+    // Locked meanwhile: the update rolls back with the error.
+    if (locked.locked) throw new AppError('forbidden', THREAD_LOCKED);
+    const [stored] = await tx
+      .insert(forumPosts)
+      .values({ threadId, authorId: actor.id, number: locked.lastNumber, body: input.body, bodyHtml: html })
+      .returning();
+    if (!stored) throw new Error('post not stored');
+    return { post: stored, thread: locked };
+  });
+
+  const [muted, mentioned, watchers, repliedTo] = await Promise.all([
+    mutedMembers(deps.db, threadId),
+    mentionedMembers(deps.db, input.body, actor.id),
+    deps.db
+      .select({ userId: forumThreadSubscriptions.userId })
+      .from(forumThreadSubscriptions)
+      .where(
+        and(eq(forumThreadSubscriptions.threadId, threadId), eq(forumThreadSubscriptions.level, 'watch')),
+      ),
+    input.reply_to && isUuid(input.reply_to)
+      ? deps.db
+          .select({ authorId: forumPosts.authorId })
+          .from(forumPosts)
+          .where(and(eq(forumPosts.id, input.reply_to), eq(forumPosts.threadId, threadId)))
+      : Promise.resolve([]),
+  ]);
+  const mentionedIds = mentioned.filter((id) => !muted.has(id));
+  const recipients = new Set([
+    thread.authorId,
+    ...watchers.map((row) => row.userId),
+    ...repliedTo.map((row) => row.authorId),
+  ]);
+  for (const id of [actor.id, ...muted, ...mentionedIds]) recipients.delete(id);
+  const excerpt = plainExcerpt(input.body);
+  const common = {
+    threadId,
+    threadTitle: thread.title,
+    postId: post.id,
+    postNumber: post.number,
+    authorId: actor.id,
+    excerpt,
+  };
+  if (recipients.size > 0)
+    await deps.events.publish('forum.replied', { ...common, recipientIds: [...recipients] });
+  if (mentionedIds.length > 0) await deps.events.publish('forum.mentioned', { ...common, mentionedIds });
+
+  const authors = await authorCards(deps.db, [actor.id]);
+  return toPost(post, authors.get(actor.id) ?? GONE_AUTHOR(actor.id), false, actor, thread);
+}
+
+async function findPost(db: Database, postId: string): Promise<ForumPostRow> {
+  if (!isUuid(postId)) throw new AppError('not_found', POST_NOT_FOUND);
+  const [row] = await db.select().from(forumPosts).where(eq(forumPosts.id, postId));
+  if (!row || row.deletedAt) throw new AppError('not_found', POST_NOT_FOUND);
+  return row;
+}
+
+/**
+ * `PATCH /api/forum/posts/{id}`: only the author changes the text (marked 'bearbeitet'); not
+ * in a locked thread. @throws AppError not_found (404); forbidden (403)
+ */
+export async function editPost(db: Database, actor: Actor, postId: string, body: string): Promise<ForumPost> {
+  const post = await findPost(db, postId);
+  if (post.authorId !== actor.id)
+    throw new AppError('forbidden', 'Nur wer den Beitrag geschrieben hat, kann ihn bearbeiten.');
+  const thread = await findThread(db, post.threadId);
+  if (thread.locked && !isAdmin(actor)) throw new AppError('forbidden', THREAD_LOCKED);
+  const [updated] = await db
+    .update(forumPosts)
+    .set({ body, bodyHtml: renderMarkdown(body), editedAt: sql`now()` })
+    .where(and(eq(forumPosts.id, postId), sql`${forumPosts.deletedAt} is null`))
+    .returning();
+  if (!updated) throw new AppError('not_found', POST_NOT_FOUND);
+  const authors = await authorCards(db, [actor.id]);
+  return toPost(updated, authors.get(actor.id) ?? GONE_AUTHOR(actor.id), false, actor, thread);
+}
+
+/** Checks who may delete and returns whether it is a moderator's deletion with its reason. */
+function deletion(
+  actor: Actor,
+  authorId: string,
+  reason: string | undefined,
+): { byAdmin: boolean; reason: string | null } {
+  if (actor.id === authorId) return { byAdmin: false, reason: null };
+  if (!isAdmin(actor)) throw new AppError('forbidden', 'Du kannst nur deine eigenen Beiträge löschen.');
+  if (!reason) throw new AppError('validation', 'Bitte gib einen Grund für die Löschung an.');
+  return { byAdmin: true, reason };
+}
+
+/**
+ * `DELETE /api/forum/posts/{id}`: the author deletes an own post, an ADMIN any post with a
+ * reason the author sees. The post keeps its place without text; the thread's counters follow
+ * in the same transaction. Deleting the opening post deletes the thread.
+ * @throws AppError not_found (404); forbidden (403); validation (422) without an admin's reason
+ */
+export async function deletePost(db: Database, actor: Actor, postId: string, reason?: string): Promise<void> {
+  const post = await findPost(db, postId);
+  if (post.number === 1) return deleteThread(db, actor, post.threadId, reason);
+  const how = deletion(actor, post.authorId, reason);
+  await db.transaction(async (transaction) => {
+    const tx = txOf(transaction);
+    const [done] = await tx
+      .update(forumPosts)
+      .set({ deletedAt: sql`now()`, deletedByAdmin: how.byAdmin, deletedReason: how.reason })
+      .where(and(eq(forumPosts.id, postId), sql`${forumPosts.deletedAt} is null`))
+      .returning({ likes: forumPosts.likeCount });
+    if (!done) throw new AppError('not_found', POST_NOT_FOUND);
+    await tx
+      .update(forumThreads)
+      .set({
+        postCount: sql`${forumThreads.postCount} - 1`,
+        likeCount: sql`greatest(0, ${forumThreads.likeCount} - ${done.likes})`,
+      })
+      .where(eq(forumThreads.id, post.threadId));
+  });
+}
+
+/**
+ * `DELETE /api/forum/threads/{id}`: the author deletes an own thread, an ADMIN any thread with a
+ * reason the author sees on the thread's page. @throws AppError not_found; forbidden; validation
+ */
+export async function deleteThread(
+  db: Database,
+  actor: Actor,
+  threadId: string,
+  reason?: string,
+): Promise<void> {
+  const thread = await findThread(db, threadId);
+  if (thread.deletedAt) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const how = deletion(actor, thread.authorId, reason);
+  await db
+    .update(forumThreads)
+    .set({ deletedAt: sql`now()`, deletedReason: how.reason })
+    .where(eq(forumThreads.id, threadId));
+}
+
+/**
+ * `PATCH /api/forum/threads/{id}` (ADMIN only; the route checks the role): pin or unpin, lock or
+ * unlock, move to another forum; `reason` becomes the moderation note the author sees.
+ * @throws AppError not_found (404); validation (422) for an unknown target forum
+ */
+export async function moderateThread(
+  db: Database,
+  threadId: string,
+  change: ForumModerateThreadBody,
+): Promise<ForumThreadSummary> {
+  const thread = await findThread(db, threadId);
+  if (change.category_id !== undefined) {
+    const categories = await allCategories(db);
+    if (!categories.some((row) => row.id === change.category_id))
+      throw new AppError('validation', 'Dieses Forum gibt es nicht.');
+  }
+  const [updated] = await db
+    .update(forumThreads)
+    .set({
+      ...(change.pinned !== undefined ? { pinned: change.pinned } : {}),
+      ...(change.locked !== undefined ? { locked: change.locked } : {}),
+      ...(change.category_id !== undefined ? { categoryId: change.category_id } : {}),
+      ...(change.reason !== undefined ? { moderationNote: change.reason } : {}),
+    })
+    .where(eq(forumThreads.id, thread.id))
+    .returning();
+  if (!updated) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const [summary] = await toSummaries(db, [updated]);
+  if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
+  return summary;
+}
+
+/**
+ * `POST` and `DELETE /api/forum/posts/{id}/like`: one like per member and post, not on one's own
+ * post; the counters of the post and its thread change in the same transaction. A new like is
+ * published as `forum.liked`. @returns the post's likes afterwards
+ * @throws AppError not_found (404); validation (400) for one's own post
+ */
+export async function setLike(
+  deps: ForumDeps,
+  actor: Actor,
+  postId: string,
+  like: boolean,
+): Promise<{ liked: boolean; like_count: number }> {
+  const post = await findPost(deps.db, postId);
+  if (post.authorId === actor.id)
+    throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht liken.');
+  const result = await deps.db.transaction(async (transaction) => {
+    const tx = txOf(transaction);
+    const changed = like
+      ? await tx
+          .insert(forumPostLikes)
+          .values({ postId, userId: actor.id })
+          .onConflictDoNothing()
+          .returning({ postId: forumPostLikes.postId })
+      : await tx
+          .delete(forumPostLikes)
+          .where(and(eq(forumPostLikes.postId, postId), eq(forumPostLikes.userId, actor.id)))
+          .returning({ postId: forumPostLikes.postId });
+    const step = changed.length === 0 ? 0 : like ? 1 : -1;
+    const [updated] = await tx
+      .update(forumPosts)
+      .set({ likeCount: sql`${forumPosts.likeCount} + ${step}` })
+      .where(eq(forumPosts.id, postId))
+      .returning({ likeCount: forumPosts.likeCount });
+    if (step !== 0)
+      await tx
+        .update(forumThreads)
+        .set({ likeCount: sql`${forumThreads.likeCount} + ${step}` })
+        .where(eq(forumThreads.id, post.threadId));
+    return { isNew: step === 1, count: updated?.likeCount ?? 0 };
+  });
+  if (result.isNew) {
+    const thread = await findThread(deps.db, post.threadId);
+    await deps.events.publish('forum.liked', {
+      threadId: thread.id,
+      threadTitle: thread.title,
+      postId,
+      postNumber: post.number,
+      likerId: actor.id,
+      authorId: post.authorId,
+    });
+  }
+  return { liked: like, like_count: result.count };
+}
+
+/**
+ * `PUT /api/forum/threads/{id}/subscription`: watch (every reply notifies), mute (nothing
+ * notifies, not even mentions) or back to the default (null). @throws AppError not_found (404)
+ */
+export async function setSubscription(
+  db: Database,
+  actor: Actor,
+  threadId: string,
+  level: 'watch' | 'mute' | null,
+): Promise<{ level: 'watch' | 'mute' | null }> {
+  const thread = await findThread(db, threadId);
+  if (level === null) {
+    await db
+      .delete(forumThreadSubscriptions)
+      .where(
+        and(eq(forumThreadSubscriptions.threadId, thread.id), eq(forumThreadSubscriptions.userId, actor.id)),
+      );
+  } else {
+    await db
+      .insert(forumThreadSubscriptions)
+      .values({ threadId: thread.id, userId: actor.id, level })
+      .onConflictDoUpdate({
+        target: [forumThreadSubscriptions.threadId, forumThreadSubscriptions.userId],
+        set: { level, updatedAt: sql`now()` },
+      });
+  }
+  return { level };
+}
+
+/**
+ * `POST /api/forum/posts/{id}/report`: one report per member and post (stored for the admin
+ * queue); not one's own post. @throws AppError not_found; conflict (409) when reported already
+ */
+export async function reportPost(db: Database, actor: Actor, postId: string, reason: string): Promise<void> {
+  const post = await findPost(db, postId);
+  if (post.authorId === actor.id)
+    throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht melden.');
+  const stored = await db
+    .insert(forumReports)
+    .values({ postId, reporterId: actor.id, reason })
+    .onConflictDoNothing()
+    .returning({ id: forumReports.id });
+  if (stored.length === 0) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
+}
+
+/** `GET /api/forum/reports` (ADMIN): open reports, newest first, at most 200. */
+export async function listReports(db: Database): Promise<ForumReport[]> {
+  const rows = await selectRows<{
+    id: string;
+    post_id: string;
+    thread_id: string;
+    title: string;
+    body: string;
+    reporter_id: string;
+    reason: string;
+    status: 'open' | 'resolved';
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select r.id, r.post_id, p.thread_id, t.title, p.body, r.reporter_id, r.reason, r.status, r.created_at
+        from forum_reports r join forum_posts p on p.id = r.post_id join forum_threads t on t.id = p.thread_id
+        where r.status = 'open' order by r.created_at desc limit 200`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    post_id: row.post_id,
+    thread_id: row.thread_id,
+    thread_title: row.title,
+    post_excerpt: plainExcerpt(row.body),
+    reporter_id: row.reporter_id,
+    reason: row.reason,
+    status: row.status,
+    created_at: iso(row.created_at),
+  }));
+}
+
+/**
+ * `GET /api/forum/search`: visible posts whose text, or whose thread's title (for the opening
+ * post), matches the words (PostgreSQL full text, 'german' configuration, web search syntax),
+ * newest first, 20 per page.
+ */
+export async function searchForum(db: Database, q: string, page: number): Promise<ForumSearchResult> {
+  const query = sql`websearch_to_tsquery('german', ${q})`;
+  const offset = (page - 1) * FORUM_THREADS_PAGE_SIZE;
+  const rows = await selectRows<{
+    id: string;
+    number: number;
+    body: string;
+    created_at: Date | string;
+    author_id: string;
+    thread_id: string;
+    title: string;
+    category_id: string;
+    total: number | string;
+  }>(
+    db,
+    sql`with hits as (
+          select p.id from forum_posts p where p.search_vector @@ ${query} and p.deleted_at is null
+          union
+          select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
+          where t.search_vector @@ ${query}
+        )
+        select p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id,
+               count(*) over () as total
+        from hits h join forum_posts p on p.id = h.id join forum_threads t on t.id = p.thread_id
+        where t.deleted_at is null and p.deleted_at is null
+        order by p.created_at desc, p.id desc
+        limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
+  );
+  const [names, categories] = await Promise.all([
+    authorNames(
+      db,
+      rows.map((row) => row.author_id),
+    ),
+    allCategories(db),
+  ]);
+  const categoryNames = new Map(categories.map((row) => [row.id, row.name]));
+  return {
+    hits: rows.map((row) => ({
+      thread_id: row.thread_id,
+      thread_title: row.title,
+      category_id: row.category_id,
+      category_name: categoryNames.get(row.category_id) ?? row.category_id,
+      post_id: row.id,
+      post_number: Number(row.number),
+      author_name: names.get(row.author_id) ?? 'Ehemaliges Mitglied',
+      excerpt: plainExcerpt(row.body, 240),
+      created_at: iso(row.created_at),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+    page,
+    page_size: FORUM_THREADS_PAGE_SIZE,
+  };
+}
+
+/** A member's forum standing for reputation cards: posts written and likes received. */
+export async function forumStanding(db: Database, userId: string): Promise<{ posts: number; likes: number }> {
+  const card = (await authorCards(db, [userId])).get(userId);
+  return { posts: card?.post_count ?? 0, likes: card?.likes_received ?? 0 };
+}

@@ -1,0 +1,18 @@
+import type { ListingStatus } from '@marketplace/contract';
+
+/** Events of the listings module, published after the change has committed. */
+declare module '../../realtime/event-bus.ts' {
+  interface DomainEvents {
+    'listing.created': { listingId: string; sellerId: string; title: string };
+    'listing.updated': { listingId: string; sellerId: string };
+    'listing.status_changed': {
+      listingId: string;
+      sellerId: string;
+      status: ListingStatus;
+      previousStatus: ListingStatus;
+    };
+    'listing.deleted': { listingId: string; sellerId: string };
+    /** A view was counted; `views` is the ad's total after it. */
+    'listing.viewed': { listingId: string; sellerId: string; views: number };
+  }
+}

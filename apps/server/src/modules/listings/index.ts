@@ -1,0 +1,128 @@
+import type { Listing } from '@marketplace/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CountCache } from '../../lib/count-cache.ts';
+import { PublicAnswerCache } from '../../lib/public-answers.ts';
+import type { Actor } from '../users/index.ts';
+import { type HomePreview, HomePreviewer } from './home-preview.ts';
+import { pruneViews } from './queries.ts';
+import listingRoutes from './routes.ts';
+import { TOTAL_CACHE_MS } from './search.ts';
+import { CountedViews, type ListingDeps, updateListing } from './service.ts';
+import { countActiveListingsByCategory } from './stats.ts';
+import { CORRECTION_CACHE_MS } from './terms.ts';
+import './events.ts';
+
+/**
+ * The listings module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):
+ * ads, their search, counters and the home page's first HTML. Other modules import from
+ * here, never from this folder's other files; they learn about changes from the events of
+ * `events.ts` (published after commit).
+ */
+export { validateAttributes } from './attributes.ts';
+export type { HomePreview } from './home-preview.ts';
+export { canFavoriteListing, listingPermissions } from './policies.ts';
+export {
+  adjustFavoritesCount,
+  releaseFavorites,
+  selectListingSeller as findListingSeller,
+} from './queries.ts';
+export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
+export { countActiveListings } from './stats.ts';
+export { adjustTermsBulk } from './terms.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The home page's first HTML and data as of `now` (docs/decisions/0004-home-page-first-html.md);
+     * served by the web-app plugin.
+     */
+    homePreview(now?: Date): Promise<HomePreview>;
+    /**
+     * Marks an ad active, reserved or sold as `PATCH /api/listings/{id}` with `status` does
+     * (seller or ADMIN; announced like any change). The chat reserves an ad this way when
+     * its seller accepts a price offer.
+     * @throws AppError listing_not_found (404), listing_forbidden (403)
+     */
+    setListingStatus(actor: Actor, id: string, status: 'active' | 'reserved' | 'sold'): Promise<Listing>;
+  }
+}
+
+/** How often counted views older than yesterday are pruned (ms). */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** How long the per-category counts of `GET /api/categories/all` are cached (ms). */
+const CATEGORY_COUNTS_MS = 60_000;
+
+/** Options of the listings plugin (`app.register(listings, options)` in app.ts). */
+export interface ListingsOptions {
+  /** False computes every public answer (the bench times the queries that way). */
+  publicAnswerCache?: boolean;
+}
+
+/**
+ * Registers the listings module: its routes, the caches it owns (public answers, totals,
+ * category counts, spelling corrections, the home preview), the hourly pruning of counted views, and the
+ * subscriptions that clear those caches on every instance when an ad, a favourite or a
+ * member changes (`onEveryInstance`: each instance holds its own caches). Hands the
+ * categories module the per-category counts.
+ */
+async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
+  const answers = new PublicAnswerCache(options.publicAnswerCache ?? true);
+  const totals = new CountCache<number>(TOTAL_CACHE_MS);
+  const categoryCounts = new CountCache<Map<number, number>>(CATEGORY_COUNTS_MS, 1);
+  const corrections = new CountCache<string | null>(CORRECTION_CACHE_MS, 1000);
+  const deps: ListingDeps = {
+    db: app.database.db,
+    categories: app.categories,
+    totals,
+    corrections,
+    storage: app.mediaStorage,
+    viewSecret: app.deriveKey('listing-views'),
+    events: app.events,
+    countedViews: new CountedViews(),
+  };
+  const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));
+  const previewer = new HomePreviewer(deps, answers, counts);
+
+  const adsChanged = () => {
+    answers.invalidate();
+    totals.invalidate();
+    categoryCounts.invalidate();
+    corrections.invalidate();
+  };
+  const unsubscribe = [
+    app.events.onEveryInstance('listing.created', adsChanged),
+    app.events.onEveryInstance('listing.updated', adsChanged),
+    app.events.onEveryInstance('listing.status_changed', adsChanged),
+    app.events.onEveryInstance('listing.deleted', adsChanged),
+    // A seller's ads went with the account; a changed name or avatar shows on the seller card.
+    app.events.onEveryInstance('user.deleted', adsChanged),
+    app.events.onEveryInstance('user.updated', () => answers.invalidate()),
+    // Favourite counts show in every list and on the ad page; totals and counts stay.
+    app.events.onEveryInstance('favorite.added', () => answers.invalidate()),
+    app.events.onEveryInstance('favorite.removed', () => answers.invalidate()),
+    app.events.onEveryInstance('listing.viewed', (event) => answers.forget(`listing|${event.listingId}`)),
+  ];
+
+  app.countListingsWith(counts);
+  app.decorate('homePreview', (now?: Date) => previewer.preview(now));
+  app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
+    updateListing(deps, actor, id, { status }),
+  );
+
+  const prune = setInterval(() => {
+    pruneViews(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'view pruning failed'));
+  }, PRUNE_INTERVAL_MS);
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    for (const stop of unsubscribe) stop();
+  });
+
+  await app.register(listingRoutes, { deps, answers });
+}
+
+export default fp(listingsModule, {
+  name: 'listings',
+  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage'],
+});

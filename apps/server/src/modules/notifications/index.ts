@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import notificationRoutes from './routes.ts';
+import { Presence } from './service.ts';
+import { subscribeToDomainEvents } from './subscriptions.ts';
+
+/**
+ * The notifications module's only door (ARCHITECTURE.md "modules"): notifications of SPEC.md §3,
+ * their settings, and the live messages of `/ws/notifications` that follow from other modules'
+ * events. Other modules import only from here.
+ */
+export { AWAY_BEFORE_MAIL_MS, toNotification } from './service.ts';
+
+/**
+ * Registers `/api/notifications` (SPEC.md §7), subscribes to the domain events that notify
+ * members, and records when members are online (every authenticated request and socket), for
+ * the rule that mails go only to members away for 15 minutes. Register it before the modules
+ * whose requests should count as being online.
+ */
+async function notifications(app: FastifyInstance, options: { config: Config }) {
+  const presence = new Presence(app.database.db, app.log);
+  app.addHook('onResponse', async (request) => {
+    const userId = (request.user as { id?: string } | undefined)?.id;
+    if (userId) presence.seen(userId);
+  });
+  app.realtime.hub.onActivity((userId, kind) => presence.seen(userId, kind === 'close'));
+  app.addHook('preClose', async () => presence.stop());
+  subscribeToDomainEvents(app.events, {
+    db: app.database.db,
+    realtime: app.realtime,
+    mailer: app.mailer,
+    publicUrl: options.config.publicUrl,
+    siteName: options.config.siteName,
+    log: app.log,
+  });
+  await app.register(notificationRoutes);
+}
+
+export default fp(notifications, {
+  name: 'notifications',
+  dependencies: ['database', 'events', 'auth', 'mailer', 'realtime'],
+});

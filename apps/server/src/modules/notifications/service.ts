@@ -1,0 +1,305 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationList,
+  type NotificationPreferences,
+  type NotificationPreferencesBody,
+  type NotificationStats,
+  type NotificationType,
+} from '@marketplace/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { Realtime } from '../../realtime/index.ts';
+import { displayName, findAccounts, isUserId as isUuid } from '../users/index.ts';
+import * as queries from './queries.ts';
+import type { NotificationRow } from './schema.ts';
+import { type NotificationText, notificationMail } from './texts.ts';
+
+/** A member counts as away, so that notifications are also mailed, after this long offline (ms). */
+export const AWAY_BEFORE_MAIL_MS = 15 * 60 * 1000;
+
+/** What creating notifications needs from the running application. */
+export interface NotificationDeps {
+  db: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  /** `PUBLIC_URL` for the links in mails. */
+  publicUrl: string;
+  /** `SITE_NAME`: how the e-mails name the marketplace. */
+  siteName: string;
+  log: FastifyBaseLogger;
+}
+
+/** A notification as the API and the socket send it (contract `notificationSchema`). */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    is_read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+    related_user_id: row.relatedUserId,
+    related_listing_id: row.relatedListingId,
+    link: row.link,
+  };
+}
+
+/**
+ * `GET /api/notifications` (SPEC.md §7): a page of the member's notifications, newest first,
+ * with the count matching the filters and all unread ones.
+ */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  query: { limit: number; offset: number; unread_only: boolean; type?: NotificationType | undefined },
+): Promise<NotificationList> {
+  const [page, unread] = await Promise.all([
+    queries.selectNotifications(db, userId, {
+      limit: query.limit,
+      offset: query.offset,
+      unreadOnly: query.unread_only,
+      type: query.type,
+    }),
+    queries.countUnread(db, userId),
+  ]);
+  return { notifications: page.rows.map(toNotification), total: page.total, unread };
+}
+
+/** `GET /api/notifications/stats` (SPEC.md §3 "Notification stats"): every type is present. */
+export async function notificationStats(db: Database, userId: string): Promise<NotificationStats> {
+  const rows = await queries.selectCountsByType(db, userId);
+  const byType = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 0])) as Record<
+    NotificationType,
+    number
+  >;
+  let total = 0;
+  let unread = 0;
+  for (const row of rows) {
+    byType[row.type] = row.total;
+    total += row.total;
+    unread += row.unread;
+  }
+  return {
+    total_notifications: total,
+    unread_notifications: unread,
+    read_notifications: total - unread,
+    notifications_by_type: byType,
+  };
+}
+
+/**
+ * `POST /api/notifications/{id}/read` (SPEC.md §4 "Unread becomes read when clicked").
+ * @throws AppError notification_not_found (404) for unknown ids and other members' notifications
+ */
+export async function markNotificationRead(db: Database, userId: string, id: string): Promise<Notification> {
+  const row = isUuid(id) ? await queries.markRead(db, userId, id) : undefined;
+  if (!row) throw new AppError('notification_not_found');
+  return toNotification(row);
+}
+
+/** `POST /api/notifications/read-all` (SPEC.md §4 "mark-all-read"). @returns how many changed */
+export function markAllNotificationsRead(db: Database, userId: string): Promise<number> {
+  return queries.markAllRead(db, userId);
+}
+
+/**
+ * `DELETE /api/notifications/{id}`.
+ * @throws AppError notification_not_found (404) for unknown ids and other members' notifications
+ */
+export async function deleteNotification(db: Database, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await queries.deleteNotification(db, userId, id))) {
+    throw new AppError('notification_not_found');
+  }
+}
+
+type StoredPreferences = queries.StoredPreferences;
+
+/** Stored changes laid over the defaults: every type with both channels. */
+function resolvePreferences(stored: StoredPreferences | undefined): NotificationPreferences['preferences'] {
+  return Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      { ...DEFAULT_NOTIFICATION_PREFERENCES[type], ...stored?.[type] },
+    ]),
+  ) as NotificationPreferences['preferences'];
+}
+
+/** `GET /api/notifications/preferences`: the member's channels per type (defaults where unchanged). */
+export async function getPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
+  const settings = await queries.selectSettings(db, userId);
+  return { preferences: resolvePreferences(settings?.preferences) };
+}
+
+/**
+ * `PUT /api/notifications/preferences` (SPEC.md §7 "body: preferences object"): changes the
+ * given channels; the rest keep their values. One statement, so that two tabs saving at once
+ * both count.
+ * @returns the complete preferences afterwards
+ */
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  body: NotificationPreferencesBody,
+): Promise<NotificationPreferences> {
+  const stored = await queries.mergePreferences(db, userId, body.preferences);
+  return { preferences: resolvePreferences(stored) };
+}
+
+/** Per instance: when each member's online time was last written, so it is written at most once a minute. */
+const SEEN_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * Records when members were online (a request or an open socket), for the 15-minute rule of
+ * notification mails. Writes at most once a minute per member and instance, at once when a
+ * socket closes.
+ */
+export class Presence {
+  private readonly written = new Map<string, number>();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The member is online now. @param force write even within the minute (a socket closed) */
+  seen(userId: string, force = false): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    const last = this.written.get(userId);
+    if (!force && last !== undefined && now - last < SEEN_WRITE_INTERVAL_MS) return;
+    if (this.written.size >= 100_000) this.written.clear();
+    this.written.set(userId, now);
+    queries.upsertLastSeen(this.db, [userId], new Date(now)).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'online time not stored');
+    });
+  }
+
+  /** Stops writing (shutdown: the sockets closing then must not reach a closing database). */
+  stop(): void {
+    this.stopped = true;
+  }
+}
+
+/** Whether a member with this online time and no socket here counts as away. */
+function isAway(deps: NotificationDeps, userId: string, lastSeenAt: Date | null): boolean {
+  if (deps.realtime.hub.isConnected(userId)) return false;
+  return lastSeenAt === null || Date.now() - lastSeenAt.getTime() >= AWAY_BEFORE_MAIL_MS;
+}
+
+/**
+ * Mails `text` to those of `userIds` whose e-mail address is verified, in the background, one
+ * after the other: a failure is logged, the others are still sent, and nothing reaches the caller.
+ */
+function mailInBackground(deps: NotificationDeps, userIds: readonly string[], text: NotificationText): void {
+  if (userIds.length === 0) return;
+  void (async () => {
+    const accounts = await findAccounts(deps.db, userIds);
+    for (const account of accounts) {
+      if (!account.emailVerifiedAt || deps.realtime.hub.isConnected(account.id)) continue;
+      try {
+        await deps.mailer.send(
+          notificationMail(account.email, displayName(account), text, deps.publicUrl, deps.siteName),
+        );
+      } catch (error) {
+        deps.log.error({ err: error, userId: account.id }, 'notification mail not sent');
+      }
+    }
+  })().catch((error: unknown) => deps.log.error({ err: error }, 'notification mails not sent'));
+}
+
+/** A `notification` socket message for a stored row. */
+export function notificationMessage(notification: Notification) {
+  return {
+    type: 'notification' as const,
+    id: notification.id,
+    title: notification.title,
+    message: notification.message,
+    notification,
+  };
+}
+
+/**
+ * Notifies one member (SPEC.md §3): stores the notification unless the member switched the
+ * type's in-app channel off, sends it to their sockets as `notification`, and mails it when the
+ * e-mail channel is on and the member has been away for 15 minutes. With `collapseByLink` an
+ * unread notification with the same link is updated instead (chat), and only a new one is mailed.
+ * @returns the stored notification, or null when the in-app channel is off
+ */
+export async function notifyMember(
+  deps: NotificationDeps,
+  userId: string,
+  text: NotificationText,
+  related: { userId: string | null; listingId: string | null },
+  options: { collapseByLink?: boolean } = {},
+): Promise<Notification | null> {
+  const stored = await queries.storeNotification(
+    deps.db,
+    {
+      userId,
+      type: text.type,
+      title: text.title,
+      message: text.message,
+      link: text.link,
+      relatedUserId: related.userId,
+      relatedListingId: related.listingId,
+    },
+    options.collapseByLink ?? false,
+  );
+  const notification = stored.row ? toNotification(stored.row) : null;
+  if (notification)
+    await deps.realtime.deliver([{ userIds: [userId], message: notificationMessage(notification) }]);
+  if (stored.email && (stored.row === null || stored.created) && isAway(deps, userId, stored.lastSeenAt)) {
+    mailInBackground(deps, [userId], text);
+  }
+  return notification;
+}
+
+/** Largest number of socket messages in one `realtime.deliver` event. */
+const DELIVERY_BATCH = 500;
+
+/**
+ * `new_listing` for every follower of the seller (SPEC.md §3), stored in one INSERT ... SELECT,
+ * sent to their sockets in batches, and mailed to followers away for 15 minutes who chose so.
+ * @returns how many notifications were stored
+ */
+export async function notifyFollowersOfNewListing(
+  deps: NotificationDeps,
+  sellerId: string,
+  listingId: string,
+  text: NotificationText,
+): Promise<number> {
+  const rows = await queries.insertForFollowers(deps.db, sellerId, {
+    type: text.type,
+    title: text.title,
+    message: text.message,
+    link: text.link,
+    relatedListingId: listingId,
+  });
+  for (let start = 0; start < rows.length; start += DELIVERY_BATCH) {
+    await deps.realtime.deliver(
+      rows.slice(start, start + DELIVERY_BATCH).map((row) => ({
+        userIds: [row.user_id],
+        message: notificationMessage({
+          id: row.id,
+          type: text.type,
+          title: text.title,
+          message: text.message,
+          is_read: false,
+          created_at: new Date(row.created_at).toISOString(),
+          related_user_id: sellerId,
+          related_listing_id: listingId,
+          link: text.link,
+        }),
+      })),
+    );
+  }
+  const away = new Date(Date.now() - AWAY_BEFORE_MAIL_MS);
+  const mailTo = await queries.selectMailRecipients(deps.db, text.type, away, { followersOf: sellerId });
+  mailInBackground(deps, mailTo, text);
+  return rows.length;
+}

@@ -1,0 +1,277 @@
+import { isViewMilestone } from '@marketplace/contract';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import { displayName, findAccounts } from '../users/index.ts';
+import * as queries from './queries.ts';
+import {
+  type NotificationDeps,
+  notificationMessage,
+  notifyFollowersOfNewListing,
+  notifyMember,
+  toNotification,
+} from './service.ts';
+import { conversationLink, forumPostLink, notificationTexts } from './texts.ts';
+import '../chat/events.ts';
+import '../favorites/events.ts';
+import '../follows/events.ts';
+import '../forum/events.ts';
+import '../listings/events.ts';
+import '../stories/events.ts';
+import '../users/events.ts';
+import '../verification/events.ts';
+
+/** Members who saved an ad and still hear about its changes live (the rest reload it). */
+const SAVERS_MAX = 1000;
+
+/** A member as notifications name them. */
+interface MemberCard {
+  name: string;
+  avatar: string | null;
+}
+
+/**
+ * Names and avatars of recent senders, followers and savers, per instance (a chat sends many
+ * messages from the same members). `user.updated` and `user.deleted` on any instance drop an entry.
+ */
+class MemberCards {
+  private readonly cards = new Map<string, MemberCard>();
+
+  constructor(private readonly deps: NotificationDeps) {}
+
+  /** The member's card, or null when the account is gone. */
+  async get(userId: string): Promise<MemberCard | null> {
+    const known = this.cards.get(userId);
+    if (known) return known;
+    const [account] = await findAccounts(this.deps.db, [userId]);
+    if (!account) return null;
+    const card = { name: displayName(account), avatar: account.avatarUrl };
+    if (this.cards.size >= 10_000) this.cards.clear();
+    this.cards.set(userId, card);
+    return card;
+  }
+
+  forget(userId: string): void {
+    this.cards.delete(userId);
+  }
+}
+
+/**
+ * Turns the other modules' domain events into notifications and socket messages
+ * (ARCHITECTURE.md "realtime": handlers never write to sockets; this is the one place).
+ * `on` handlers run once, in the instance that published the event, and reach sockets on every
+ * instance through `realtime.deliver`; `onEveryInstance` handlers serve only this instance's
+ * sockets, without another trip through the bus.
+ */
+export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps): void {
+  const { hub } = deps.realtime;
+  const cards = new MemberCards(deps);
+
+  // Someone follows me: a notification, and the follow lists refresh (SPEC.md §6).
+  events.on('user.followed', async ({ followerId, followeeId }) => {
+    const follower = await cards.get(followerId);
+    if (!follower) return;
+    await deps.realtime.deliver([
+      {
+        userIds: [followeeId],
+        message: {
+          type: 'new_follower',
+          follower_id: followerId,
+          follower_name: follower.name,
+          follower_avatar: follower.avatar,
+        },
+      },
+    ]);
+    await notifyMember(deps, followeeId, notificationTexts.follow(follower.name, followerId), {
+      userId: followerId,
+      listingId: null,
+    });
+  });
+
+  // A member I follow posts an ad.
+  events.on('listing.created', async ({ listingId, sellerId, title }) => {
+    const seller = await cards.get(sellerId);
+    if (!seller) return;
+    await notifyFollowersOfNewListing(
+      deps,
+      sellerId,
+      listingId,
+      notificationTexts.newListing(seller.name, listingId, title),
+    );
+  });
+
+  // Someone saves my ad.
+  events.on('favorite.added', async ({ userId, listingId, sellerId }) => {
+    if (userId === sellerId) return;
+    const [saver, title] = await Promise.all([
+      cards.get(userId),
+      queries.selectListingTitle(deps.db, listingId),
+    ]);
+    if (!saver || title === undefined) return;
+    await notifyMember(deps, sellerId, notificationTexts.favorite(saver.name, listingId, title), {
+      userId,
+      listingId,
+    });
+  });
+
+  // My ad reached 10, 50, 100, 500, 1000, ... views.
+  events.on('listing.viewed', async ({ listingId, sellerId, views }) => {
+    if (!isViewMilestone(views)) return;
+    const title = await queries.selectListingTitle(deps.db, listingId);
+    if (title === undefined) return;
+    await notifyMember(deps, sellerId, notificationTexts.views(views, listingId, title), {
+      userId: null,
+      listingId,
+    });
+  });
+
+  // Someone reacted to my story (SPEC.md §6: reply and react).
+  events.on('story.reacted', async ({ ownerId, userId }) => {
+    const reactor = await cards.get(userId);
+    if (!reactor) return;
+    await notifyMember(deps, ownerId, notificationTexts.storyReaction(reactor.name), {
+      userId,
+      listingId: null,
+    });
+  });
+
+  // An ADMIN decided on my seller verification (DSA Art. 30): approved, or rejected with the reason.
+  events.on('verification.decided', async ({ userId, approved, kind, reason }) => {
+    await notifyMember(deps, userId, notificationTexts.verificationDecided(approved, kind, reason), {
+      userId: null,
+      listingId: null,
+    });
+  });
+
+  // A chat message for me: the live `new_message` and one notification per unread conversation.
+  events.on('message.created', async (event) => {
+    const sender = await cards.get(event.senderId);
+    const senderName = sender?.name ?? 'Benutzer';
+    await deps.realtime.deliver([
+      {
+        userIds: [event.recipientId],
+        message: {
+          type: 'new_message',
+          conversation_id: event.conversationId,
+          message_id: event.messageId,
+          sender_id: event.senderId,
+          sender_name: senderName,
+          listing_id: event.listingId,
+          preview: event.preview,
+          created_at: new Date().toISOString(),
+        },
+      },
+    ]);
+    await notifyMember(
+      deps,
+      event.recipientId,
+      notificationTexts.message(senderName, event.conversationId, event.preview),
+      { userId: event.senderId, listingId: event.listingId },
+      { collapseByLink: true },
+    );
+  });
+
+  // I read a conversation: its message notification becomes read too, and my tabs hear of the
+  // changed row as `notification` (is_read true), so the bell refetches its count (SPEC.md §3, §7).
+  events.on('conversation.read', async ({ conversationId, readerId }) => {
+    const rows = await queries.markReadByLink(deps.db, readerId, 'message', conversationLink(conversationId));
+    await deps.realtime.deliver(
+      rows.map((row) => ({ userIds: [readerId], message: notificationMessage(toNotification(row)) })),
+    );
+  });
+
+  // Forum: replies to my thread or post (or one I watch), mentions of me, likes of my posts.
+  events.on('forum.replied', async (event) => {
+    const author = await cards.get(event.authorId);
+    const text = notificationTexts.forumReply(
+      author?.name ?? 'Benutzer',
+      event.threadTitle,
+      forumPostLink(event.threadId, event.postNumber),
+      event.excerpt,
+    );
+    for (const userId of event.recipientIds)
+      await notifyMember(deps, userId, text, { userId: event.authorId, listingId: null });
+  });
+  events.on('forum.mentioned', async (event) => {
+    const author = await cards.get(event.authorId);
+    const text = notificationTexts.forumMention(
+      author?.name ?? 'Benutzer',
+      event.threadTitle,
+      forumPostLink(event.threadId, event.postNumber),
+      event.excerpt,
+    );
+    for (const userId of event.mentionedIds)
+      await notifyMember(deps, userId, text, { userId: event.authorId, listingId: null });
+  });
+  events.on('forum.liked', async (event) => {
+    const liker = await cards.get(event.likerId);
+    if (!liker) return;
+    await notifyMember(
+      deps,
+      event.authorId,
+      notificationTexts.forumLike(
+        liker.name,
+        event.threadTitle,
+        forumPostLink(event.threadId, event.postNumber),
+      ),
+      { userId: event.likerId, listingId: null },
+    );
+  });
+
+  // Status and content changes of an ad: its seller and the members who saved it.
+  events.on('listing.status_changed', async ({ listingId, sellerId, status, previousStatus }) => {
+    const savers = await queries.selectSaverIds(deps.db, listingId, SAVERS_MAX);
+    await deps.realtime.deliver([
+      {
+        userIds: [sellerId, ...savers],
+        message: {
+          type: 'listing_status_changed',
+          listing_id: listingId,
+          status,
+          previous_status: previousStatus,
+        },
+      },
+    ]);
+  });
+  events.on('listing.updated', async ({ listingId, sellerId }) => {
+    const savers = await queries.selectSaverIds(deps.db, listingId, SAVERS_MAX);
+    await deps.realtime.deliver([
+      { userIds: [sellerId, ...savers], message: { type: 'listing_update', listing_id: listingId } },
+    ]);
+  });
+
+  // My other tabs follow what I save (SPEC.md §4 "Favorites ... kept in sync with live updates").
+  events.onEveryInstance('favorite.added', ({ userId, listingId, favoritesCount }) => {
+    hub.deliver([userId], {
+      type: 'favorite_update',
+      action: 'added',
+      listing_id: listingId,
+      favorites_count: favoritesCount,
+    });
+  });
+  events.onEveryInstance('favorite.removed', ({ userId, listingId, favoritesCount }) => {
+    hub.deliver([userId], {
+      type: 'favorite_update',
+      action: 'removed',
+      listing_id: listingId,
+      favorites_count: favoritesCount,
+    });
+  });
+
+  // My own account changed or is gone.
+  events.onEveryInstance('user.updated', ({ userId }) => {
+    cards.forget(userId);
+    hub.deliver([userId], { type: 'user_status_update', user_id: userId, status: 'updated' });
+  });
+  events.onEveryInstance('user.deleted', ({ userId }) => {
+    cards.forget(userId);
+    hub.deliver([userId], { type: 'user_status_update', user_id: userId, status: 'deleted' });
+    hub.disconnect(userId, 1008, 'Konto gelöscht');
+    hub.deliver([], { type: 'admin_update', topic: 'users' }, true);
+  });
+
+  // Administrators' statistics (SPEC.md §6 "refreshed on an admin-update event").
+  for (const type of ['listing.created', 'listing.deleted', 'listing.status_changed'] as const) {
+    events.onEveryInstance(type, () => {
+      hub.deliver([], { type: 'admin_update', topic: 'listings' }, true);
+    });
+  }
+}

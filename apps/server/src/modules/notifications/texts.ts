@@ -1,0 +1,153 @@
+import type { NotificationType } from '@marketplace/contract';
+import escapeHtml from 'escape-html';
+import type { OutgoingMail } from '../../lib/mailer.ts';
+
+/** The parts of a notification a person reads, and where it leads (SPEC.md §3). */
+export interface NotificationText {
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** In-app path, e.g. `/listing/{id}`. */
+  link: string;
+}
+
+/** Longest text kept from a chat message or an ad title in a notification. */
+const EXCERPT_MAX = 120;
+
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1)}…` : flat;
+};
+
+const quoted = (title: string) => `„${excerpt(title)}“`;
+
+/** Where a chat notification leads: the conversation on /chat (also how it is found again when read). */
+export const conversationLink = (conversationId: string) => `/chat?conversation=${conversationId}`;
+
+/** German texts of each notification type. */
+export const notificationTexts = {
+  follow: (followerName: string, followerId: string): NotificationText => ({
+    type: 'follow',
+    title: 'Neuer Follower',
+    message: `${followerName} folgt dir jetzt.`,
+    link: `/user/${followerId}`,
+  }),
+  newListing: (sellerName: string, listingId: string, title: string): NotificationText => ({
+    type: 'new_listing',
+    title: 'Neue Anzeige',
+    message: `${sellerName} hat eine neue Anzeige veröffentlicht: ${quoted(title)}`,
+    link: `/listing/${listingId}`,
+  }),
+  favorite: (saverName: string, listingId: string, title: string): NotificationText => ({
+    type: 'listing_favorite',
+    title: 'Deine Anzeige wurde gemerkt',
+    message: `${saverName} hat deine Anzeige ${quoted(title)} auf die Merkliste gesetzt.`,
+    link: `/listing/${listingId}`,
+  }),
+  views: (views: number, listingId: string, title: string): NotificationText => ({
+    type: 'listing_view',
+    title: 'Deine Anzeige ist gefragt',
+    message: `Deine Anzeige ${quoted(title)} wurde ${views.toLocaleString('de-DE')}-mal angesehen.`,
+    link: `/listing/${listingId}`,
+  }),
+  storyReaction: (reactorName: string): NotificationText => ({
+    type: 'story_reaction',
+    title: 'Reaktion auf deine Story',
+    message: `${reactorName} gefällt deine Story.`,
+    link: '/stories',
+  }),
+  verificationDecided: (
+    approved: boolean,
+    kind: 'private' | 'business',
+    reason: string | null,
+  ): NotificationText =>
+    approved
+      ? {
+          type: 'verification',
+          title: 'Verifizierung bestätigt',
+          message:
+            kind === 'business'
+              ? 'Du bist jetzt als gewerbliche Verkäuferin bzw. gewerblicher Verkäufer verifiziert.'
+              : 'Du bist jetzt als private Verkäuferin bzw. privater Verkäufer verifiziert.',
+          link: '/verification-status',
+        }
+      : {
+          type: 'verification',
+          title: 'Verifizierung abgelehnt',
+          message: `Deine Verifizierung wurde abgelehnt. Grund: ${reason ?? 'nicht angegeben'}`,
+          link: '/verification-status',
+        },
+  message: (senderName: string, conversationId: string, preview: string): NotificationText => ({
+    type: 'message',
+    title: 'Neue Nachricht',
+    message: `${senderName}: ${excerpt(preview)}`,
+    link: conversationLink(conversationId),
+  }),
+  forumReply: (
+    authorName: string,
+    threadTitle: string,
+    link: string,
+    excerptText: string,
+  ): NotificationText => ({
+    type: 'forum_reply',
+    title: 'Neue Antwort im Forum',
+    message: `${authorName} hat im Thema ${quoted(threadTitle)} geantwortet: ${excerpt(excerptText)}`,
+    link,
+  }),
+  forumMention: (
+    authorName: string,
+    threadTitle: string,
+    link: string,
+    excerptText: string,
+  ): NotificationText => ({
+    type: 'forum_mention',
+    title: 'Du wurdest erwähnt',
+    message: `${authorName} hat dich im Thema ${quoted(threadTitle)} erwähnt: ${excerpt(excerptText)}`,
+    link,
+  }),
+  forumLike: (likerName: string, threadTitle: string, link: string): NotificationText => ({
+    type: 'forum_like',
+    title: 'Dein Beitrag gefällt',
+    message: `${likerName} gefällt dein Beitrag im Thema ${quoted(threadTitle)}.`,
+    link,
+  }),
+};
+
+/**
+ * Where a forum notification leads: the thread's page holding post `number`, at the post
+ * (`/forum/thread/{id}?page={n}#post-{number}`; 20 posts per page, contract `forumPageOfPost`).
+ */
+export const forumPostLink = (threadId: string, number: number) =>
+  `/forum/thread/${threadId}?page=${Math.max(1, Math.ceil(number / 20))}#post-${number}`;
+
+/**
+ * The e-mail for a notification of a member who has been away: greeting, the notification's
+ * text, the link into the app and where to switch these mails off (/notifications/settings).
+ * @param publicUrl `PUBLIC_URL`, without a trailing slash
+ * @param siteName `SITE_NAME`, in the subject and the signature
+ */
+export function notificationMail(
+  to: string,
+  name: string,
+  text: NotificationText,
+  publicUrl: string,
+  siteName: string,
+): OutgoingMail {
+  const link = `${publicUrl}${text.link}`;
+  const settings = `${publicUrl}/notifications/settings`;
+  const paragraphs = [`Hallo ${name},`, text.message];
+  const footer = `Diese E-Mail bekommst du, weil du E-Mails für diese Benachrichtigung eingeschaltet hast. Ändern kannst du das unter ${settings}`;
+  return {
+    to,
+    subject: `${text.title} – ${siteName}`,
+    text: [...paragraphs, link, footer, `Dein ${siteName}-Team`].join('\n\n'),
+    html: [
+      '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
+      ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">In der App öffnen</a></p>`,
+      `<p style="color:#666;font-size:small">${escapeHtml(footer)}</p>`,
+      `<p>Dein ${escapeHtml(siteName)}-Team</p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,15 @@
+/** Events of the stories module, published after the change has committed. */
+declare module '../../realtime/event-bus.ts' {
+  interface DomainEvents {
+    /** A member posted a story; followers' story sockets hear of it. */
+    'story.created': { storyId: string; ownerId: string };
+    /** A member saw someone's story for the first time. */
+    'story.viewed': { storyId: string; ownerId: string; viewerId: string };
+    /** A member reacted ('heart') to someone's story for the first time; the owner is notified. */
+    'story.reacted': { storyId: string; ownerId: string; userId: string };
+    /** A member replied to a story; the reply is a chat message in `conversationId`. */
+    'story.replied': { storyId: string; ownerId: string; userId: string; conversationId: string };
+  }
+}
+
+export {};

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { redeemSocketTicket } from '../../realtime/tickets.ts';
+import { readListings } from '../listings/index.ts';
+import storyRoutes from './routes.ts';
+import { removeExpired, type StoriesDeps, type StoryListingSource } from './service.ts';
+import { storySocketRoutes } from './socket.ts';
+import './events.ts';
+
+/**
+ * The stories module's only door (ARCHITECTURE.md "modules"): 24-hour photo and video stories
+ * (SPEC.md §2–§9), their views, reactions and replies, `/api/stories/…` and `/ws/stories`.
+ * It publishes `story.created`, `story.viewed`, `story.reacted` and `story.replied` (see
+ * `events.ts`); other modules import only from here.
+ */
+export {
+  createFromFile as createStoryFromFile,
+  removeExpired as removeExpiredStories,
+  type StoriesDeps,
+  storiesOfUser as listStoriesOfUser,
+} from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the stories service needs (demo data posts stories with it). */
+    storiesDeps: StoriesDeps;
+  }
+}
+
+/** How often expired stories and their files are removed, in ms. */
+const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The ads of the listings module as story cards, through the listings door. */
+function listingSource(app: FastifyInstance): StoryListingSource {
+  const cards: StoryListingSource['cards'] = async (db, ids) => {
+    if (ids.length === 0) return new Map();
+    const ads = await readListings({ db, categories: app.categories }, ids, null);
+    return new Map(
+      ads.map((ad) => [
+        ad.id,
+        {
+          id: ad.id,
+          title: ad.title,
+          price: ad.price,
+          price_type: ad.price_type,
+          image: (Array.isArray(ad.images) ? ad.images[0] : null) ?? null,
+        },
+      ]),
+    );
+  };
+  return {
+    cards,
+    async ownActive(db, ownerId, id) {
+      const [ad] = await readListings({ db, categories: app.categories }, [id], null);
+      if (!ad || ad.seller.id !== ownerId || ad.status !== 'active') return null;
+      return (await cards(db, [id])).get(id) ?? null;
+    },
+  };
+}
+
+/**
+ * Registers the stories module: its routes and socket, and the clean-up that removes expired
+ * stories with their files every 10 minutes (and once on start); the timer stops when the
+ * application closes.
+ */
+async function storiesModule(app: FastifyInstance, options: { config: Config }) {
+  const dataDir = options.config.dataDir;
+  const deps: StoriesDeps = {
+    db: app.database.db,
+    events: app.events,
+    storage: app.mediaStorage,
+    images: app.images,
+    listings: listingSource(app),
+    messenger: (actor, recipientId, content, image) => app.chatMessenger(actor, recipientId, content, image),
+    tmpDir: path.join(dataDir, 'tmp'),
+    mediaRoot: path.join(dataDir, 'media'),
+  };
+  app.decorate('storiesDeps', deps);
+  const cleanup = () => {
+    removeExpired(deps).catch((error: unknown) => app.log.error({ err: error }, 'story clean-up failed'));
+  };
+  const timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => cleanup());
+  app.addHook('onClose', async () => clearInterval(timer));
+  await app.register(storyRoutes, { deps });
+  await storySocketRoutes(app, deps, options.config.publicUrl, (ticket) =>
+    redeemSocketTicket(app.database.db, ticket),
+  );
+}
+
+export default fp(storiesModule, {
+  name: 'stories',
+  dependencies: [
+    'database',
+    'events',
+    'auth',
+    'users',
+    'follows',
+    'listings',
+    'media',
+    'media-storage',
+    'chat',
+  ],
+});

@@ -1,0 +1,274 @@
+import path from 'node:path';
+import send from '@fastify/send';
+import {
+  STORY_MAX_BYTES,
+  storyActionResultSchema,
+  storyFeedQuerySchema,
+  storyFeedSchema,
+  storyInsightsSchema,
+  storyListSchema,
+  storyReactionBodySchema,
+  storyReplyBodySchema,
+  storySchema,
+  storyStatsSchema,
+  storyTexts,
+} from '@marketplace/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import type { ImageUploadStream } from '../media/index.ts';
+import * as stories from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const tags = ['stories'];
+const idParams = z.object({ id: z.string().max(100) });
+const FIELD_MAX = 2000;
+
+/**
+ * Stories (SPEC.md §2 "Stories", §3, §4, §7): feed, one story, a member's stories, stats,
+ * insights (owner only), create (multipart `media`, `caption`, `duration`, `listing_id`),
+ * view, reaction, reply, delete, and the story videos with HTTP range requests. All calls but
+ * the media need a token.
+ */
+const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async (app, { deps }) => {
+  const member = { onRequest: app.authenticate };
+  const verified = { onRequest: [app.authenticate, app.requireVerified] };
+
+  app.get(
+    '/api/stories/feed',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          'Live stories grouped per member: groups with unviewed stories first, then by newest story; within a group oldest first',
+        security: bearer,
+        querystring: storyFeedQuerySchema,
+        response: { 200: storyFeedSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => stories.feed(deps, request.user.id, request.query),
+  );
+
+  app.get(
+    '/api/stories/user/:userId',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "A member's live stories, oldest first",
+        security: bearer,
+        params: z.object({ userId: z.string().max(100) }),
+        response: { 200: storyListSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => ({
+      stories: await stories.storiesOfUser(deps, request.user.id, request.params.userId),
+    }),
+  );
+
+  app.get(
+    '/api/stories/media/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A story video `<id>.mp4|mov`, with HTTP range requests (seeking); cached for a day',
+        params: z.object({ name: z.string().max(100) }),
+        response: { 200: z.any().describe('video'), 206: z.any(), ...errorResponses(404, 416, 422) },
+      },
+    },
+    async (request, reply) => {
+      const name = request.params.name;
+      if (!stories.videoPath(deps.mediaRoot, name)) throw new AppError('not_found', storyTexts.notFound);
+      const result = await send(request.raw, name, {
+        root: path.join(deps.mediaRoot, stories.STORY_VIDEO_FOLDER),
+        acceptRanges: true,
+        cacheControl: false,
+        etag: true,
+        lastModified: true,
+        dotfiles: 'deny',
+        index: false,
+      });
+      if (result.type === 'error') {
+        const status = (result.metadata.error as { status?: number }).status ?? 404;
+        if (status === 416) return reply.status(416).headers(result.headers).send();
+        throw new AppError('not_found', storyTexts.notFound);
+      }
+      if (result.type !== 'file') throw new AppError('not_found', storyTexts.notFound);
+      reply.header('Cache-Control', 'private, max-age=86400');
+      reply.header('Content-Type', name.endsWith('.mov') ? 'video/quicktime' : 'video/mp4');
+      return reply
+        .status(result.statusCode as 200 | 206)
+        .headers(result.headers)
+        .send(result.stream);
+    },
+  );
+
+  app.get(
+    '/api/stories/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'One live story (404 \u201eStory nicht gefunden\u201c once expired)',
+        security: bearer,
+        params: idParams,
+        response: { 200: storySchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => stories.getStory(deps, request.user.id, request.params.id),
+  );
+
+  app.get(
+    '/api/stories/:id/stats',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'View and reaction counts of a live story',
+        security: bearer,
+        params: idParams,
+        response: { 200: storyStatsSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => stories.stats(deps, request.params.id),
+  );
+
+  app.get(
+    '/api/stories/:id/insights',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Views, viewers, reactions and replies of my own story (403 for anyone else)',
+        security: bearer,
+        params: idParams,
+        response: { 200: storyInsightsSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => stories.insights(deps, request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/stories/',
+    {
+      ...verified,
+      schema: {
+        tags,
+        summary:
+          'Post a story: multipart `media` (JPEG, PNG, WebP, MP4 or MOV by their bytes, at most 50 MB), optional `caption` (trimmed, omitted when empty, at most 500 characters), `duration` (seconds) and `listing_id` (one of my active ads). Lives 24 hours',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: { 201: storySchema, ...errorResponses(401, 403, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const missing = new AppError('validation', storyTexts.missingMedia);
+      if (!request.isMultipart()) throw missing;
+      const fields: Record<string, string> = {};
+      let tmp: string | null = null;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: STORY_MAX_BYTES } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'media' || tmp !== null) {
+              part.file.resume();
+              throw missing;
+            }
+            tmp = await stories.receiveUpload(deps, part.file as ImageUploadStream);
+          } else if (typeof part.value === 'string' && part.value.length <= FIELD_MAX) {
+            fields[part.fieldname] = part.value;
+          } else {
+            throw new AppError('validation', `${part.fieldname}: zu lang.`);
+          }
+        }
+        if (tmp === null) throw missing;
+        const story = await stories.create(deps, request.user, tmp, {
+          caption: fields.caption,
+          duration: fields.duration,
+          listing_id: fields.listing_id,
+        });
+        return reply.status(201).send(story);
+      } finally {
+        if (tmp !== null) await stories.discardUpload(tmp);
+      }
+    },
+  );
+
+  app.post(
+    '/api/stories/:id/view',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Marks a story seen by me (the first view counts)',
+        security: bearer,
+        params: idParams,
+        response: { 200: storyActionResultSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      await stories.view(deps, request.user, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/stories/:id/reaction',
+    {
+      ...verified,
+      schema: {
+        tags,
+        summary: "React with 'heart'; the owner is notified once",
+        security: bearer,
+        params: idParams,
+        body: storyReactionBodySchema,
+        response: { 200: storyActionResultSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      await stories.react(deps, request.user, request.params.id, request.body.reaction_type);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/stories/:id/reply',
+    {
+      ...verified,
+      schema: {
+        tags,
+        summary: 'Reply: a chat message to the owner in our conversation (text trimmed, 1..1000 characters)',
+        security: bearer,
+        params: idParams,
+        body: storyReplyBodySchema,
+        response: { 200: storyActionResultSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const sent = await stories.replyTo(deps, request.user, request.params.id, request.body.text);
+      return { ok: true as const, conversation_id: sent.conversationId };
+    },
+  );
+
+  app.delete(
+    '/api/stories/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete my own story and its files (403 for anyone else)',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await stories.remove(deps, request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default storyRoutes;

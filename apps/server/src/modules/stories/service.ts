@@ -1,0 +1,601 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  STORY_CAPTION_MAX,
+  STORY_IMAGE_TYPES,
+  STORY_LIFETIME_MS,
+  STORY_REPLY_MAX,
+  STORY_VIDEO_TYPES,
+  type Story,
+  type StoryFeed,
+  type StoryInsights,
+  type StoryListing,
+  type StoryStats,
+  storyTexts,
+} from '@marketplace/contract';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { removeTempFile, streamToTempFile } from '../../lib/temp-upload.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import {
+  type ImagePipeline,
+  type ImageUploadStream,
+  imageUrl,
+  LISTING_IMAGE_FOLDER,
+} from '../media/index.ts';
+import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
+import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
+
+/** Storage folder of story videos; they are served with range requests at `/api/stories/media/<name>`. */
+export const STORY_VIDEO_FOLDER = 'stories';
+/** URL prefix of story videos. */
+export const STORY_VIDEO_URL_PREFIX = '/api/stories/media/';
+/** Stored video names: 32 hex digits and the extension of their type. */
+export const STORY_VIDEO_NAME = /^[a-f0-9]{32}\.(mp4|mov)$/;
+
+/** The ad a story may link, as the stories module needs it (through the listings door). */
+export interface StoryListingSource {
+  /** The owner's ad `id` when it is active and theirs, else null. */
+  ownActive(db: Database, ownerId: string, id: string): Promise<StoryListing | null>;
+  /** The ads by id as cards (missing or no longer public ones left out). */
+  cards(db: Database, ids: readonly string[]): Promise<Map<string, StoryListing>>;
+}
+
+/** A direct chat message from one member to another (the chat door). */
+export type StoryMessenger = (
+  actor: Actor,
+  recipientId: string,
+  content: string,
+  image: string | null,
+) => Promise<{ conversationId: string }>;
+
+/** What the story service needs; the module's plugin builds it. */
+export interface StoriesDeps {
+  db: Database;
+  events: EventBus;
+  storage: MediaStorage;
+  images: ImagePipeline;
+  listings: StoryListingSource;
+  messenger: StoryMessenger;
+  /** `DATA_DIR/tmp` for uploads in progress. */
+  tmpDir: string;
+  /** `DATA_DIR/media`, the root of the local media storage (docs/decisions/0005). */
+  mediaRoot: string;
+  /** The clock (tests move it forward). */
+  now?: () => Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const nowOf = (deps: StoriesDeps) => deps.now?.() ?? new Date();
+
+/** The local file of a stored story video. */
+export function videoPath(mediaRoot: string, name: string): string | null {
+  return STORY_VIDEO_NAME.test(name) ? path.join(mediaRoot, STORY_VIDEO_FOLDER, name) : null;
+}
+
+function mediaUrl(row: StoryRow): string {
+  return row.mediaType === 'image'
+    ? imageUrl(row.mediaName, 'detail')
+    : `${STORY_VIDEO_URL_PREFIX}${row.mediaName}`;
+}
+
+function thumbnailUrl(row: StoryRow): string {
+  return row.mediaType === 'image' ? imageUrl(row.mediaName, 'card') : mediaUrl(row);
+}
+
+/** A story row as the API answers it (SPEC.md §3 "Story"). */
+export function toStory(
+  row: StoryRow,
+  owner: UserRow | undefined,
+  hasViewed: boolean,
+  listing: StoryListing | null,
+): Story {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_name: owner ? displayName(owner) : 'Benutzer',
+    user_avatar: owner?.avatarUrl ?? null,
+    media_url: mediaUrl(row),
+    thumbnail_url: thumbnailUrl(row),
+    media_type: row.mediaType,
+    caption: row.caption,
+    duration: row.duration,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    has_viewed: hasViewed,
+    listing,
+  };
+}
+
+/** Presents rows for `viewerId`: owners, viewed marks and ad cards in three queries. */
+async function present(deps: StoriesDeps, rows: StoryRow[], viewerId: string): Promise<Story[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [owners, viewed, cards] = await Promise.all([
+    findAccounts(deps.db, [...new Set(rows.map((row) => row.userId))]),
+    deps.db
+      .select({ storyId: storyViews.storyId })
+      .from(storyViews)
+      .where(and(eq(storyViews.viewerId, viewerId), inArray(storyViews.storyId, ids))),
+    deps.listings.cards(deps.db, [...new Set(rows.flatMap((row) => (row.listingId ? [row.listingId] : [])))]),
+  ]);
+  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  const seen = new Set(viewed.map((view) => view.storyId));
+  return rows.map((row) =>
+    toStory(
+      row,
+      ownerById.get(row.userId),
+      row.userId === viewerId || seen.has(row.id),
+      row.listingId ? (cards.get(row.listingId) ?? null) : null,
+    ),
+  );
+}
+
+/** A live story by id. @throws AppError not_found (404) 'Story nicht gefunden', also when expired */
+async function liveStory(deps: StoriesDeps, id: string): Promise<StoryRow> {
+  if (!UUID.test(id)) throw new AppError('not_found', storyTexts.notFound);
+  const [row] = await deps.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), gt(stories.expiresAt, nowOf(deps))));
+  if (!row) throw new AppError('not_found', storyTexts.notFound);
+  return row;
+}
+
+/**
+ * `GET /api/stories/feed` (SPEC.md §4 "Story viewer: group order", §7): the live stories of all
+ * members grouped per member; groups with stories `viewerId` has not seen first, then by their
+ * newest story; within a group oldest first. `limit` and `offset` count groups.
+ */
+export async function feed(
+  deps: StoriesDeps,
+  viewerId: string,
+  page: { limit: number; offset: number },
+): Promise<StoryFeed> {
+  const now = nowOf(deps);
+  const unviewed = sql<boolean>`bool_or(${storyViews.storyId} is null and ${stories.userId} <> ${viewerId}::uuid)`;
+  const newest = sql<Date>`max(${stories.createdAt})`;
+  const groupRows = await deps.db
+    .select({ userId: stories.userId, unviewed, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(stories)
+    .leftJoin(storyViews, and(eq(storyViews.storyId, stories.id), eq(storyViews.viewerId, viewerId)))
+    .where(gt(stories.expiresAt, now))
+    .groupBy(stories.userId)
+    .orderBy(desc(unviewed), desc(newest), stories.userId)
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = groupRows[0]?.total ?? 0;
+  if (groupRows.length === 0) {
+    return { stories: [], total: page.offset === 0 ? 0 : await countGroups(deps, now) };
+  }
+  const userIds = groupRows.map((group) => group.userId);
+  const rows = await deps.db
+    .select()
+    .from(stories)
+    .where(and(inArray(stories.userId, userIds), gt(stories.expiresAt, now)))
+    .orderBy(asc(stories.createdAt), stories.id);
+  const presented = await present(deps, rows, viewerId);
+  const groups = userIds.map((userId) => {
+    const own = presented.filter((story) => story.user_id === userId);
+    const first = own[0];
+    return {
+      user_id: userId,
+      user_name: first?.user_name ?? 'Benutzer',
+      user_avatar: first?.user_avatar ?? null,
+      stories: own,
+      has_unviewed_stories: own.some((story) => !story.has_viewed),
+    };
+  });
+  return { stories: groups.filter((group) => group.stories.length > 0), total };
+}
+
+async function countGroups(deps: StoriesDeps, now: Date): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(distinct ${stories.userId})`.mapWith(Number) })
+    .from(stories)
+    .where(gt(stories.expiresAt, now));
+  return row?.n ?? 0;
+}
+
+/** `GET /api/stories/{id}`. @throws AppError not_found (404) */
+export async function getStory(deps: StoriesDeps, viewerId: string, id: string): Promise<Story> {
+  const [story] = await present(deps, [await liveStory(deps, id)], viewerId);
+  if (!story) throw new AppError('not_found', storyTexts.notFound);
+  return story;
+}
+
+/** `GET /api/stories/user/{userId}`: that member's live stories, oldest first (empty for unknown ids). */
+export async function storiesOfUser(deps: StoriesDeps, viewerId: string, userId: string): Promise<Story[]> {
+  if (!UUID.test(userId)) return [];
+  const rows = await deps.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.userId, userId), gt(stories.expiresAt, nowOf(deps))))
+    .orderBy(asc(stories.createdAt), stories.id);
+  return present(deps, rows, viewerId);
+}
+
+async function counts(deps: StoriesDeps, storyId: string) {
+  const [[views], [reactions], [replies]] = await Promise.all([
+    deps.db.select({ n: count() }).from(storyViews).where(eq(storyViews.storyId, storyId)),
+    deps.db.select({ n: count() }).from(storyReactions).where(eq(storyReactions.storyId, storyId)),
+    deps.db.select({ n: count() }).from(storyReplies).where(eq(storyReplies.storyId, storyId)),
+  ]);
+  return { views: views?.n ?? 0, reactions: reactions?.n ?? 0, replies: replies?.n ?? 0 };
+}
+
+/** `GET /api/stories/{id}/stats`: view and reaction counts of a live story. @throws AppError not_found (404) */
+export async function stats(deps: StoriesDeps, id: string): Promise<StoryStats> {
+  const row = await liveStory(deps, id);
+  const n = await counts(deps, row.id);
+  return { story_id: row.id, total_views: n.views, reactions_count: n.reactions };
+}
+
+/**
+ * `GET /api/stories/{id}/insights` (SPEC.md §3 "Story insights", §6): only the owner.
+ * @throws AppError not_found (404), forbidden (403) for anyone else
+ */
+export async function insights(deps: StoriesDeps, actor: Actor, id: string): Promise<StoryInsights> {
+  const row = await liveStory(deps, id);
+  if (row.userId !== actor.id) throw new AppError('forbidden', storyTexts.insightsForbidden);
+  const [n, views] = await Promise.all([
+    counts(deps, row.id),
+    deps.db
+      .select()
+      .from(storyViews)
+      .where(eq(storyViews.storyId, row.id))
+      .orderBy(desc(storyViews.viewedAt))
+      .limit(1000),
+  ]);
+  const accounts = new Map(
+    (
+      await findAccounts(
+        deps.db,
+        views.map((view) => view.viewerId),
+      )
+    ).map((account) => [account.id, account]),
+  );
+  return {
+    story_id: row.id,
+    total_views: n.views,
+    created_at: row.createdAt.toISOString(),
+    viewers: views.flatMap((view) => {
+      const account = accounts.get(view.viewerId);
+      if (!account) return [];
+      const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ');
+      return [
+        {
+          id: account.id,
+          username: displayName(account),
+          full_name: fullName || displayName(account),
+          avatar_url: account.avatarUrl,
+          viewed_at: view.viewedAt.toISOString(),
+        },
+      ];
+    }),
+    reactions_count: n.reactions,
+    replies_count: n.replies,
+  };
+}
+
+/**
+ * `POST /api/stories/{id}/view`: records the first view of a member (the owner's own views are
+ * not counted) and publishes `story.viewed` for the owner's story sockets.
+ * @returns whether this was a new view
+ * @throws AppError not_found (404)
+ */
+export async function view(deps: StoriesDeps, actor: Actor, id: string): Promise<boolean> {
+  const row = await liveStory(deps, id);
+  if (row.userId === actor.id) return false;
+  const inserted = await deps.db
+    .insert(storyViews)
+    .values({ storyId: row.id, viewerId: actor.id })
+    .onConflictDoNothing()
+    .returning({ storyId: storyViews.storyId });
+  if (inserted.length > 0) {
+    await deps.events.publish('story.viewed', { storyId: row.id, ownerId: row.userId, viewerId: actor.id });
+  }
+  return inserted.length > 0;
+}
+
+/**
+ * `POST /api/stories/{id}/reaction` ('heart'): one reaction per member; a new one notifies the
+ * owner (`story.reacted`). Reacting to one's own story stores nothing.
+ * @throws AppError not_found (404)
+ */
+export async function react(deps: StoriesDeps, actor: Actor, id: string, reaction: 'heart'): Promise<void> {
+  const row = await liveStory(deps, id);
+  if (row.userId === actor.id) return;
+  const inserted = await deps.db
+    .insert(storyReactions)
+    .values({ storyId: row.id, userId: actor.id, reaction })
+    .onConflictDoNothing()
+    .returning({ storyId: storyReactions.storyId });
+  if (inserted.length > 0) {
+    await deps.events.publish('story.reacted', { storyId: row.id, ownerId: row.userId, userId: actor.id });
+  }
+}
+
+/**
+ * `POST /api/stories/{id}/reply`: sends `text` (trimmed, 1..1000 characters) as a chat message
+ * to the owner in the conversation between the two members, and counts it for the insights.
+ * @returns the conversation the reply went to
+ * @throws AppError validation (422) for an empty or too long text or a reply to one's own story,
+ *   not_found (404), and the chat's errors (chat_blocked 403, rate_limited 429)
+ */
+export async function replyTo(
+  deps: StoriesDeps,
+  actor: Actor,
+  id: string,
+  text: string,
+): Promise<{ conversationId: string }> {
+  const content = text.trim();
+  if (content.length === 0) throw new AppError('validation', storyTexts.emptyReply);
+  if (content.length > STORY_REPLY_MAX) {
+    throw new AppError('validation', `Die Antwort darf höchstens ${STORY_REPLY_MAX} Zeichen lang sein.`);
+  }
+  const row = await liveStory(deps, id);
+  if (row.userId === actor.id)
+    throw new AppError('validation', 'Du kannst nicht auf deine eigene Story antworten.');
+  const label = row.caption ? `„${row.caption.slice(0, 60)}“` : row.mediaType === 'video' ? 'Video' : 'Foto';
+  const sent = await deps.messenger(
+    actor,
+    row.userId,
+    `Antwort auf deine Story (${label}):\n${content}`,
+    row.mediaType === 'image' ? await copyThumbnail(deps.storage, row.mediaName) : null,
+  );
+  await deps.db.insert(storyReplies).values({ storyId: row.id, userId: actor.id });
+  await deps.events.publish('story.replied', {
+    storyId: row.id,
+    ownerId: row.userId,
+    userId: actor.id,
+    conversationId: sent.conversationId,
+  });
+  return sent;
+}
+
+/**
+ * A copy of a photo story's small picture (`card`, 400 px) as a picture of its own, which the
+ * chat message of a reply shows after the story and its files are gone.
+ * @returns the copy's URL, or null when the story's picture is missing
+ */
+async function copyThumbnail(storage: MediaStorage, storyImageId: string): Promise<string | null> {
+  const data = await readAll(storage, `${storyImageId}-card.webp`);
+  if (!data) return null;
+  const id = randomBytes(16).toString('hex');
+  for (const variant of ['card', 'detail', 'full']) {
+    await storage.write(LISTING_IMAGE_FOLDER, `${id}-${variant}.webp`, data);
+  }
+  return imageUrl(id, 'detail');
+}
+
+/** Removes the stored files of stories. */
+async function removeMedia(deps: StoriesDeps, rows: StoryRow[]): Promise<void> {
+  await Promise.all(
+    rows.map(async (row) => {
+      if (row.mediaType === 'image') {
+        await Promise.all(
+          ['card', 'detail', 'full'].map((variant) =>
+            deps.storage.remove(LISTING_IMAGE_FOLDER, `${row.mediaName}-${variant}.webp`),
+          ),
+        );
+      } else {
+        const file = videoPath(deps.mediaRoot, row.mediaName);
+        if (file) await fs.promises.rm(file, { force: true });
+      }
+    }),
+  );
+}
+
+/**
+ * `DELETE /api/stories/{id}` (SPEC.md §6: own stories only): removes the story, its views,
+ * reactions and files.
+ * @throws AppError not_found (404), forbidden (403) 'Keine Berechtigung zum Löschen dieser Story'
+ */
+export async function remove(deps: StoriesDeps, actor: Actor, id: string): Promise<void> {
+  const row = await liveStory(deps, id);
+  if (row.userId !== actor.id) throw new AppError('forbidden', storyTexts.deleteForbidden);
+  const gone = await deps.db.delete(stories).where(eq(stories.id, row.id)).returning();
+  await removeMedia(deps, gone);
+}
+
+/**
+ * The periodic clean-up: removes stories whose 24 hours are over, with their files.
+ * @returns how many stories were removed
+ */
+export async function removeExpired(deps: StoriesDeps): Promise<number> {
+  const gone = await deps.db
+    .delete(stories)
+    .where(lte(stories.expiresAt, nowOf(deps)))
+    .returning();
+  await removeMedia(deps, gone);
+  return gone.length;
+}
+
+/** Largest stored story picture (the `detail` size the viewer loads first), in bytes. */
+export const STORY_IMAGE_MAX_BYTES = 200 * 1024;
+
+async function readAll(storage: MediaStorage, name: string): Promise<Buffer | null> {
+  const file = await storage.read(LISTING_IMAGE_FOLDER, name);
+  if (!file) return null;
+  const parts: Buffer[] = [];
+  for await (const part of file.stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Keeps a story's picture (the pipeline's `detail` WebP, at most 1024 px, already without
+ * metadata) under 200 kB: a larger one is encoded again with lower quality, and smaller when
+ * quality alone is not enough. The `card` and `full` sizes stay as the pipeline made them.
+ */
+async function capStoryImage(storage: MediaStorage, id: string): Promise<void> {
+  const name = `${id}-detail.webp`;
+  const data = await readAll(storage, name);
+  if (!data || data.length <= STORY_IMAGE_MAX_BYTES) return;
+  let smaller: Buffer = data;
+  for (const [edge, quality] of [
+    [1024, 65],
+    [1024, 50],
+    [900, 45],
+    [720, 40],
+    [540, 35],
+  ] as const) {
+    smaller = await sharp(data)
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer();
+    if (smaller.length <= STORY_IMAGE_MAX_BYTES) break;
+  }
+  await storage.remove(LISTING_IMAGE_FOLDER, name);
+  await storage.write(LISTING_IMAGE_FOLDER, name, smaller);
+}
+
+/** Multipart parts of `POST /api/stories/` after the file. */
+export interface StoryUploadFields {
+  caption?: string | undefined;
+  duration?: string | undefined;
+  listing_id?: string | undefined;
+}
+
+/** Name prefix of temporary story uploads in `DATA_DIR/tmp`. */
+const TMP_PREFIX = 'upload-story-';
+
+/**
+ * Checks the text fields of a new story. @returns caption (trimmed, null when empty), duration
+ * in seconds (null when absent) and the linked ad id
+ * @throws AppError validation (422) naming the field
+ */
+export async function checkFields(
+  deps: StoriesDeps,
+  actor: Actor,
+  fields: StoryUploadFields,
+): Promise<{ caption: string | null; duration: number | null; listing: StoryListing | null }> {
+  const caption = fields.caption?.trim() ?? '';
+  if (caption.length > STORY_CAPTION_MAX) {
+    throw new AppError('validation', `caption: höchstens ${STORY_CAPTION_MAX} Zeichen.`);
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(caption)) {
+    throw new AppError('validation', 'caption: Steuerzeichen sind nicht erlaubt.');
+  }
+  let duration: number | null = null;
+  if (fields.duration !== undefined && fields.duration.trim() !== '') {
+    const value = Number(fields.duration);
+    if (!Number.isFinite(value) || value <= 0 || value > 600) {
+      throw new AppError('validation', 'duration: eine Zahl von Sekunden zwischen 0 und 600.');
+    }
+    duration = Math.round(value);
+  }
+  let listing: StoryListing | null = null;
+  if (fields.listing_id) {
+    listing = UUID.test(fields.listing_id)
+      ? await deps.listings.ownActive(deps.db, actor.id, fields.listing_id)
+      : null;
+    if (!listing) throw new AppError('validation', `listing_id: ${storyTexts.foreignListing}`);
+  }
+  return { caption: caption.length > 0 ? caption : null, duration, listing };
+}
+
+/**
+ * Streams an uploaded story file to a new temporary file in `DATA_DIR/tmp` (never whole in
+ * memory), cut at 50 MB. The caller removes the file (`discardUpload`) when done.
+ * @returns the temporary file's path
+ * @throws AppError payload_too_large (413) 'Datei ist zu groß. Maximum: 50MB'
+ */
+export function receiveUpload(deps: StoriesDeps, file: ImageUploadStream): Promise<string> {
+  return streamToTempFile(
+    file,
+    deps.tmpDir,
+    TMP_PREFIX,
+    () => new AppError('payload_too_large', storyTexts.tooLarge),
+  );
+}
+
+/** Removes a temporary upload; a missing file is no error. */
+export const discardUpload = removeTempFile;
+
+/**
+ * `POST /api/stories/` after the upload: checks the file's type by its bytes (JPEG, PNG, WebP,
+ * MP4, MOV) and the fields; images go through the one image pipeline (WebP sizes without
+ * metadata, the `detail` size is the story's picture), videos are moved into the `stories`
+ * folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
+ * Nothing is left behind on a failure.
+ * @param tmp the file `receiveUpload` wrote; a video is moved away, an image stays for the caller to discard
+ * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422)
+ */
+export async function create(
+  deps: StoriesDeps,
+  actor: Actor,
+  tmp: string,
+  rawFields: StoryUploadFields,
+): Promise<Story> {
+  const type = await fileTypeFromFile(tmp);
+  const mime = type?.mime ?? '';
+  const isImage = (STORY_IMAGE_TYPES as readonly string[]).includes(mime);
+  const isVideo = (STORY_VIDEO_TYPES as readonly string[]).includes(mime);
+  if (!isImage && !isVideo) throw new AppError('unsupported_image', storyTexts.wrongType);
+  const fields = await checkFields(deps, actor, rawFields);
+  let mediaName: string;
+  if (isImage) {
+    const image = await deps.images.processImageUpload(fs.createReadStream(tmp), { purpose: 'listing' });
+    mediaName = image.id;
+    await capStoryImage(deps.storage, mediaName);
+  } else {
+    mediaName = `${randomBytes(16).toString('hex')}.${mime === 'video/quicktime' ? 'mov' : 'mp4'}`;
+    const target = videoPath(deps.mediaRoot, mediaName) as string;
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(tmp, target);
+  }
+  const createdAt = nowOf(deps);
+  const values = {
+    userId: actor.id,
+    mediaType: isImage ? ('image' as const) : ('video' as const),
+    mediaName,
+    thumbnailName: isImage ? mediaName : null,
+    mimeType: mime,
+    caption: fields.caption,
+    duration: fields.duration,
+    listingId: fields.listing?.id ?? null,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + STORY_LIFETIME_MS),
+  };
+  let row: StoryRow | undefined;
+  try {
+    [row] = await deps.db.insert(stories).values(values).returning();
+  } catch (error) {
+    await removeMedia(deps, [{ ...values, id: '', thumbnailName: values.thumbnailName }]);
+    throw error;
+  }
+  if (!row) throw new Error('story insert returned no row');
+  const [owner] = await findAccounts(deps.db, [actor.id]);
+  const story = toStory(row, owner, true, fields.listing);
+  await deps.events.publish('story.created', { storyId: row.id, ownerId: actor.id });
+  return story;
+}
+
+/**
+ * Stores a story from a file on this machine (demo data) with the same checks and pipeline as
+ * an upload; the file itself is copied first and stays.
+ * @param createdAt when it was posted (the story lives 24 hours from then)
+ * @returns the new story's id
+ */
+export async function createFromFile(
+  deps: StoriesDeps,
+  actor: Actor,
+  file: string,
+  fields: StoryUploadFields,
+  createdAt: Date,
+): Promise<string> {
+  const tmp = await receiveUpload(deps, fs.createReadStream(file) as ImageUploadStream);
+  try {
+    const story = await create({ ...deps, now: () => createdAt }, actor, tmp, fields);
+    return story.id;
+  } finally {
+    await discardUpload(tmp);
+  }
+}

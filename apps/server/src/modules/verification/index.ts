@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { createLocalMediaStorage } from '../../lib/media-storage.ts';
+import { EncodeLimiter } from '../media/index.ts';
+import verificationRoutes from './routes.ts';
+import { removeExpiredDocuments, type VerificationDeps } from './service.ts';
+import './events.ts';
+
+export { sellerBadgeColumns, verifiedSellerCondition } from './queries.ts';
+/**
+ * The verification module's only door (ARCHITECTURE.md "modules"): seller verification as a
+ * private seller or a business (trader traceability, DSA Art. 30), its private documents, the
+ * ADMIN queue and decisions, and the seller badges other modules show. It publishes
+ * `verification.requested` and `verification.decided` (see `events.ts`); other modules import
+ * only from here.
+ */
+export {
+  createRequest as createVerificationRequest,
+  removeExpiredDocuments as removeExpiredVerificationDocuments,
+  sellerBadges,
+  type VerificationDeps,
+} from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the verification service needs (demo data and tests use it). */
+    verificationDeps: VerificationDeps;
+  }
+}
+
+/** How often documents of requests decided 30 days ago are deleted, in ms. */
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the verification module: its routes, and the clean-up that deletes documents 30
+ * days after the decision every hour (and once on start); the timer stops when the
+ * application closes. Documents live in `DATA_DIR/private/verification`, outside the public
+ * media folder, and are served only by `GET /api/verification/{id}/document`.
+ */
+async function verificationModule(app: FastifyInstance, options: { config: Config }) {
+  const dataDir = options.config.dataDir;
+  const deps: VerificationDeps = {
+    db: app.database.db,
+    events: app.events,
+    documents: createLocalMediaStorage(path.join(dataDir, 'private')),
+    limiter: new EncodeLimiter(1),
+    tmpDir: path.join(dataDir, 'tmp'),
+  };
+  app.decorate('verificationDeps', deps);
+  const cleanup = () => {
+    removeExpiredDocuments(deps).catch((error: unknown) =>
+      app.log.error({ err: error }, 'verification document clean-up failed'),
+    );
+  };
+  const timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => cleanup());
+  app.addHook('onClose', async () => clearInterval(timer));
+  await app.register(verificationRoutes, { deps });
+}
+
+export default fp(verificationModule, {
+  name: 'verification',
+  dependencies: ['database', 'events', 'auth', 'users', 'media', 'multipart'],
+});

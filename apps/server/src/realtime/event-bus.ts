@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/**
+ * The domain events of the marketplace (ARCHITECTURE.md "modules", "realtime"): what happened,
+ * published by the module that owns the change after its transaction has committed. Payloads
+ * are plain JSON (they cross instances through Redis). Modules add their own events by
+ * declaration merging:
+ *
+ * ```ts
+ * declare module '../../realtime/event-bus.ts' {
+ *   interface DomainEvents { 'message.created': { conversationId: string; messageId: string } }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging
+export interface DomainEvents {}
+
+export type EventType = keyof DomainEvents & string;
+
+/** A subscriber; a thrown error or rejected promise is logged and never reaches the publisher. */
+export type EventHandler<K extends EventType> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+/**
+ * The one event bus of a server instance (ARCHITECTURE.md "realtime").
+ *
+ * - `on` handlers run once per event across all instances: in the process that published it
+ *   (domain reactions that write, such as counters or notification rows).
+ * - `onEveryInstance` handlers run in every instance that shares the bus (with `REDIS_URL`
+ *   through Redis pub/sub; otherwise in this process): per-process state such as answer caches
+ *   and the sockets an instance holds.
+ *
+ * `publish` calls the local handlers before it resolves (so a caller that awaits it sees their
+ * effects), and hands the event to Redis for the other instances.
+ */
+export interface EventBus {
+  publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void>;
+  on<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
+  onEveryInstance<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
+  /** Resolves when this instance receives events from the others (at once in-process). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type AnyHandler = (payload: unknown) => void | Promise<void>;
+
+/** The wire format between instances on the Redis channel. */
+interface Envelope {
+  origin: string;
+  type: string;
+  payload: unknown;
+}
+
+/** Redis channel that carries the events between instances. */
+export const EVENT_CHANNEL = 'marketplace:events';
+
+class HandlerTable {
+  private readonly handlers = new Map<string, Set<AnyHandler>>();
+
+  add(type: string, handler: AnyHandler): () => void {
+    let set = this.handlers.get(type);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(type, set);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  /** Calls every handler of `type`; one that fails is logged, the others still run. */
+  async run(type: string, payload: unknown, log: FastifyBaseLogger): Promise<void> {
+    const set = this.handlers.get(type);
+    if (!set || set.size === 0) return;
+    await Promise.all(
+      [...set].map(async (handler) => {
+        try {
+          await handler(payload);
+        } catch (error) {
+          log.error({ err: error, event: type }, 'event handler failed');
+        }
+      }),
+    );
+  }
+}
+
+/** In-process bus: one server instance, no Redis. */
+export class LocalEventBus implements EventBus {
+  protected readonly once = new HandlerTable();
+  protected readonly everywhere = new HandlerTable();
+
+  constructor(protected readonly log: FastifyBaseLogger) {}
+
+  async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await Promise.all([this.once.run(type, payload, this.log), this.everywhere.run(type, payload, this.log)]);
+  }
+
+  on<K extends EventType>(type: K, handler: EventHandler<K>): () => void {
+    return this.once.add(type, handler as AnyHandler);
+  }
+
+  onEveryInstance<K extends EventType>(type: K, handler: EventHandler<K>): () => void {
+    return this.everywhere.add(type, handler as AnyHandler);
+  }
+
+  async ready(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}
+
+/**
+ * Bus across instances: local handlers run as in `LocalEventBus`; the event also goes to the
+ * Redis channel, and events other instances put there run this instance's `onEveryInstance`
+ * handlers. Redis pub/sub delivers at most once to connected instances: state that must not
+ * be lost lives in the database, and clients fetch what they missed after reconnecting.
+ */
+export class RedisEventBus extends LocalEventBus {
+  private readonly instanceId = randomUUID();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly subscribed: Promise<void>;
+
+  constructor(redisUrl: string, log: FastifyBaseLogger) {
+    super(log);
+    // ioredis reconnects by itself (with its own back-off); commands wait while it does.
+    this.publisher = new Redis(redisUrl, { lazyConnect: false });
+    this.subscriber = new Redis(redisUrl, { lazyConnect: false });
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
+    }
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(message) as Envelope;
+      } catch {
+        log.warn('unreadable event on the redis channel');
+        return;
+      }
+      if (envelope.origin === this.instanceId || typeof envelope.type !== 'string') return;
+      void this.everywhere.run(envelope.type, envelope.payload, log);
+    });
+    this.subscribed = this.subscriber.subscribe(EVENT_CHANNEL).then(() => undefined);
+  }
+
+  override async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    const envelope: Envelope = { origin: this.instanceId, type, payload };
+    await Promise.all([
+      super.publish(type, payload),
+      this.publisher.publish(EVENT_CHANNEL, JSON.stringify(envelope)).catch((error: unknown) => {
+        this.log.error({ err: error, event: type }, 'event not sent to the other instances');
+      }),
+    ]);
+  }
+
+  override ready(): Promise<void> {
+    return this.subscribed;
+  }
+
+  override async close(): Promise<void> {
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+  }
+}
+
+/** The bus for a configuration: Redis with `REDIS_URL`, else in-process. */
+export function createEventBus(redisUrl: string | undefined, log: FastifyBaseLogger): EventBus {
+  return redisUrl ? new RedisEventBus(redisUrl, log) : new LocalEventBus(log);
+}

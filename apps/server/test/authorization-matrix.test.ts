@@ -1,0 +1,336 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CatalogueEntry } from '../src/plugins/swagger.ts';
+import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
+import { startTestApp } from './helpers/app.ts';
+import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+
+/**
+ * Every route of the route catalogue (`app.routeCatalogue`, filled by an `onRoute` hook from
+ * the routes' hooks and `config.access`) called by a visitor, member A, member B and an ADMIN,
+ * with path parameters pointing at A's things: an ad, a favourite, a follow, a conversation with
+ * messages, notifications, settings, a session. A route without a declaration fails the test;
+ * member routes answer a visitor 401 (also for an invalid body); admin routes answer members
+ * 403; B reads nothing private of A's and changes nothing of A's.
+ */
+
+/** Routes not called here, with the reason; every other route is. */
+const LEFT_OUT: Record<string, string> = {
+  'GET /ws/notifications':
+    'WebSocket upgrade with a one-time ticket; realtime*.test.ts check who may connect',
+  'GET /ws/stories': 'WebSocket upgrade with a token or ticket; stories.test.ts checks who may connect',
+  'GET /api/verification/:id/document':
+    'answers 403 (not 401) to visitors as to other members; verification.test.ts checks owner, ADMIN, others and visitors',
+};
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  minItems?: number;
+};
+interface Operation {
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+}
+
+const t = await startTestApp();
+afterAll(async () => {
+  await t?.close();
+});
+
+// --- A's things -------------------------------------------------------------------------
+const SECRET_MESSAGE = 'Geheime Nachricht 7Q2 an die Verkäuferin';
+const SECRET_LAST_NAME = 'Verborgenhausen';
+const a = await verifiedMember(t, { nickname: 'Anna A' });
+await t.app.inject({
+  method: 'PATCH',
+  url: '/api/me',
+  headers: bearer(a.access_token),
+  payload: { last_name: SECRET_LAST_NAME },
+});
+const b = await verifiedMember(t, { nickname: 'Bernd B' });
+const c = await verifiedMember(t, { nickname: 'Carla C' });
+const admin = await verifiedMember(t, { nickname: 'Admina' });
+await makeAdmin(t, admin.user.id);
+
+const adOfA = await createAd(t, a.access_token, {
+  title: 'Annas Fahrrad',
+  price_type: 'negotiable',
+  price: 90,
+});
+const adOfC = await createAd(t, c.access_token, {
+  title: 'Carlas Lampe',
+  price_type: 'negotiable',
+  price: 40,
+});
+const adOfB = await createAd(t, b.access_token, { title: 'Bernds Tisch', price: 30 });
+// A saves C's ad and follows C; C follows A (a notification for A).
+await t.app.inject({ method: 'POST', url: `/api/favorites/${adOfC.id}`, headers: bearer(a.access_token) });
+await t.app.inject({ method: 'POST', url: `/api/follow/${c.user.id}`, headers: bearer(a.access_token) });
+await t.app.inject({ method: 'POST', url: `/api/follow/${a.user.id}`, headers: bearer(c.access_token) });
+// A writes to C about C's ad, with an offer; C answers (a message notification for A).
+const conversation = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    headers: bearer(a.access_token),
+    payload: { listing_id: adOfC.id },
+  })
+).json() as { id: string };
+const say = (member: RegisteredMember, body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/chat/conversations/${conversation.id}/messages`,
+    headers: bearer(member.access_token),
+    payload: { client_id: crypto.randomUUID(), ...body },
+  });
+await say(a, { content: SECRET_MESSAGE });
+const offer = (await say(a, { kind: 'offer', amount: 35 })).json() as { id: string };
+await say(c, { content: 'Gern, melde dich.' });
+// A's settings.
+await t.app.inject({
+  method: 'PUT',
+  url: '/api/notifications/preferences',
+  headers: bearer(a.access_token),
+  payload: { preferences: { follow: { in_app: false, email: false } } },
+});
+
+const tokens = new Map<RegisteredMember, string>([a, b, admin].map((m) => [m, m.access_token]));
+/** A member's token; their own calls may log them out (logout, ending sessions): then they log in again. */
+async function tokenOf(member: RegisteredMember): Promise<string> {
+  const token = tokens.get(member) as string;
+  const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+  if (me.statusCode === 200) return token;
+  const res = await login(t.app, member.email, PASSWORD, uniqueIp());
+  expect(res.statusCode).toBe(200);
+  const fresh = (res.json() as { access_token: string }).access_token;
+  tokens.set(member, fresh);
+  return fresh;
+}
+const tokenOfA = () => tokenOf(a);
+
+async function firstId(url: string, key: string, token: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const list = (res.json() as Record<string, { id: string }[]>)[key] ?? [];
+  return list[0]?.id ?? '00000000-0000-0000-0000-000000000000';
+}
+const notificationOfA = await firstId('/api/notifications', 'notifications', a.access_token);
+const sessionOfA = await firstId('/api/auth/sessions', 'sessions', a.access_token);
+
+/** The id a path parameter of `url` gets: always A's thing of that kind. */
+function idFor(url: string, name: string): string {
+  if (name === 'messageId') return offer.id;
+  if (name === 'userId') return a.user.id;
+  if (name === 'listingId') return adOfC.id; // saved by A
+  if (name === 'name') return 'kein-bild.webp';
+  if (url.startsWith('/api/listings/')) return adOfA.id;
+  if (url.startsWith('/api/chat/conversations/')) return conversation.id;
+  if (url.startsWith('/api/notifications/')) return notificationOfA;
+  if (url.startsWith('/api/auth/sessions/')) return sessionOfA;
+  if (url.startsWith('/api/users/')) return a.user.id;
+  return a.user.id;
+}
+
+/** Values of well-known body fields, so that a call gets past validation to the checks. */
+const KNOWN: Record<string, unknown> = {
+  listing_id: adOfA.id,
+  user_id: a.user.id,
+  email: a.email,
+  password: 'Falsches-Passwort-0815',
+  current_password: 'Falsches-Passwort-0815',
+  new_password: 'Teekanne-Nordlicht-77',
+  token: 'kein-gueltiger-link',
+  client_id: '6f1c4d0e-1111-4222-8333-444455556666',
+  category: 'fahrraeder-zubehoer',
+  postal_code: '80331',
+  title: 'Übernommen von B',
+  description: 'Diese Beschreibung hat B geschrieben.',
+  content: 'Hallo von B',
+  amount: 20,
+  price: 1,
+};
+
+/** A plausible body for a JSON schema (required fields, known values first). */
+function bodyFor(schema: JsonSchema | undefined, name = ''): unknown {
+  if (name in KNOWN) return KNOWN[name];
+  if (!schema) return undefined;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) return bodyFor(alternatives[0], name);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object' || schema.properties) {
+    const required = new Set(schema.required ?? []);
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([key]) => required.has(key) || key in KNOWN)
+        .map(([key, property]) => [key, bodyFor(property, key)]),
+    );
+  }
+  if (type === 'array') return schema.minItems ? [bodyFor(schema.items)] : [];
+  if (type === 'string') return schema.format === 'uuid' ? a.user.id : 'Text von B';
+  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
+  if (type === 'boolean') return false;
+  return undefined;
+}
+
+const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+function operationOf(route: CatalogueEntry): Operation | undefined {
+  const path = route.url.replace(/:(\w+)/g, '{$1}');
+  return document.paths[path]?.[route.method.toLowerCase()];
+}
+
+type Who = 'visitor' | 'A' | 'B' | 'ADMIN';
+async function call(route: CatalogueEntry, who: Who, body: 'plausible' | 'invalid' = 'plausible') {
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => idFor(route.url, name));
+  const schema = operationOf(route)?.requestBody?.content?.['application/json']?.schema;
+  const token = who === 'visitor' ? null : await tokenOf(who === 'A' ? a : who === 'B' ? b : admin);
+  const payload =
+    body === 'invalid' ? { unbekannt: '\u0000', [Symbol.for('x').toString()]: 1 } : bodyFor(schema);
+  return t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: token ? bearer(token) : {},
+    remoteAddress: uniqueIp(),
+    ...(schema || body === 'invalid' ? { payload: payload as object } : {}),
+  });
+}
+
+const routes = t.app.routeCatalogue.filter(
+  (route) => /^\/(api|ws)\//.test(route.url) && !route.url.startsWith('/api/docs'),
+);
+const key = (route: CatalogueEntry) => `${route.method} ${route.url}`;
+const called = routes.filter((route) => !(key(route) in LEFT_OUT));
+
+/** Counters others may legitimately move (B saving or viewing an ad) are left out. */
+const VOLATILE = new Set(['views', 'favorites_count', 'popularity']);
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !VOLATILE.has(k))
+        .map(([k, v]) => [k, stable(v)]),
+    );
+  }
+  return value;
+}
+
+/** What of A's B must not change: profile, ad, saved ads, follows, messages, settings, read marks. */
+async function stateOfA(): Promise<unknown> {
+  const token = await tokenOfA();
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  };
+  const me = await get('/api/me');
+  const ad = await get(`/api/listings/${adOfA.id}`);
+  const messages = await get(`/api/chat/conversations/${conversation.id}/messages`);
+  const notifications = await get('/api/notifications?limit=100');
+  const readMarks = Object.fromEntries(
+    ((notifications.body.notifications ?? []) as { id: string; is_read: boolean }[]).map((n) => [
+      n.id,
+      n.is_read,
+    ]),
+  );
+  return stable({
+    me: me.body,
+    ad: { status: ad.status, ...ad.body },
+    favorites: (await get('/api/favorites')).body,
+    following: (await get('/api/follow/following')).body,
+    messages: ((messages.body.messages ?? []) as { id: string; content: string; read_at: unknown }[]).map(
+      (m) => [m.id, m.content],
+    ),
+    preferences: (await get('/api/notifications/preferences')).body,
+    readMarks,
+  });
+}
+
+describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
+  it('every route declares who may call it', () => {
+    const undeclared = routes.filter((route) => route.access === null && !(key(route) in LEFT_OUT)).map(key);
+    expect(undeclared).toEqual([]);
+    expect(called.length).toBeGreaterThan(40);
+  });
+
+  it('a visitor gets 401 on every member and admin route, also with an invalid body; public routes answer', async () => {
+    const wrong: string[] = [];
+    for (const route of called) {
+      for (const body of ['plausible', 'invalid'] as const) {
+        const res = await call(route, 'visitor', body);
+        const needsLogin = route.access !== 'public';
+        if (needsLogin && res.statusCode !== 401) wrong.push(`${key(route)} (${body}): ${res.statusCode}`);
+        const refused =
+          res.statusCode === 403 || (res.statusCode === 401 && res.json().code === 'unauthorized');
+        if (!needsLogin && (refused || res.statusCode >= 500)) {
+          wrong.push(`${key(route)} (${body}, public): ${res.statusCode}`);
+        }
+        if (
+          res.body.includes(a.email) ||
+          res.body.includes(SECRET_MESSAGE) ||
+          res.body.includes(SECRET_LAST_NAME)
+        ) {
+          wrong.push(`${key(route)}: shows A's private data to a visitor`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("B reads nothing private of A's and changes nothing of A's on any route", async () => {
+    const before = await stateOfA();
+    const wrong: string[] = [];
+    for (const route of called) {
+      const res = await call(route, 'B');
+      if (res.statusCode >= 500) wrong.push(`${key(route)}: ${res.statusCode}`);
+      if (res.statusCode === 401 && res.json().code === 'unauthorized') {
+        wrong.push(`${key(route)}: B was refused as not logged in`);
+      }
+      if (route.access === 'admin' && res.statusCode !== 403)
+        wrong.push(`${key(route)} (admin): ${res.statusCode}`);
+      if (
+        res.body.includes(a.email) ||
+        res.body.includes(SECRET_MESSAGE) ||
+        res.body.includes(SECRET_LAST_NAME)
+      ) {
+        wrong.push(`${key(route)}: shows A's private data to B`);
+      }
+      const after = await stateOfA();
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        wrong.push(`${key(route)}: changed A's data`);
+        expect(after).toEqual(before);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // B's own things are B's: B's ad still stands.
+    expect((await t.app.inject({ url: `/api/listings/${adOfB.id}` })).statusCode).toBe(200);
+  });
+
+  it('A and an ADMIN are let in where they may be; members get 403 on admin routes; nothing fails', async () => {
+    const wrong: string[] = [];
+    for (const who of ['A', 'ADMIN'] as const) {
+      for (const route of called) {
+        const res = await call(route, who);
+        if (res.statusCode >= 500) wrong.push(`${key(route)} as ${who}: ${res.statusCode}`);
+        if (res.statusCode === 401 && res.json().code === 'unauthorized') {
+          wrong.push(`${key(route)} as ${who}: 401`);
+        }
+        if (route.access === 'admin' && who === 'A' && res.statusCode !== 403) {
+          wrong.push(`${key(route)} (admin) as A: ${res.statusCode}`);
+        }
+        if (route.access === 'admin' && who === 'ADMIN' && res.statusCode === 403) {
+          wrong.push(`${key(route)} (admin) as ADMIN: 403`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { assertStrongPassword } from '../src/modules/auth/password-strength.ts';
+import {
+  bearer,
+  linkToken,
+  login,
+  PASSWORD,
+  registerMember,
+  uniqueIp,
+  waitForMail,
+} from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+/** zxcvbn refuses easily guessed passwords at a change and a reset too, not only at registration. */
+describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const hashOf = async (userId: string) =>
+    (
+      await selectRows<{ password_hash: string }>(
+        t.app.database.db,
+        sql`select password_hash from users where id = ${userId}::uuid`,
+      )
+    )[0]?.password_hash;
+
+  it('ein Wechsel auf ein häufiges Passwort ist 422 am Feld new_password und ändert nichts', async () => {
+    const member = await registerMember(t.app);
+    const before = await hashOf(member.user.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: bearer(member.access_token),
+      payload: { current_password: PASSWORD, new_password: 'password123' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      detail:
+        "Feld 'new_password': Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort. Weitere Wörter, die weniger häufig vorkommen, hinzufügen.",
+      code: 'weak_password',
+    });
+    expect(await hashOf(member.user.id)).toBe(before);
+    // The old token still works: nothing was changed.
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(member.access_token) });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('ein Zurücksetzen auf ein Passwort aus dem eigenen Namen ist 422; der Link bleibt gültig', async () => {
+    const member = await registerMember(t.app, { first_name: 'Hildegard' });
+    await waitForMail(t.config.dataDir, member.email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: member.email },
+      remoteAddress: uniqueIp(),
+    });
+    const token = linkToken(await waitForMail(t.config.dataDir, member.email, 2), 'reset-password');
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Hildegard2026' },
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().code).toBe('weak_password');
+    expect(weak.json().detail).toMatch(/^Feld 'password': Dieses Passwort ist zu leicht zu erraten\. /);
+    expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
+    const strong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Teekanne-Nordlicht-77' },
+    });
+    expect(strong.statusCode).toBe(200);
+    expect((await login(t.app, member.email, 'Teekanne-Nordlicht-77', uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('20 parallele Prüfungen teilen sich die einmal geladenen Wörterbücher und antworten alle', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        assertStrongPassword(i % 2 ? 'qwertz123' : 'Teekanne-Nordlicht-77', 'password', []),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? 'rejected' : 'fulfilled')),
+    );
+  });
+});

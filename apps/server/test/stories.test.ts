@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Story,
+  type StoryFeed,
+  type StoryInsights,
+  type StoryServerMessage,
+  storyServerMessageSchema,
+} from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { removeExpiredStories } from '../src/modules/stories/index.ts';
+import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { countRows, createAd, jpeg, multipart, verifiedMember } from './helpers/marketplace.ts';
+import { listen } from './helpers/sockets.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** A real, short H.264 MP4 (2 s, 160 x 284), also used by the browser test. */
+const VIDEO = fs.readFileSync(path.join(here, 'fixtures/story-video.mp4'));
+
+let t: TestApp;
+let a: RegisteredMember;
+let b: RegisteredMember;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await verifiedMember(t, { nickname: 'Anna' });
+  b = await verifiedMember(t, { nickname: 'Bernd' });
+});
+afterAll(async () => t?.close());
+
+/** A multipart body with the file in `media` and optional text fields after it. */
+function storyBody(data: Buffer, filename: string, type: string, fields: Record<string, string> = {}) {
+  const body = multipart(data, filename, type, 'media');
+  const boundary = (body.headers['content-type'] ?? '').split('boundary=')[1] as string;
+  const extra = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  const tail = `--${boundary}--\r\n`;
+  const withoutTail = body.payload.subarray(0, body.payload.length - tail.length);
+  return { headers: body.headers, payload: Buffer.concat([withoutTail, Buffer.from(extra + tail)]) };
+}
+
+function post(member: RegisteredMember, data: Buffer, filename: string, type: string, fields = {}) {
+  const body = storyBody(data, filename, type, fields);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stories/',
+    headers: { ...bearer(member.access_token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const call = (member: RegisteredMember, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(member.access_token), ...(payload ? { payload } : {}) });
+
+/** A noisy photo (random pixels compress badly), 3000 x 2000 px as a phone makes them. */
+async function bigPhoto(): Promise<Buffer> {
+  const width = 1500;
+  const height = 1000;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .resize(3000, 2000)
+    .withMetadata({ exif: { IFD0: { Copyright: 'GPS-Test' } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+describe('posting stories', () => {
+  it('stores a photo story with a caption through the image pipeline, under 200 kB', async () => {
+    const res = await post(a, await bigPhoto(), 'urlaub.jpg', 'image/jpeg', { caption: '  Sommer am See  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const story = res.json() as Story;
+    expect(story).toMatchObject({ media_type: 'image', caption: 'Sommer am See', user_name: 'Anna' });
+    expect(Date.parse(story.expires_at) - Date.parse(story.created_at)).toBe(24 * 60 * 60 * 1000);
+    const image = await t.app.inject({ url: story.media_url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.length).toBeLessThan(200 * 1024);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('omits an empty caption and stores a video, served with range requests', async () => {
+    const res = await post(b, VIDEO, 'clip.mp4', 'video/mp4', { caption: '   ', duration: '2' });
+    expect(res.statusCode, res.body).toBe(201);
+    const story = res.json() as Story;
+    expect(story).toMatchObject({ media_type: 'video', caption: null, duration: 2 });
+    const whole = await t.app.inject({ url: story.media_url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(VIDEO)).toBe(true);
+    const part = await t.app.inject({ url: story.media_url, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
+    expect(part.rawPayload.equals(VIDEO.subarray(100, 200))).toBe(true);
+  });
+
+  it('refuses a PDF named .mp4 and a file over 50 MB with the specified texts, storing nothing', async () => {
+    const before = await countRows(t, 'stories');
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
+      Buffer.alloc(2000, 32),
+    ]);
+    const wrong = await post(a, pdf, 'video.mp4', 'video/mp4');
+    expect(wrong.statusCode).toBe(415);
+    expect(wrong.json().detail).toBe('Nur Bild- und Videodateien sind erlaubt');
+    const huge = Buffer.concat([VIDEO, Buffer.alloc(51 * 1024 * 1024 - VIDEO.length)]);
+    const big = await post(a, huge, 'gross.mp4', 'video/mp4');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().detail).toBe('Datei ist zu groß. Maximum: 50MB');
+    expect(await countRows(t, 'stories')).toBe(before);
+    const tmp = path.join(t.config.dataDir, 'tmp');
+    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+  });
+
+  it('links only an own active ad', async () => {
+    const ownAd = await createAd(t, a.access_token, { title: 'Kajak mit Paddel' });
+    const foreignAd = await createAd(t, b.access_token, { title: 'Fremdes Zelt' });
+    const refused = await post(a, await jpeg(), 'a.jpg', 'image/jpeg', { listing_id: foreignAd.id });
+    expect(refused.statusCode).toBe(422);
+    const res = await post(a, await jpeg(), 'a.jpg', 'image/jpeg', { listing_id: ownAd.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as Story).listing).toMatchObject({ id: ownAd.id, title: 'Kajak mit Paddel' });
+  });
+});
+
+describe('feed, views, reactions, replies', () => {
+  it('orders groups with unviewed stories first and stories oldest first', async () => {
+    const feed = (await call(b, 'GET', '/api/stories/feed?limit=50')).json() as StoryFeed;
+    const anna = feed.stories.find((group) => group.user_id === a.user.id);
+    expect(anna?.has_unviewed_stories).toBe(true);
+    expect(feed.stories[0]?.user_id).toBe(a.user.id);
+    const times = anna?.stories.map((story) => Date.parse(story.created_at)) ?? [];
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    // Bernd's own group counts as seen by him.
+    expect(feed.stories.find((group) => group.user_id === b.user.id)?.has_unviewed_stories).toBe(false);
+  });
+
+  it('counts a view once, notifies a reaction, turns a reply into a chat message; insights are the owner’s', async () => {
+    const [story] = ((await call(b, 'GET', `/api/stories/user/${a.user.id}`)).json() as { stories: Story[] })
+      .stories;
+    if (!story) throw new Error('no story of Anna');
+    await Promise.all(Array.from({ length: 5 }, () => call(b, 'POST', `/api/stories/${story.id}/view`)));
+    expect(
+      (await call(b, 'POST', `/api/stories/${story.id}/reaction`, { reaction_type: 'heart' })).statusCode,
+    ).toBe(200);
+    const empty = await call(b, 'POST', `/api/stories/${story.id}/reply`, { text: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail).toBe('Die Antwort darf nicht leer sein.');
+    const sent = await call(b, 'POST', `/api/stories/${story.id}/reply`, { text: ' Wie schön! ' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const conversationId = sent.json().conversation_id as string;
+
+    const forbidden = await call(b, 'GET', `/api/stories/${story.id}/insights`);
+    expect(forbidden.statusCode).toBe(403);
+    const insights = (await call(a, 'GET', `/api/stories/${story.id}/insights`)).json() as StoryInsights;
+    expect(insights).toMatchObject({ total_views: 1, reactions_count: 1, replies_count: 1 });
+    expect(insights.viewers.map((viewer) => viewer.username)).toEqual(['Bernd']);
+
+    const messages = await call(a, 'GET', `/api/chat/conversations/${conversationId}/messages`);
+    expect(messages.statusCode).toBe(200);
+    const reply = (
+      messages.json() as { messages: { content: string; image: string | null }[] }
+    ).messages.find((message) => message.content.includes('Wie schön!'));
+    // The message shows the story's picture, a copy that outlives the story.
+    expect(reply?.image).toMatch(/^\/api\/images\/[0-9a-f]{32}-detail\.webp$/);
+    expect(reply?.image).not.toBe(story.media_url);
+    expect((await t.app.inject({ url: reply?.image ?? '' })).statusCode).toBe(200);
+    const notes = (await call(a, 'GET', '/api/notifications?limit=20')).json() as {
+      notifications: { type: string }[];
+    };
+    expect(notes.notifications.some((note) => note.type === 'story_reaction')).toBe(true);
+  });
+
+  it("refuses another member's delete and keeps the story; the owner deletes it with its files", async () => {
+    const res = await post(a, await jpeg(), 'weg.jpg', 'image/jpeg');
+    const story = res.json() as Story;
+    const denied = await call(b, 'DELETE', `/api/stories/${story.id}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().detail).toBe('Keine Berechtigung zum Löschen dieser Story');
+    expect((await call(b, 'GET', `/api/stories/${story.id}`)).statusCode).toBe(200);
+    expect((await call(a, 'DELETE', `/api/stories/${story.id}`)).statusCode).toBe(204);
+    const gone = await call(b, 'GET', `/api/stories/${story.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().detail).toBe('Story nicht gefunden');
+    expect((await t.app.inject({ url: story.media_url })).statusCode).toBe(404);
+  });
+
+  it('lets expired stories leave every list; the clean-up removes them and their files', async () => {
+    const video = (await post(a, VIDEO, 'alt.mp4', 'video/mp4')).json() as Story;
+    await t.db.handle.db.execute(
+      sql`update stories set expires_at = now() - interval '1 minute' where id = ${video.id}::uuid`,
+    );
+    expect((await call(b, 'GET', `/api/stories/${video.id}`)).statusCode).toBe(404);
+    const feed = (await call(b, 'GET', '/api/stories/feed')).json() as StoryFeed;
+    expect(feed.stories.flatMap((group) => group.stories).some((story) => story.id === video.id)).toBe(false);
+    expect((await t.app.inject({ url: video.media_url })).statusCode).toBe(200);
+    expect(await removeExpiredStories(t.app.storiesDeps)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.inject({ url: video.media_url })).statusCode).toBe(404);
+  });
+});
+
+/** A `/ws/stories` client that records messages and waits for them. */
+async function openStorySocket(base: string, token: string) {
+  const ws = new WebSocket(`${base}/ws/stories?token=${encodeURIComponent(token)}`);
+  const messages: StoryServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(storyServerMessageSchema.parse(JSON.parse(data.toString())));
+    for (const wake of waiters) wake();
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const waitFor = (test: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      if (test()) return resolve();
+      const timer = setTimeout(() => reject(new Error(`timeout; got ${JSON.stringify(messages)}`)), 5000);
+      const check = () => {
+        if (!test()) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+    });
+  return { ws, messages, waitFor };
+}
+
+describe('/ws/stories', () => {
+  it('answers pings, tells the owner of views, and limits each socket to 30 messages in 10 s', async () => {
+    const base = await listen(t.app);
+    const owner = await openStorySocket(base, a.access_token);
+    const viewer = await openStorySocket(base, b.access_token);
+    await owner.waitFor(() => owner.messages.some((m) => m.type === 'connected'));
+    const story = (await post(a, await jpeg(), 'neu.jpg', 'image/jpeg')).json() as Story;
+    viewer.ws.send(JSON.stringify({ type: 'story_view', story_id: story.id }));
+    await owner.waitFor(() =>
+      owner.messages.some((m) => m.type === 'story_viewed' && m.story_id === story.id),
+    );
+
+    for (let i = 0; i < 200; i++) viewer.ws.send(JSON.stringify({ type: 'ping', timestamp: i }));
+    await viewer.waitFor(
+      () =>
+        viewer.messages.filter((m) => m.type === 'pong').length + 1 >= 30 &&
+        viewer.messages.filter((m) => m.type === 'rate_limit_exceeded').length === 171,
+    );
+    // 200 messages at once: one `story_view` and 29 pings passed; the 171 beyond 30 were refused.
+    expect(viewer.messages.filter((m) => m.type === 'pong')).toHaveLength(29);
+    expect(viewer.ws.readyState).toBe(WebSocket.OPEN);
+
+    const bad = new WebSocket(`${base}/ws/stories?token=kaputt`);
+    const code = await new Promise<number>((resolve) => bad.on('close', (c) => resolve(c)));
+    expect(code).toBe(1008);
+
+    // Logging out ends the session; its story socket closes with 1008.
+    const closed = new Promise<number>((resolve) => owner.ws.on('close', (c) => resolve(c)));
+    expect((await call(a, 'POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
+    expect(await closed).toBe(1008);
+    viewer.ws.close();
+  });
+});

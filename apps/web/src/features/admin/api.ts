@@ -1,0 +1,58 @@
+import {
+  type AdminRoleChange,
+  adminAuditLogSchema,
+  adminMemberListSchema,
+  adminMemberSchema,
+  adminStatsSchema,
+} from '@marketplace/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api.ts';
+
+/** Query keys of the admin area; an `admin_update` socket message invalidates `['admin']`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+};
+
+/** `GET /api/admin/stats` (SPEC.md §7): the dashboard figures, ADMIN only. */
+export function useAdminStats() {
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: async ({ signal }) => adminStatsSchema.parse(await apiFetch('/api/admin/stats', { signal })),
+  });
+}
+
+/** `GET /api/admin/members?q=`: members whose e-mail or name contains `q`. */
+export function useAdminMembers(q: string) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'members', q] as const,
+    queryFn: async ({ signal }) =>
+      adminMemberListSchema.parse(await apiFetch(`/api/admin/members?q=${encodeURIComponent(q)}`, { signal }))
+        .members,
+  });
+}
+
+/** `GET /api/admin/audit-log`: the newest entries, optionally of one action. */
+export function useAuditLog(action: string) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'audit-log', action] as const,
+    queryFn: async ({ signal }) =>
+      adminAuditLogSchema.parse(
+        await apiFetch(`/api/admin/audit-log${action ? `?action=${encodeURIComponent(action)}` : ''}`, {
+          signal,
+        }),
+      ).entries,
+  });
+}
+
+/** `PATCH /api/admin/members/{id}/role`; afterwards the admin area's queries reload. */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: AdminRoleChange & { id: string }) =>
+      adminMemberSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/role`, { method: 'PATCH', body }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,96 @@
+import PhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { de } from '../../i18n/de.ts';
+import { CHAT_MESSAGE_MAX_CHARS } from '../../lib/constants.ts';
+
+/**
+ * The input below a conversation: text up to 2,000 characters with a counter (Enter sends,
+ * Shift+Enter breaks the line), a photo button, and 'Preisvorschlag' when `canOffer`.
+ */
+export function Composer(props: {
+  canOffer: boolean;
+  uploading: boolean;
+  onSend: (text: string) => void;
+  onPhoto: (file: File) => void;
+  onOffer: () => void;
+}) {
+  const [text, setText] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const trimmed = text.trim();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!trimmed || trimmed.length > CHAT_MESSAGE_MAX_CHARS) return;
+    props.onSend(trimmed);
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} sx={{ borderTop: 1, borderColor: 'divider', p: 1 }}>
+      {props.canOffer && (
+        <Button size="small" startIcon={<LocalOfferIcon />} onClick={props.onOffer} sx={{ mb: 0.5 }}>
+          {de.chat.offer}
+        </Button>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          hidden
+          data-testid="chat-photo-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) props.onPhoto(file);
+            event.target.value = '';
+          }}
+        />
+        <IconButton
+          aria-label={de.chat.photo}
+          onClick={() => fileInput.current?.click()}
+          disabled={props.uploading}
+        >
+          {props.uploading ? <CircularProgress size={22} /> : <PhotoIcon />}
+        </IconButton>
+        <TextField
+          fullWidth
+          multiline
+          maxRows={5}
+          size="small"
+          label={de.chat.messageLabel}
+          placeholder={de.chat.messagePlaceholder}
+          value={text}
+          onChange={(event) => setText(event.target.value.slice(0, CHAT_MESSAGE_MAX_CHARS))}
+          onKeyDown={onKeyDown}
+          slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_CHARS } }}
+        />
+        <IconButton type="submit" color="primary" aria-label={de.chat.send} disabled={!trimmed}>
+          <SendIcon />
+        </IconButton>
+      </Box>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ textAlign: 'right', pr: 6 }}
+        aria-live="polite"
+      >
+        {de.chat.counter(text.length, CHAT_MESSAGE_MAX_CHARS)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,245 @@
+import type { ForumCategory, ForumPost, ForumThreadPage, ForumThreadSummary } from '@marketplace/contract';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/fixtures.ts';
+import { logIn, renderApp } from '../../test/renderApp.tsx';
+import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+
+// The pages load lazily; on a busy machine the first chunk takes longer than the default second.
+configure({ asyncUtilTimeout: 10_000 });
+
+const now = new Date().toISOString();
+
+function category(id: string, name: string, parent: string | null, threads = 0): ForumCategory {
+  return {
+    id,
+    parent_id: parent,
+    slug: id.split('/').pop() ?? id,
+    name,
+    description: `${name} Beschreibung`,
+    thread_count: threads,
+    post_count: threads * 3,
+    last_activity: threads
+      ? { thread_id: 't1', thread_title: 'Erstes Thema', at: now, author_name: 'Bernd' }
+      : null,
+  };
+}
+
+const overview = {
+  forums: [
+    {
+      ...category('business', 'Business Forum', null, 2),
+      subforums: [category('business/gruendung', 'Gründung', 'business', 2)],
+    },
+    { ...category('games', 'Games Forum', null), subforums: [category('games/pc', 'PC', 'games')] },
+    {
+      ...category('sports', 'Sport Forum', null),
+      subforums: [category('sports/laufen', 'Laufen', 'sports')],
+    },
+  ],
+};
+
+function summary(index: number, overrides: Partial<ForumThreadSummary> = {}): ForumThreadSummary {
+  return {
+    id: `t${index}`,
+    category_id: 'business/gruendung',
+    category_name: 'Gründung',
+    title: `Thema ${index}`,
+    author: { id: 'u2', name: 'Bernd', avatar: null },
+    pinned: false,
+    locked: false,
+    reply_count: index,
+    like_count: 0,
+    view_count: 5,
+    created_at: now,
+    last_post_at: now,
+    last_post_author: 'Bernd',
+    ...overrides,
+  };
+}
+
+function post(number: number, overrides: Partial<ForumPost> = {}): ForumPost {
+  return {
+    id: `p${number}`,
+    thread_id: 't1',
+    number,
+    author: {
+      id: number === 1 ? 'u2' : 'u3',
+      name: number === 1 ? 'Bernd' : 'Carla',
+      avatar: null,
+      member_since: now,
+      email_verified: true,
+      rating: number === 1 ? 4.5 : null,
+      review_count: number === 1 ? 2 : 0,
+      post_count: 4,
+      likes_received: 2,
+      is_admin: false,
+    },
+    body: `Text ${number}`,
+    html: `<p>Text ${number}</p>`,
+    like_count: 1,
+    liked: false,
+    created_at: now,
+    edited_at: null,
+    deleted: false,
+    deleted_by_admin: false,
+    deleted_reason: null,
+    can_edit: false,
+    can_delete: false,
+    ...overrides,
+  };
+}
+
+function threadPage(overrides: Partial<ForumThreadPage> = {}): ForumThreadPage {
+  return {
+    thread: {
+      ...summary(1, { title: 'Erstes Thema' }),
+      deleted: false,
+      deleted_reason: null,
+      moderation_note: null,
+    },
+    category: category('business/gruendung', 'Gründung', 'business'),
+    parent: category('business', 'Business Forum', null),
+    posts: [post(1), post(2, { edited_at: now })],
+    total: 2,
+    page: 1,
+    page_size: 20,
+    can_reply: true,
+    can_moderate: false,
+    subscription: null,
+    ...overrides,
+  };
+}
+
+function forumServer(options: { page?: ForumThreadPage; user?: ReturnType<typeof testUser> } = {}) {
+  return stubRoutes((method, url, body) => {
+    if (url.pathname === '/api/me' && options.user) return { body: options.user };
+    if (url.pathname === '/api/forum/categories') return { body: overview };
+    if (url.pathname === '/api/forum/threads' && method === 'GET') {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const all = Array.from({ length: 23 }, (_, i) => summary(i + 1, { pinned: i === 0 }));
+      return {
+        body: {
+          category: category('business/gruendung', 'Gründung', 'business', 23),
+          parent: category('business', 'Business Forum', null),
+          threads: all.slice((page - 1) * 20, page * 20),
+          total: 23,
+          page,
+          page_size: 20,
+        },
+      };
+    }
+    if (url.pathname === '/api/forum/threads/t1' && method === 'GET')
+      return { body: options.page ?? threadPage() };
+    if (url.pathname === '/api/forum/threads/t1/posts' && method === 'POST')
+      return { status: 201, body: post(3, { body: (body as { body: string }).body }) };
+    if (url.pathname === '/api/forum/threads/t1' && method === 'PATCH')
+      return { body: summary(1, { locked: true }) };
+    if (url.pathname === '/api/forum/preview')
+      return {
+        body: {
+          html: '<p><strong>Fett</strong> <a href="https://example.com" rel="nofollow ugc">Link</a></p>',
+        },
+      };
+    if (url.pathname === '/api/forum/threads' && method === 'POST')
+      return { status: 201, body: { id: 't1' } };
+    if (url.pathname.startsWith('/api/notifications'))
+      return { body: { notifications: [], total: 0, unread: 0 } };
+    return undefined;
+  });
+}
+
+describe('forum pages', { timeout: 30_000 }, () => {
+  it('/forum shows the three forums with subforums, counts and latest activity', async () => {
+    forumServer();
+    renderApp('/forum');
+    const business = await screen.findByRole('region', { name: 'Business Forum' });
+    expect(within(business).getByText('Gründung')).toBeTruthy();
+    expect(within(business).getAllByText(/2 Themen/).length).toBeGreaterThan(0);
+    expect(within(business).getByRole('link', { name: 'Erstes Thema' }).getAttribute('href')).toBe(
+      '/forum/thread/t1',
+    );
+    expect(screen.getByRole('region', { name: 'Games Forum' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sport Forum' })).toBeTruthy();
+  });
+
+  it('a thread list shows pinned threads marked and pages with Weiter', async () => {
+    const fetchMock = forumServer();
+    renderApp('/forum/business/gruendung');
+    expect(await screen.findByRole('link', { name: 'Thema 1' })).toBeTruthy();
+    expect(screen.getByText('Angeheftet')).toBeTruthy();
+    expect(screen.getAllByTestId('forum-thread-row')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByRole('link', { name: 'Thema 23' })).toBeTruthy();
+    expect(calls(fetchMock)).toContain(
+      'GET /api/forum/threads?category=business%2Fgruendung&sort=activity&page=2',
+    );
+  });
+
+  it('a thread shows posts with author cards and "bearbeitet"; quoting fills the reply, which is sent', async () => {
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    const fetchMock = forumServer({ user });
+    renderApp('/forum/thread/t1');
+    const posts = await screen.findAllByTestId('forum-post');
+    expect(posts).toHaveLength(2);
+    expect(within(posts[1] as HTMLElement).getByText(/bearbeitet/)).toBeTruthy();
+    expect(within(posts[0] as HTMLElement).getByText('4 Beiträge · 2 Likes erhalten')).toBeTruthy();
+    expect(within(posts[0] as HTMLElement).getByText('★ 4,5 (2 Bewertungen)')).toBeTruthy();
+    await userEvent.click(within(posts[1] as HTMLElement).getByRole('button', { name: 'Zitieren' }));
+    const box = screen.getByRole('textbox', { name: 'Text' }) as HTMLTextAreaElement;
+    expect(box.value).toContain('> @Carla schrieb:\n> Text 2');
+    await userEvent.type(box, 'Danke @Carla');
+    await userEvent.click(screen.getByRole('button', { name: 'Antwort senden' }));
+    await expect.poll(() => calls(fetchMock)).toContain('POST /api/forum/threads/t1/posts');
+    const sent = fetchMock.mock.calls.find(
+      ([input, init]) => init?.method === 'POST' && String(input).endsWith('/posts'),
+    );
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({ reply_to: 'p2' });
+  });
+
+  it('a locked thread offers no reply; an ADMIN sees the moderation and locks', async () => {
+    const admin = testUser({ id: 'u9', role: 'ADMIN', email_verified: true });
+    logIn(admin);
+    const fetchMock = forumServer({ user: admin, page: threadPage({ can_moderate: true }) });
+    renderApp('/forum/thread/t1');
+    const moderation = await screen.findByRole('region', { name: 'Moderation' });
+    await userEvent.click(within(moderation).getByRole('button', { name: 'Schließen' }));
+    await expect.poll(() => calls(fetchMock)).toContain('PATCH /api/forum/threads/t1');
+  });
+
+  it('shows the lock notice instead of the reply box', async () => {
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    forumServer({
+      user,
+      page: threadPage({ can_reply: false, thread: { ...threadPage().thread, locked: true } }),
+    });
+    renderApp('/forum/thread/t1');
+    expect(
+      await screen.findByText('Dieses Thema ist geschlossen. Antworten sind nicht mehr möglich.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Antwort senden' })).toBeNull();
+  });
+
+  it('creating a thread validates in German and previews the server rendering', async () => {
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    const fetchMock = forumServer({ user });
+    renderApp('/forum/business/gruendung/create');
+    await userEvent.click(await screen.findByRole('button', { name: 'Thema erstellen' }));
+    expect(await screen.findByText('Der Titel muss mindestens 5 Zeichen lang sein.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Titel/ }), 'Meine Geschäftsidee');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Text/ }),
+      '**Fett** [Link](https://example.com)',
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Vorschau' }));
+    const preview = await screen.findByTestId('forum-preview');
+    expect(await within(preview).findByText('Fett')).toBeTruthy();
+    expect(within(preview).getByRole('link', { name: 'Link' }).getAttribute('rel')).toBe('nofollow ugc');
+    await userEvent.click(screen.getByRole('button', { name: 'Thema erstellen' }));
+    await expect.poll(() => calls(fetchMock)).toContain('POST /api/forum/threads');
+  });
+});

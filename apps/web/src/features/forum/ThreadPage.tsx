@@ -1,0 +1,527 @@
+import type { ForumPost, ForumThreadPage } from '@marketplace/contract';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import LockIcon from '@mui/icons-material/Lock';
+import PushPinIcon from '@mui/icons-material/PushPin';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { PageContainer } from '../../components/PageContainer.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
+import { de } from '../../i18n/de.ts';
+import { errorDetailOr } from '../../lib/api.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import {
+  createPost,
+  deletePost,
+  deleteThread,
+  editPost,
+  forumKeys,
+  moderateThread,
+  reportPost,
+  setLike,
+  setSubscription,
+  useForumOverview,
+  useForumThread,
+} from './api.ts';
+import { Pager, PostHtml, since } from './parts.tsx';
+
+/** Asks for a reason (report, an admin's deletion); `onSubmit` gets the trimmed text. */
+function ReasonDialog({
+  open,
+  title,
+  label,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          label={label}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{de.forum.cancel}</Button>
+        <Button
+          variant="contained"
+          disabled={reason.trim().length < 3}
+          onClick={() => {
+            onSubmit(reason.trim());
+            setReason('');
+          }}
+        >
+          {de.forum.send}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The author card beside a post: avatar, name, badges, member since, posts and likes received. */
+function AuthorCard({ author }: { author: ForumPost['author'] }) {
+  return (
+    <Stack
+      direction={{ xs: 'row', md: 'column' }}
+      spacing={1}
+      sx={{ minWidth: { md: 150 }, alignItems: { xs: 'center', md: 'flex-start' } }}
+    >
+      <Avatar src={author.avatar ?? undefined} alt="">
+        {author.name.slice(0, 1)}
+      </Avatar>
+      <Box>
+        <Link component={RouterLink} to={`/user/${author.id}`} sx={{ fontWeight: 600 }}>
+          {author.name}
+        </Link>
+        {author.email_verified && (
+          <VerifiedIcon
+            color="primary"
+            sx={{ fontSize: 16, ml: 0.5, verticalAlign: 'middle' }}
+            titleAccess={de.forum.verified}
+          />
+        )}
+        {author.is_admin && <Chip size="small" label={de.forum.admin} sx={{ ml: 0.5 }} />}
+        <Typography variant="caption" component="div" color="text.secondary">
+          {de.forum.memberSince(
+            new Date(author.member_since).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' }),
+          )}
+        </Typography>
+        {author.rating !== null && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            {de.forum.rating(author.rating, author.review_count)}
+          </Typography>
+        )}
+        <Typography variant="caption" component="div" color="text.secondary">
+          {de.forum.authorStats(author.post_count, author.likes_received)}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** One post with its actions. */
+function PostItem({
+  post,
+  canAct,
+  onQuote,
+  onChanged,
+}: {
+  post: ForumPost;
+  canAct: boolean;
+  onQuote: (post: ForumPost) => void;
+  onChanged: () => void;
+}) {
+  const { showMessage } = useSnackbar();
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(post.body);
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const own = user?.id === post.author.id;
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    try {
+      await work();
+      if (done) showMessage(done, 'success');
+      onChanged();
+    } catch (error) {
+      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+    }
+  };
+  return (
+    <Paper
+      variant="outlined"
+      id={`post-${post.number}`}
+      component="article"
+      sx={{ p: 2, scrollMarginTop: 80 }}
+      data-testid="forum-post"
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <AuthorCard author={post.author} />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary">
+            <Link href={`#post-${post.number}`} color="inherit">
+              {de.forum.postNumber(post.number)}
+            </Link>{' '}
+            · <time dateTime={post.created_at}>{since(post.created_at)}</time>
+            {post.edited_at && ` · ${de.forum.edited}`}
+          </Typography>
+          {post.deleted ? (
+            <Typography sx={{ fontStyle: 'italic', color: 'text.secondary', my: 1 }}>
+              {post.deleted_reason ? de.forum.deletedPostReason(post.deleted_reason) : de.forum.deletedPost}
+            </Typography>
+          ) : editing ? (
+            <Box sx={{ my: 1 }}>
+              <TextField
+                fullWidth
+                multiline
+                minRows={3}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                label={de.forum.bodyLabel}
+              />
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Button
+                  variant="contained"
+                  onClick={() =>
+                    act(async () => {
+                      await editPost(post.id, draft);
+                      setEditing(false);
+                    }, de.forum.saved)
+                  }
+                >
+                  {de.forum.save}
+                </Button>
+                <Button onClick={() => setEditing(false)}>{de.forum.cancel}</Button>
+              </Stack>
+            </Box>
+          ) : (
+            <PostHtml html={post.html} />
+          )}
+          {!post.deleted && (
+            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', mt: 1 }}>
+              <Button
+                size="small"
+                startIcon={post.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+                disabled={!canAct || own}
+                aria-pressed={post.liked}
+                aria-label={`${post.liked ? de.forum.unlike : de.forum.like} (${de.forum.likes(post.like_count)})`}
+                onClick={() => act(() => setLike(post.id, !post.liked))}
+              >
+                {post.like_count}
+              </Button>
+              {canAct && (
+                <Button size="small" onClick={() => onQuote(post)}>
+                  {de.forum.quote}
+                </Button>
+              )}
+              {post.can_edit && (
+                <Button size="small" onClick={() => setEditing(true)}>
+                  {de.forum.edit}
+                </Button>
+              )}
+              {post.can_delete && (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => {
+                    if (own) {
+                      if (window.confirm(de.forum.confirmDelete))
+                        void act(() => deletePost(post.id), de.forum.deleted);
+                    } else setDialog('delete');
+                  }}
+                >
+                  {de.forum.delete}
+                </Button>
+              )}
+              {canAct && !own && (
+                <Button size="small" onClick={() => setDialog('report')}>
+                  {de.forum.report}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+      <ReasonDialog
+        open={dialog !== null}
+        title={dialog === 'report' ? de.forum.reportTitle : de.forum.delete}
+        label={dialog === 'report' ? de.forum.reportReason : de.forum.deleteReasonLabel}
+        onClose={() => setDialog(null)}
+        onSubmit={(reason) => {
+          const which = dialog;
+          setDialog(null);
+          void act(
+            () => (which === 'report' ? reportPost(post.id, reason) : deletePost(post.id, reason)),
+            which === 'report' ? de.forum.reported : de.forum.deleted,
+          );
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** ADMIN: pin, lock, move and delete the thread (deleting asks for the reason the author sees). */
+function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: () => void }) {
+  const { showMessage } = useSnackbar();
+  const overview = useForumOverview();
+  const [deleting, setDeleting] = useState(false);
+  const thread = page.thread;
+  const act = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      showMessage(de.forum.saved, 'success');
+      onChanged();
+    } catch (error) {
+      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+    }
+  };
+  const targets = overview.data?.forums.flatMap((forum) => [forum, ...forum.subforums]) ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }} component="section" aria-label={de.forum.moderation}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {de.forum.moderation}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => act(() => moderateThread(thread.id, { pinned: !thread.pinned }))}
+        >
+          {thread.pinned ? de.forum.unpin : de.forum.pin}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => act(() => moderateThread(thread.id, { locked: !thread.locked }))}
+        >
+          {thread.locked ? de.forum.unlock : de.forum.lock}
+        </Button>
+        <TextField
+          select
+          size="small"
+          label={de.forum.moveTo}
+          value={thread.category_id}
+          sx={{ minWidth: 200 }}
+          onChange={(event) => act(() => moderateThread(thread.id, { category_id: event.target.value }))}
+        >
+          {targets.map((target) => (
+            <MenuItem key={target.id} value={target.id}>
+              {target.parent_id ? `– ${target.name}` : target.name}
+            </MenuItem>
+          ))}
+          {targets.length === 0 && <MenuItem value={thread.category_id}>{thread.category_name}</MenuItem>}
+        </TextField>
+        <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(true)}>
+          {de.forum.deleteThread}
+        </Button>
+      </Stack>
+      <ReasonDialog
+        open={deleting}
+        title={de.forum.deleteThread}
+        label={de.forum.reasonPrompt}
+        onClose={() => setDeleting(false)}
+        onSubmit={(reason) => {
+          setDeleting(false);
+          void act(() => deleteThread(thread.id, reason));
+        }}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * /forum/thread/{threadId}: the thread and one page (20) of its posts with author cards,
+ * relative times, likes, quote, edit and delete of own posts, report; the reply box (members
+ * with a verified e-mail, not when locked); watch or mute; ADMIN moderation.
+ */
+export function ThreadPage() {
+  const { threadId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { hash } = useLocation();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useForumThread(threadId, page);
+  const queryClient = useQueryClient();
+  const { isLoggedIn, user } = useSession();
+  const { showMessage } = useSnackbar();
+  const [reply, setReply] = useState('');
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  const data = query.data;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: forumKeys.all });
+
+  useEffect(() => {
+    if (data && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [data, hash]);
+
+  if (query.isPending) return <CircularProgress sx={{ m: 4 }} aria-label={de.pages.forumThread} />;
+  if (!data)
+    return (
+      <PageContainer title={de.pages.forumThread}>
+        <Alert severity="error">{de.forum.notFound}</Alert>
+      </PageContainer>
+    );
+  const thread = data.thread;
+  const verified = user?.email_verified ?? false;
+  const canAct = isLoggedIn && verified;
+
+  const quote = (post: ForumPost) => {
+    const lines = post.body.split('\n').map((line) => `> ${line}`);
+    setReply(
+      (current) =>
+        `${current ? `${current}\n\n` : ''}> ${de.forum.quoteHeader(post.author.name)}\n${lines.join('\n')}\n\n`,
+    );
+    setReplyTo(post.id);
+    replyRef.current?.focus();
+  };
+  const send = async () => {
+    setSending(true);
+    try {
+      const post = await createPost(thread.id, reply, replyTo);
+      setReply('');
+      setReplyTo(null);
+      const last = Math.ceil(post.number / data.page_size);
+      if (last !== page) setParams({ page: String(last) });
+      refresh();
+    } catch (error) {
+      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+  const subscribe = async (level: 'watch' | 'mute' | null) => {
+    try {
+      await setSubscription(thread.id, level);
+      refresh();
+    } catch (error) {
+      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+    }
+  };
+
+  return (
+    <PageContainer title={thread.title}>
+      <Breadcrumbs aria-label={de.forum.breadcrumb} sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/forum">
+          {de.forum.title}
+        </Link>
+        {data.parent && (
+          <Link component={RouterLink} to={`/forum/${data.parent.id}`}>
+            {data.parent.name}
+          </Link>
+        )}
+        <Link component={RouterLink} to={`/forum/${data.category.id}`}>
+          {data.category.name}
+        </Link>
+      </Breadcrumbs>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {thread.pinned && (
+          <Chip size="small" icon={<PushPinIcon />} label={de.forum.pinned} color="secondary" />
+        )}
+        {thread.locked && <Chip size="small" icon={<LockIcon />} label={de.forum.locked} />}
+        <Typography variant="body2" color="text.secondary">
+          {de.forum.replies(thread.reply_count)} · {de.forum.views(thread.view_count)} ·{' '}
+          {de.forum.likes(thread.like_count)}
+        </Typography>
+        {isLoggedIn && (
+          <>
+            <Button
+              size="small"
+              variant={data.subscription === 'watch' ? 'contained' : 'outlined'}
+              onClick={() => subscribe(data.subscription === 'watch' ? null : 'watch')}
+            >
+              {data.subscription === 'watch' ? de.forum.watching : de.forum.watch}
+            </Button>
+            <Button
+              size="small"
+              variant={data.subscription === 'mute' ? 'contained' : 'outlined'}
+              onClick={() => subscribe(data.subscription === 'mute' ? null : 'mute')}
+            >
+              {data.subscription === 'mute' ? de.forum.muted : de.forum.mute}
+            </Button>
+          </>
+        )}
+      </Stack>
+      {thread.deleted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {de.forum.deletedThread(thread.deleted_reason)}
+        </Alert>
+      )}
+      {thread.moderation_note && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {de.forum.moderationNote(thread.moderation_note)}
+        </Alert>
+      )}
+      {data.can_moderate && <ModerationBar page={data} onChanged={refresh} />}
+      <Stack spacing={2}>
+        {data.posts.map((post) => (
+          <PostItem
+            key={post.id}
+            post={post}
+            canAct={canAct && !thread.locked}
+            onQuote={quote}
+            onChanged={refresh}
+          />
+        ))}
+      </Stack>
+      <Pager
+        page={page}
+        total={data.total}
+        pageSize={data.page_size}
+        onPage={(next) => setParams({ page: String(next) })}
+      />
+      {thread.locked ? (
+        <Alert severity="info" icon={<LockIcon />}>
+          {de.forum.lockedHint}
+        </Alert>
+      ) : !isLoggedIn ? (
+        <Alert severity="info">
+          <Link component={RouterLink} to="/login">
+            {de.forum.loginToReply}
+          </Link>
+        </Alert>
+      ) : !verified ? (
+        <Alert severity="info">{de.forum.verifyToPost}</Alert>
+      ) : (
+        data.can_reply && (
+          <Box component="section" aria-labelledby="forum-reply-heading">
+            <Typography id="forum-reply-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {de.forum.replyHeading}
+            </Typography>
+            <TextField
+              inputRef={replyRef}
+              fullWidth
+              multiline
+              minRows={4}
+              label={de.forum.bodyLabel}
+              placeholder={de.forum.replyPlaceholder}
+              slotProps={{ inputLabel: { shrink: true } }}
+              helperText={de.forum.bodyHelp}
+              value={reply}
+              onChange={(event) => setReply(event.target.value)}
+            />
+            <Button
+              variant="contained"
+              sx={{ mt: 1 }}
+              disabled={sending || reply.trim().length < 2}
+              onClick={send}
+            >
+              {de.forum.send}
+            </Button>
+          </Box>
+        )
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,2 @@
+/** Lives in app/, so features must not import it. */
+export const currentUser = null;

@@ -1,0 +1,2 @@
+/** Internal to the listings feature. */
+export const defaultFilters = { sort: 'newest' };

@@ -1,0 +1,1 @@
+export { ListingFeed } from './ListingFeed.ts';

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/** Path of the story socket (SPEC.md §7 "Sockets": `/ws/stories?token={token}`). */
+export const STORY_SOCKET_PATH = '/ws/stories';
+/** Lifetime of a story, in ms (24 hours). */
+export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Largest story media file, in bytes (SPEC.md §9: 50 MB). */
+export const STORY_MAX_BYTES = 50 * 1024 * 1024;
+/** MIME types a story's media may have, checked by the file's bytes (SPEC.md §5: JPG, PNG, MP4, MOV; WebP too). */
+export const STORY_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const STORY_VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
+/** Display time of an image story in seconds (SPEC.md §9: about 5 s). */
+export const STORY_IMAGE_SECONDS = 5;
+/** Feed default and largest page (SPEC.md §9: 50 used by the client). */
+export const STORY_FEED_DEFAULT_LIMIT = 50;
+export const STORY_FEED_MAX_LIMIT = 100;
+/** Longest caption and reply, in characters. */
+export const STORY_CAPTION_MAX = 500;
+export const STORY_REPLY_MAX = 1000;
+/** Messages one story socket may send per window; beyond that the server answers `rate_limit_exceeded`. */
+export const STORY_SOCKET_RATE_MAX = 30;
+export const STORY_SOCKET_RATE_WINDOW_MS = 10_000;
+/** Story socket client (SPEC.md §9): heartbeat, reconnects, rate-limit pause and cap. */
+export const STORY_SOCKET_PING_MS = 30_000;
+export const STORY_SOCKET_MAX_RECONNECTS = 5;
+export const STORY_SOCKET_RECONNECT_MS = 3_000;
+export const STORY_SOCKET_RATE_PAUSE_MS = 2_000;
+export const STORY_SOCKET_RATE_CAP = 5;
+
+/** German texts of story answers (SPEC.md §5, §8). */
+export const storyTexts = {
+  wrongType: 'Nur Bild- und Videodateien sind erlaubt',
+  tooLarge: 'Datei ist zu groß. Maximum: 50MB',
+  notFound: 'Story nicht gefunden',
+  deleteForbidden: 'Keine Berechtigung zum Löschen dieser Story',
+  insightsForbidden: 'Nur die Erstellerin oder der Ersteller sieht die Insights dieser Story.',
+  emptyReply: 'Die Antwort darf nicht leer sein.',
+  missingMedia: "Bitte lade ein Bild oder Video im Feld 'media' hoch (multipart/form-data).",
+  foreignListing: 'Du kannst nur eigene, aktive Anzeigen mit einer Story verknüpfen.',
+} as const;
+
+/** The ad a story links to, shown as a card in the viewer. */
+export const storyListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  price_type: z.string(),
+  image: z.string().nullable(),
+});
+export type StoryListing = z.infer<typeof storyListingSchema>;
+
+/** A story (SPEC.md §3 "Story"); times ISO 8601, `duration` in seconds. */
+export const storySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  media_url: z.string(),
+  thumbnail_url: z.string(),
+  media_type: z.enum(['image', 'video']),
+  caption: z.string().nullable(),
+  duration: z.number().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  has_viewed: z.boolean(),
+  listing: storyListingSchema.nullable(),
+});
+export type Story = z.infer<typeof storySchema>;
+
+/** A member's stories in the feed (SPEC.md §3 "Story group per user"); stories oldest first. */
+export const storyGroupSchema = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  stories: z.array(storySchema),
+  has_unviewed_stories: z.boolean(),
+});
+export type StoryGroup = z.infer<typeof storyGroupSchema>;
+
+/** `GET /api/stories/feed` query: `limit` groups 1..100 (default 50), `offset` >= 0. */
+export const storyFeedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(STORY_FEED_MAX_LIMIT).default(STORY_FEED_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/**
+ * `GET /api/stories/feed` (SPEC.md §7 "reads stories"): groups of my own and followed members'
+ * live stories; groups with unviewed stories first, then by newest story; within a group oldest first.
+ */
+export const storyFeedSchema = z.object({ stories: z.array(storyGroupSchema), total: z.number().int() });
+export type StoryFeed = z.infer<typeof storyFeedSchema>;
+
+/** `GET /api/stories/user/{userId}`: that member's live stories, oldest first. */
+export const storyListSchema = z.object({ stories: z.array(storySchema) });
+export type StoryList = z.infer<typeof storyListSchema>;
+
+/** `GET /api/stories/{id}/stats`: counts anyone may see. */
+export const storyStatsSchema = z.object({
+  story_id: z.string(),
+  total_views: z.number().int(),
+  reactions_count: z.number().int(),
+});
+export type StoryStats = z.infer<typeof storyStatsSchema>;
+
+/** One viewer in the insights (SPEC.md §3 "Story insights"). */
+export const storyViewerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+  viewed_at: z.string(),
+});
+export type StoryViewer = z.infer<typeof storyViewerSchema>;
+
+/** `GET /api/stories/{id}/insights` (owner only): newest viewer first. */
+export const storyInsightsSchema = z.object({
+  story_id: z.string(),
+  total_views: z.number().int(),
+  created_at: z.string(),
+  viewers: z.array(storyViewerSchema),
+  reactions_count: z.number().int(),
+  replies_count: z.number().int(),
+});
+export type StoryInsights = z.infer<typeof storyInsightsSchema>;
+
+/** `POST /api/stories/{id}/reaction` body; 'heart' is the one reaction. */
+export const storyReactionBodySchema = z.object({ reaction_type: z.enum(['heart']) });
+/** `POST /api/stories/{id}/reply` body: trimmed, not empty, at most 1000 characters. */
+export const storyReplyBodySchema = z.object({
+  text: z
+    .string()
+    .max(STORY_REPLY_MAX * 2)
+    .transform((value) => value.trim()),
+});
+
+/** Answer of view, reaction and reply. */
+export const storyActionResultSchema = z.object({
+  ok: z.literal(true),
+  conversation_id: z.string().optional(),
+});
+export type StoryActionResult = z.infer<typeof storyActionResultSchema>;
+
+/** Messages a client sends on `/ws/stories` (SPEC.md §7). */
+export const storyClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('story_view'), story_id: z.string().max(100) }),
+  z.object({ type: z.literal('story_reaction'), story_id: z.string().max(100), reaction: z.enum(['heart']) }),
+  z.object({ type: z.literal('story_reply'), story_id: z.string().max(100), text: z.string().max(2000) }),
+  z.object({ type: z.literal('ping'), timestamp: z.number().optional() }),
+]);
+export type StoryClientMessage = z.infer<typeof storyClientMessageSchema>;
+
+/** Messages the server sends on `/ws/stories` (SPEC.md §7). */
+export const storyServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connected'), user_id: z.string() }),
+  z.object({ type: z.literal('pong'), timestamp: z.number().optional() }),
+  z.object({ type: z.literal('story_viewed'), story_id: z.string(), viewer_id: z.string() }),
+  z.object({ type: z.literal('new_story'), story: storySchema }),
+  z.object({ type: z.literal('story_reaction'), story_id: z.string(), user_id: z.string() }),
+  z.object({ type: z.literal('story_reply'), story_id: z.string(), conversation_id: z.string() }),
+  z.object({ type: z.literal('rate_limit_exceeded'), retry_after_ms: z.number() }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
+]);
+export type StoryServerMessage = z.infer<typeof storyServerMessageSchema>;
