@@ -66,16 +66,17 @@ export function useLiveMessages(listener: (message: NotificationServerMessage) =
 }
 
 /**
- * Calls `listener` each time the socket opens again after a loss, so a view can fetch what it
- * missed while offline.
+ * Calls `listener` each time the socket opens, the first time included, so a view can fetch what
+ * it missed: while offline, and between the page's first requests and the first open (a message
+ * sent in that gap reaches no socket).
  */
-export function useSocketReconnected(listener: () => void): void {
+export function useSocketOpened(listener: () => void): void {
   const current = useRef(listener);
   current.current = listener;
   useEffect(
     () =>
       notificationSocket().onStatus((status: SocketStatus) => {
-        if (status.state === 'open' && status.reconnected) current.current();
+        if (status.state === 'open') current.current();
       }),
     [],
   );

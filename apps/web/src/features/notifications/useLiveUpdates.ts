@@ -6,7 +6,7 @@ import { clearSession, getSession, setSession } from '../../lib/session.ts';
 import {
   useLiveMessages,
   useNotificationSocketConnection,
-  useSocketReconnected,
+  useSocketOpened,
 } from '../../lib/socketNotifications.ts';
 import { invalidateChatAfterMessage } from '../chat/index.ts';
 import { invalidateFavorites } from '../favorites/index.ts';
@@ -72,14 +72,15 @@ async function refreshCurrentUser(): Promise<void> {
 
 /**
  * Keeps the notification socket open while `loggedIn` and applies every live message with
- * {@link applyLiveMessage}. After a reconnect, notifications and the chat (badge, list, open
- * conversation) are fetched again, so nothing sent while offline is missed.
+ * {@link applyLiveMessage}. Each time the socket opens (the first time too), notifications and the
+ * chat (badge, list, open conversation) are fetched again, so nothing sent while offline or before
+ * the first open is missed.
  */
 export function useLiveUpdates(loggedIn: boolean): void {
   const queryClient = useQueryClient();
   useNotificationSocketConnection(loggedIn);
   useLiveMessages(useCallback((message) => applyLiveMessage(queryClient, message), [queryClient]));
-  useSocketReconnected(
+  useSocketOpened(
     useCallback(() => {
       void invalidateNotifications(queryClient);
       void invalidateChatAfterMessage(queryClient, null);
