@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
 /**
@@ -24,5 +25,39 @@ export const adminAuditLog = pgTable(
   (table) => [
     index('admin_audit_log_created_idx').on(table.createdAt.desc()),
     index('admin_audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+/**
+ * Sanctions against members (SPEC.md §6 "ADMIN"): a suspension until `ends_at`, or a ban
+ * (`ends_at` null, no end). A sanction is active while `lifted_at` is null and `ends_at` is
+ * null or in the future; a suspension that has run out needs no admin to end it. Several
+ * active sanctions combine: the member is locked out until the latest end. `admin_id` null
+ * means the system decided (the three-strikes rule of the moderation queue) or the admin's
+ * account was deleted later. Rows are never deleted through the API; lifting fills the
+ * `lifted_*` columns.
+ */
+export const memberSanctions = pgTable(
+  'member_sanctions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `suspension` (with `ends_at`) or `ban` (without). */
+    kind: text('kind', { enum: ['suspension', 'ban'] }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+    reason: text('reason').notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true, precision: 3 }),
+    liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    liftReason: text('lift_reason'),
+  },
+  (table) => [
+    check('member_sanctions_kind', sql`${table.kind} in ('suspension', 'ban')`),
+    check('member_sanctions_ends_at', sql`(${table.kind} = 'ban') = (${table.endsAt} is null)`),
+    /** The login check (active sanctions of one member) and the member's sanctions history. */
+    index('member_sanctions_user_idx').on(table.userId, table.createdAt.desc()),
   ],
 );
