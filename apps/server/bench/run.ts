@@ -4,7 +4,8 @@
 // Options: --ads N (100000; 1000000 for the full size), --pglite-ads N (20000),
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
 // --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
-// --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
+// --story-members N (2000), --skip-stories (no stories bench, see stories.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
 import { socketBench } from './sockets.ts';
+import { storiesBench } from './stories.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -283,6 +285,16 @@ async function main() {
       posts: option('forum-posts', 100_000),
       runs: SEQUENTIAL_RUNS,
       reuse: flag('reuse'),
+      log,
+    });
+  }
+  if (!flag('skip-stories')) {
+    await storiesBench({
+      databaseUrl: DATABASE_URL,
+      members: option('story-members', 2000),
+      connections: CONNECTIONS,
+      duration: DURATION,
+      runs: SEQUENTIAL_RUNS,
       log,
     });
   }

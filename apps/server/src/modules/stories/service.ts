@@ -112,20 +112,31 @@ export function toStory(
   };
 }
 
-/** Presents rows for `viewerId`: owners, viewed marks and ad cards in three queries. */
-async function present(deps: StoriesDeps, rows: StoryRow[], viewerId: string): Promise<Story[]> {
+/**
+ * Presents rows for `viewerId`: owners, viewed marks and ad cards in up to three parallel
+ * queries; `seenIds` (the ids among `rows` the viewer has seen), when the caller read them
+ * already, saves the query of the viewed marks.
+ */
+async function present(
+  deps: StoriesDeps,
+  rows: StoryRow[],
+  viewerId: string,
+  seenIds?: ReadonlySet<string>,
+): Promise<Story[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [owners, viewed, cards] = await Promise.all([
     findAccounts(deps.db, [...new Set(rows.map((row) => row.userId))]),
-    deps.db
-      .select({ storyId: storyViews.storyId })
-      .from(storyViews)
-      .where(and(eq(storyViews.viewerId, viewerId), inArray(storyViews.storyId, ids))),
+    seenIds
+      ? []
+      : deps.db
+          .select({ storyId: storyViews.storyId })
+          .from(storyViews)
+          .where(and(eq(storyViews.viewerId, viewerId), inArray(storyViews.storyId, ids))),
     deps.listings.cards(deps.db, [...new Set(rows.flatMap((row) => (row.listingId ? [row.listingId] : [])))]),
   ]);
   const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
-  const seen = new Set(viewed.map((view) => view.storyId));
+  const seen = seenIds ?? new Set(viewed.map((view) => view.storyId));
   return rows.map((row) =>
     toStory(
       row,
@@ -174,12 +185,20 @@ export async function feed(
     return { stories: [], total: page.offset === 0 ? 0 : await countGroups(deps, now) };
   }
   const userIds = groupRows.map((group) => group.userId);
-  const rows = await deps.db
-    .select()
+  // The groups' stories with the viewer's viewed marks in one query.
+  const joined = await deps.db
+    .select({ story: stories, seen: storyViews.storyId })
     .from(stories)
+    .leftJoin(storyViews, and(eq(storyViews.storyId, stories.id), eq(storyViews.viewerId, viewerId)))
     .where(and(inArray(stories.userId, userIds), gt(stories.expiresAt, now)))
     .orderBy(asc(stories.createdAt), stories.id);
-  const presented = await present(deps, rows, viewerId);
+  const seen = new Set(joined.flatMap((row) => (row.seen ? [row.seen] : [])));
+  const presented = await present(
+    deps,
+    joined.map((row) => row.story),
+    viewerId,
+    seen,
+  );
   const groups = userIds.map((userId) => {
     const own = presented.filter((story) => story.user_id === userId);
     const first = own[0];
