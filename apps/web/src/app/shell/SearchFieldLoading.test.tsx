@@ -7,7 +7,11 @@ import { SearchField } from './SearchField.tsx';
 
 // A file of its own: the completions part is loaded once per page, so here it is not loaded yet.
 describe('search completions load when the visitor turns to the field', () => {
-  it('keeps what was typed into the plain field and then offers completions', async () => {
+  // The first import of the completions part (MUI Autocomplete) is transformed on demand: on a
+  // busy machine or a slower Node that takes longer than the default 5 s of a test.
+  it('keeps what was typed into the plain field and then offers completions', {
+    timeout: 60_000,
+  }, async () => {
     const user = userEvent.setup();
     stubRoutes((_method, url) =>
       url.pathname === '/api/search/suggest' && url.searchParams.get('q') === 'fahr'
@@ -21,9 +25,9 @@ describe('search completions load when the visitor turns to the field', () => {
     const plain = screen.getByPlaceholderText('Was suchst du?');
     fireEvent.focus(plain);
     fireEvent.change(plain, { target: { value: 'fahr' } });
-    expect(await screen.findByRole('combobox', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('combobox', {}, { timeout: 30_000 })).toBeTruthy();
     expect((screen.getByPlaceholderText('Was suchst du?') as HTMLInputElement).value).toBe('fahr');
     await user.type(screen.getByPlaceholderText('Was suchst du?'), 'r');
-    expect(await screen.findByRole('option', { name: 'fahrradhelm' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'fahrradhelm' }, { timeout: 15_000 })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { TEST_TOKEN, testUser } from '../../test/fixtures.ts';
@@ -99,9 +100,18 @@ describe('registration /register', { timeout: 20_000 }, () => {
       'POST /api/auth/register': { status: 202, body: { detail: 'Wir haben dir eine E-Mail geschickt.' } },
       'POST /api/auth/login': { status: 200, body: { access_token: TEST_TOKEN, user: created } },
     });
-    const { router } = renderWithSession(<RegisterPage />, '/register?next=%2Fcreate-listing');
+    // Only /register shows the page, as in the app: on any other path it must not redirect again.
+    const { router } = renderWithSession(
+      <Routes>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="*" element={<p>Anzeige aufgeben</p>} />
+      </Routes>,
+      '/register?next=%2Fcreate-listing',
+    );
     await register({ email: 'Neu@Example.org', password: 'Sicher123', repeat: 'Sicher123', nickname: 'Neu' });
     await expect.poll(() => router.state.location.pathname).toBe('/create-listing');
+    expect(await screen.findByText('Anzeige aufgeben')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/create-listing');
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/api/auth/register',
