@@ -121,10 +121,28 @@ export const forumPosts = pgTable(
   (table) => [
     uniqueIndex('forum_posts_thread_number_idx').on(table.threadId, table.number),
     index('forum_posts_author_idx').on(table.authorId, table.createdAt.desc()),
+    // The search's order for words with many hits: newest visible posts first
+    // (docs/decisions/0010-forum-search-speed.md).
+    index('forum_posts_newest_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
     index('forum_posts_search_idx').using('gin', table.searchVector),
   ],
 );
 export type ForumPostRow = typeof forumPosts.$inferSelect;
+
+/**
+ * A member's forum counters for the reputation cards: visible posts written and the likes those
+ * posts received. Changed in the same transaction as the post or like they count
+ * (docs/decisions/0010-forum-search-speed.md); migration 0017 filled them from the posts.
+ */
+export const forumMemberStats = pgTable('forum_member_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  postCount: integer('post_count').notNull().default(0),
+  likesReceived: integer('likes_received').notNull().default(0),
+});
 
 /** Likes: one per member and post. */
 export const forumPostLikes = pgTable(
