@@ -102,6 +102,25 @@ describe('posting stories', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
     expect(part.rawPayload.equals(VIDEO.subarray(100, 200))).toBe(true);
+    // Seeking: an open range from the middle, the last bytes, and a range past the end.
+    const middle = Math.floor(VIDEO.length / 2);
+    const tail = await t.app.inject({ url: story.media_url, headers: { range: `bytes=${middle}-` } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${middle}-${VIDEO.length - 1}/${VIDEO.length}`);
+    expect(Number(tail.headers['content-length'])).toBe(VIDEO.length - middle);
+    expect(tail.rawPayload.equals(VIDEO.subarray(middle))).toBe(true);
+    const last = await t.app.inject({ url: story.media_url, headers: { range: 'bytes=-50' } });
+    expect(last.statusCode).toBe(206);
+    expect(last.rawPayload.equals(VIDEO.subarray(VIDEO.length - 50))).toBe(true);
+    const past = await t.app.inject({
+      url: story.media_url,
+      headers: { range: `bytes=${VIDEO.length + 10}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${VIDEO.length}`);
+    // The video lives in the media storage of the ad photos, folder `stories`.
+    const name = story.media_url.split('/').pop() as string;
+    expect(await t.app.mediaStorage.size('stories', name)).toBe(VIDEO.length);
   });
 
   it('refuses a PDF named .mp4 and a file over 50 MB with the specified texts, storing nothing', async () => {
@@ -206,6 +225,7 @@ describe('feed, views, reactions, replies', () => {
     expect((await t.app.inject({ url: video.media_url })).statusCode).toBe(200);
     expect(await removeExpiredStories(t.app.storiesDeps)).toBeGreaterThanOrEqual(1);
     expect((await t.app.inject({ url: video.media_url })).statusCode).toBe(404);
+    expect(await t.app.mediaStorage.size('stories', video.media_url.split('/').pop() as string)).toBeNull();
   });
 });
 

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP `Range` header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** Where uploaded media live; local folder today, an S3 bucket can implement the same. */
 export interface MediaStorage {
@@ -18,8 +25,21 @@ export interface MediaStorage {
   write(folder: string, name: string, data: Buffer): Promise<void>;
   /** Removes `<folder>/<name>`; a missing file is no error. */
   remove(folder: string, name: string): Promise<void>;
-  /** A stored file as a stream with its size in bytes, or null when it does not exist. */
-  read(folder: string, name: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Stores the bytes of `source` under `<folder>/<name>` (see `MEDIA_NAME_PATTERN`) as they
+   * arrive, never whole in memory (story videos, up to 50 MB); replaces nothing: an existing
+   * file is an error. A failed write leaves no file behind.
+   * @throws for a name outside the pattern, and the stream's errors
+   */
+  writeStream(folder: string, name: string, source: Readable): Promise<void>;
+  /**
+   * A stored file as a stream with its whole size in bytes, or null when it does not exist.
+   * With `range`, the stream carries only those bytes (HTTP range requests; an S3 backend asks
+   * the bucket for the same range).
+   */
+  read(folder: string, name: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The size in bytes of a stored file, or null when it does not exist. */
+  size(folder: string, name: string): Promise<number | null>;
   /** Removes the file behind a URL that `put` answered; other URLs are ignored. */
   removeByUrl(url: string): Promise<void>;
 }
@@ -63,12 +83,38 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       const file = fileOf(folder, name);
       if (file) await fs.promises.rm(file, { force: true });
     },
-    async read(folder, name) {
+    async writeStream(folder, name, source) {
+      const file = fileOf(folder, name);
+      if (!file) throw new Error(`invalid media folder or name: ${folder} ${name}`);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const target = fs.createWriteStream(file, { flags: 'wx' });
+      try {
+        await pipeline(source, target);
+      } catch (error) {
+        // `wx` failing means another file had the name: that one stays.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await fs.promises.rm(file, { force: true });
+        throw error;
+      }
+    },
+    async read(folder, name, range) {
       const file = fileOf(folder, name);
       if (!file) return null;
       try {
         const stat = await fs.promises.stat(file);
-        return { stream: fs.createReadStream(file), size: stat.size };
+        const stream = range
+          ? fs.createReadStream(file, { start: range.start, end: range.end })
+          : fs.createReadStream(file);
+        return { stream, size: stat.size };
+      } catch {
+        return null;
+      }
+    },
+    async size(folder, name) {
+      const file = fileOf(folder, name);
+      if (!file) return null;
+      try {
+        const stat = await fs.promises.stat(file);
+        return stat.isFile() ? stat.size : null;
       } catch {
         return null;
       }

@@ -75,7 +75,6 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     listings: listingSource(app),
     messenger: (actor, recipientId, content, image) => app.chatMessenger(actor, recipientId, content, image),
     tmpDir: path.join(dataDir, 'tmp'),
-    mediaRoot: path.join(dataDir, 'media'),
   };
   app.decorate('storiesDeps', deps);
   const cleanup = () => {

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import send from '@fastify/send';
 import {
   STORY_MAX_BYTES,
   storyActionResultSchema,
@@ -14,6 +12,7 @@ import {
   storyTexts,
 } from '@marketplace/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import parseRange from 'range-parser';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
@@ -74,35 +73,40 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'A story video `<id>.mp4|mov`, with HTTP range requests (seeking); cached for a day',
+        summary:
+          'A story video `<id>.mp4|mov` from the media storage, with HTTP range requests (one range; seeking in Safari and Chrome); cached for a day',
         params: z.object({ name: z.string().max(100) }),
         response: { 200: z.any().describe('video'), 206: z.any(), ...errorResponses(404, 416, 422) },
       },
     },
     async (request, reply) => {
       const name = request.params.name;
-      if (!stories.videoPath(deps.mediaRoot, name)) throw new AppError('not_found', storyTexts.notFound);
-      const result = await send(request.raw, name, {
-        root: path.join(deps.mediaRoot, stories.STORY_VIDEO_FOLDER),
-        acceptRanges: true,
-        cacheControl: false,
-        etag: true,
-        lastModified: true,
-        dotfiles: 'deny',
-        index: false,
-      });
-      if (result.type === 'error') {
-        const status = (result.metadata.error as { status?: number }).status ?? 404;
-        if (status === 416) return reply.status(416).headers(result.headers).send();
-        throw new AppError('not_found', storyTexts.notFound);
-      }
-      if (result.type !== 'file') throw new AppError('not_found', storyTexts.notFound);
+      const notFound = new AppError('not_found', storyTexts.notFound);
+      if (!stories.isVideoName(name)) throw notFound;
+      const size = await deps.storage.size(stories.STORY_VIDEO_FOLDER, name);
+      if (size === null) throw notFound;
+      reply.header('Accept-Ranges', 'bytes');
       reply.header('Cache-Control', 'private, max-age=86400');
       reply.header('Content-Type', name.endsWith('.mov') ? 'video/quicktime' : 'video/mp4');
-      return reply
-        .status(result.statusCode as 200 | 206)
-        .headers(result.headers)
-        .send(result.stream);
+      const header = request.headers.range;
+      const ranges = header === undefined ? null : parseRange(size, header, { combine: true });
+      if (ranges === -1) {
+        return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+      }
+      // No, a malformed or a multiple range: the whole file (RFC 9110 allows ignoring Range).
+      const range =
+        Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
+      const file = await deps.storage.read(stories.STORY_VIDEO_FOLDER, name, range ?? undefined);
+      if (!file) throw notFound;
+      if (range) {
+        reply.status(206);
+        reply.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+        reply.header('Content-Length', range.end - range.start + 1);
+      } else {
+        reply.status(200);
+        reply.header('Content-Length', file.size);
+      }
+      return reply.send(file.stream);
     },
   );
 

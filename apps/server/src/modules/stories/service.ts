@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   STORY_CAPTION_MAX,
   STORY_IMAGE_TYPES,
@@ -31,7 +30,10 @@ import {
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 
-/** Storage folder of story videos; they are served with range requests at `/api/stories/media/<name>`. */
+/**
+ * Storage folder of story videos (the media storage of the ad photos, docs/decisions/0005); they
+ * are served with range requests at `/api/stories/media/<name>`.
+ */
 export const STORY_VIDEO_FOLDER = 'stories';
 /** URL prefix of story videos. */
 export const STORY_VIDEO_URL_PREFIX = '/api/stories/media/';
@@ -64,8 +66,6 @@ export interface StoriesDeps {
   messenger: StoryMessenger;
   /** `DATA_DIR/tmp` for uploads in progress. */
   tmpDir: string;
-  /** `DATA_DIR/media`, the root of the local media storage (docs/decisions/0005). */
-  mediaRoot: string;
   /** The clock (tests move it forward). */
   now?: () => Date;
 }
@@ -73,9 +73,9 @@ export interface StoriesDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nowOf = (deps: StoriesDeps) => deps.now?.() ?? new Date();
 
-/** The local file of a stored story video. */
-export function videoPath(mediaRoot: string, name: string): string | null {
-  return STORY_VIDEO_NAME.test(name) ? path.join(mediaRoot, STORY_VIDEO_FOLDER, name) : null;
+/** Whether `name` can be a stored story video (`<32 hex>.mp4|mov`). */
+export function isVideoName(name: string): boolean {
+  return STORY_VIDEO_NAME.test(name);
 }
 
 function mediaUrl(row: StoryRow): string {
@@ -404,8 +404,7 @@ async function removeMedia(deps: StoriesDeps, rows: StoryRow[]): Promise<void> {
           ),
         );
       } else {
-        const file = videoPath(deps.mediaRoot, row.mediaName);
-        if (file) await fs.promises.rm(file, { force: true });
+        await deps.storage.remove(STORY_VIDEO_FOLDER, row.mediaName);
       }
     }),
   );
@@ -541,10 +540,10 @@ export const discardUpload = removeTempFile;
 /**
  * `POST /api/stories/` after the upload: checks the file's type by its bytes (JPEG, PNG, WebP,
  * MP4, MOV) and the fields; images go through the one image pipeline (WebP sizes without
- * metadata, the `detail` size is the story's picture), videos are moved into the `stories`
- * folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
+ * metadata, the `detail` size is the story's picture), videos are streamed into the media
+ * storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
  * Nothing is left behind on a failure.
- * @param tmp the file `receiveUpload` wrote; a video is moved away, an image stays for the caller to discard
+ * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard
  * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422)
  */
 export async function create(
@@ -566,9 +565,7 @@ export async function create(
     await capStoryImage(deps.storage, mediaName);
   } else {
     mediaName = `${randomBytes(16).toString('hex')}.${mime === 'video/quicktime' ? 'mov' : 'mp4'}`;
-    const target = videoPath(deps.mediaRoot, mediaName) as string;
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.rename(tmp, target);
+    await deps.storage.writeStream(STORY_VIDEO_FOLDER, mediaName, fs.createReadStream(tmp));
   }
   const createdAt = nowOf(deps);
   const values = {
