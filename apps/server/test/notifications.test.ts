@@ -246,6 +246,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
         forum_like: 0,
         story_reaction: 0,
         verification: 0,
+        moderation: 0,
       },
     } satisfies NotificationStats);
   });

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'forum_like',
   'story_reaction',
   'verification',
+  'moderation',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -123,6 +124,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
   forum_like: { in_app: true, email: false },
   story_reaction: { in_app: true, email: false },
   verification: { in_app: true, email: true },
+  moderation: { in_app: true, email: true },
 };
 
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */

@@ -11,6 +11,7 @@ export * from '../modules/follows/schema.ts';
 export * from '../modules/forum/schema.ts';
 export * from '../modules/listings/schema.ts';
 export * from '../modules/media/schema.ts';
+export * from '../modules/moderation/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/places/schema.ts';
 export * from '../modules/stories/schema.ts';

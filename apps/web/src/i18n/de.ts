@@ -135,6 +135,7 @@ export const de = {
       forum_like: 'Likes im Forum',
       story_reaction: 'Reaktionen auf deine Stories',
       verification: 'Entscheidungen über deine Verkäufer-Verifizierung',
+      moderation: 'Meldungen und Entscheidungen der Moderation',
     },
     pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
     previousPage: 'Zurück',

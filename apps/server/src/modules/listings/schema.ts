@@ -22,8 +22,11 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
-/** Statuses stored in `listings.status`; `expired` is derived (active and past `expires_at`). */
-export const STORED_LISTING_STATUSES = ['active', 'reserved', 'sold'] as const;
+/**
+ * Statuses stored in `listings.status`; `expired` is derived (active and past `expires_at`);
+ * `removed` by a moderation decision (docs/decisions/0009-reports-queue.md).
+ */
+export const STORED_LISTING_STATUSES = ['active', 'reserved', 'sold', 'removed'] as const;
 
 /**
  * Ads. Prices are integer cents. `created_at` is kept in milliseconds so that keyset
@@ -88,7 +91,7 @@ export const listings = pgTable(
     // GIN indexes here and on search_terms run with fastupdate = off (migration 0004).
     index('listings_search_idx').using('gin', table.searchVector),
     index('listings_attributes_idx').using('gin', sql`${table.attributes} jsonb_path_ops`),
-    check('listings_status_check', sql`${table.status} in ('active', 'reserved', 'sold')`),
+    check('listings_status_check', sql`${table.status} in ('active', 'reserved', 'sold', 'removed')`),
     check('listings_price_type_check', sql`${table.priceType} in ('fixed', 'negotiable', 'free')`),
     check('listings_offer_type_check', sql`${table.offerType} in ('offer', 'wanted')`),
     check('listings_price_check', sql`${table.priceCents} >= 0`),

@@ -44,6 +44,7 @@ function notificationServer() {
             forum_like: 0,
             story_reaction: 0,
             verification: 0,
+            moderation: 0,
           },
         },
       };
@@ -114,6 +115,7 @@ describe('/notifications/settings', () => {
       forum_like: { in_app: true, email: false },
       story_reaction: { in_app: true, email: false },
       verification: { in_app: true, email: true },
+      moderation: { in_app: true, email: true },
     },
   };
 

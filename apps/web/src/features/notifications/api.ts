@@ -54,6 +54,7 @@ export const EMPTY_NOTIFICATION_STATS: NotificationStats = {
     forum_like: 0,
     story_reaction: 0,
     verification: 0,
+    moderation: 0,
   },
 };
 
