@@ -116,6 +116,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(webApp, {
     distDir: options.webDistDir,
     homePreview: () => app.homePreview(),
+    drawnPages: app.drawnPages,
+    sitemaps: app.sitemaps,
     site: config,
   });
   return app;

@@ -99,7 +99,7 @@ describe('the home page arrives with its categories and newest ads', () => {
   });
 
   it('answers other pages with the plain app', async () => {
-    const res = await t.app.inject({ url: '/listing/123' });
+    const res = await t.app.inject({ url: '/favorites' });
     expect(res.body).toContain('Seite wird geladen...');
     expect(res.body).not.toContain('home-data');
   });

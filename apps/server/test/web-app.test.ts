@@ -57,13 +57,17 @@ describe('serving the built web app', () => {
   });
 
   it('answers any unknown page address with the app (the client router resolves it)', async () => {
-    for (const url of ['/', '/listing/123', '/kategorien/elektronik', '/irgendwas?x=1']) {
+    for (const url of ['/', '/favorites', '/kategorien/elektronik', '/irgendwas?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+    // An ad that does not exist is a 404, with the app all the same (never a soft 404).
+    const missing = await app.inject({ method: 'GET', url: '/listing/123' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
   });
 
   it('keeps API, socket and missing-asset misses as JSON 404s', async () => {

@@ -3,11 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { type SiteConfig, siteConfigSchema } from '@marketplace/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import serialize from 'serialize-javascript';
+import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
-import type { HomePreview } from '../modules/listings/index.ts';
+import type {
+  DrawnPage,
+  HomePreview,
+  PageHead,
+  PagePreviewer,
+  SiteFacts,
+  Sitemaps,
+} from '../modules/listings/index.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -76,6 +85,98 @@ export function withHomePreview(indexHtml: string, preview: HomePreview): string
 }
 
 /**
+ * `index.html` with a page's head data for search engines and messengers: its `<title>`, meta
+ * description, canonical link, robots rule, OpenGraph tags and JSON-LD elements. Every text is
+ * HTML-escaped; JSON-LD is serialized so that no text can close its script element
+ * (`serialize-javascript`, which escapes `<`, `>`, `/` and the line separators). `css`, the drawn
+ * content's style sheet, goes into the head too.
+ */
+export function withPageHead(indexHtml: string, head: PageHead, css: string | null = null): string {
+  const tags = [
+    // Our own constant style sheet of the drawn content (never user text).
+    css ? `<style>${css}</style>` : '',
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+    ...head.openGraph.map(
+      ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`,
+    ),
+    head.openGraph.some(([property]) => property === 'og:image')
+      ? '<meta name="twitter:card" content="summary_large_image">'
+      : '',
+    ...head.jsonLd.map(
+      (data) => `<script type="application/ld+json">${serialize(data, { isJSON: true })}</script>`,
+    ),
+  ].filter(Boolean);
+  // Functions as replacements, so that '$&' or "$'" in an ad's text stay text.
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(head.description)}">`,
+    )
+    .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * `index.html` with a page's first content between the preview markers (the loading text goes).
+ * A page without the markers is returned unchanged.
+ */
+export function withFirstContent(indexHtml: string, html: string): string {
+  const start = indexHtml.indexOf(PREVIEW_START);
+  const end = indexHtml.indexOf(PREVIEW_END, start);
+  if (start < 0 || end < 0) return indexHtml;
+  return `${indexHtml.slice(0, start)}${html}${indexHtml.slice(end + PREVIEW_END.length)}`;
+}
+
+/**
+ * `/robots.txt`: everything public may be crawled except the API (its images excepted), the
+ * sockets and the pages behind a login (SPEC.md §2); the sitemap index is named.
+ */
+export function robotsTxt(publicUrl: string): string {
+  const memberPages = [
+    '/dashboard',
+    '/favorites',
+    '/merkliste',
+    '/payments',
+    '/analytics',
+    '/notifications',
+    '/vorlagen',
+    '/listings',
+    '/calendar',
+    '/text-templates',
+    '/settings',
+    '/feed',
+    '/stories',
+    '/create-listing',
+    '/edit-listing/',
+    '/chat',
+    '/seller-verification',
+    '/verification-status',
+    '/admin',
+    '/login',
+    '/register',
+    '/password-reset',
+    '/reset-password',
+    '/verify-email',
+  ];
+  return [
+    'User-agent: *',
+    'Allow: /api/images/',
+    'Disallow: /api/',
+    'Disallow: /ws/',
+    ...memberPages.map((page) => `Disallow: ${page}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const listingPageParams = z.object({ id: z.string().max(100) });
+const categoryPageParams = z.object({ slug: z.string().max(100), sub: z.string().max(100).optional() });
+const searchPageQuery = z.looseObject({ q: z.string().max(500).optional() });
+const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
+
+/**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
  * cache, everything else revalidated, and the SPA fallback (any unknown non-API GET answers
  * index.html so the client router resolves it). `/api` and `/ws` misses stay JSON 404s.
@@ -88,7 +189,11 @@ async function webApp(
   options: {
     distDir?: string;
     homePreview?: () => Promise<HomePreview>;
-    site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'>;
+    /** The ad, category and search pages' first HTML and head data (the listings door). */
+    drawnPages?: PagePreviewer;
+    /** `/sitemap.xml` and its files (the listings door). */
+    sitemaps?: Sitemaps;
+    site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
   const root = options.distDir ?? webDistDir;
@@ -113,6 +218,10 @@ async function webApp(
     },
   );
   const indexPage = async () => withSiteConfig(await fs.promises.readFile(indexFile, 'utf8'), site);
+  const facts: SiteFacts = {
+    publicUrl: (options.site?.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    siteName: site.name,
+  };
 
   app.get(
     '/api/site',
@@ -181,6 +290,72 @@ async function webApp(
     });
   }
 
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt(facts.publicUrl));
+  });
+
+  const sitemaps = options.sitemaps;
+  if (sitemaps) {
+    const sendXml = (reply: FastifyReply, xml: string) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    };
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      sendXml(reply, (await sitemaps.index(facts.publicUrl)).xml),
+    );
+    app.get('/sitemaps/categories.xml', { schema: { hide: true } }, async (_request, reply) =>
+      sendXml(reply, (await sitemaps.categoryPages(facts.publicUrl)).xml),
+    );
+    app.get('/sitemaps/listings-:page.xml', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = sitemapParams.safeParse(request.params);
+      const file = parsed.success ? await sitemaps.listingPage(facts.publicUrl, parsed.data.page) : null;
+      if (!file)
+        return reply.status(404).send({ detail: errorCatalogue.not_found.detail, code: 'not_found' });
+      return sendXml(reply, file.xml);
+    });
+  }
+
+  const pages = options.drawnPages;
+  /** Sends `index.html` with the drawn page's status, head and first content (the plain page when drawing fails). */
+  const sendDrawn = async (request: FastifyRequest, reply: FastifyReply, draw: () => Promise<DrawnPage>) => {
+    const html = await indexPage();
+    reply.header('Cache-Control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
+    let page: DrawnPage;
+    try {
+      page = await draw();
+    } catch (error) {
+      request.log.error({ err: error }, 'drawing the page failed; serving the plain page');
+      return reply.send(html);
+    }
+    if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
+    const withHead = withPageHead(html, page.head, page.css);
+    return reply.status(page.status).send(page.html ? withFirstContent(withHead, page.html) : withHead);
+  };
+  if (built && pages) {
+    app.get('/listing/:id', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = listingPageParams.safeParse(request.params);
+      const id = parsed.success ? parsed.data.id : '';
+      return sendDrawn(request, reply, () => pages.listing(id, facts));
+    });
+    app.get('/category/:slug', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = categoryPageParams.safeParse(request.params);
+      const slug = parsed.success ? parsed.data.slug : '';
+      return sendDrawn(request, reply, () => pages.category(slug, undefined, facts));
+    });
+    app.get('/category/:slug/:sub', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = categoryPageParams.safeParse(request.params);
+      const { slug, sub } = parsed.success ? parsed.data : { slug: '', sub: '' };
+      return sendDrawn(request, reply, () => pages.category(slug, sub, facts));
+    });
+    app.get('/search', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = searchPageQuery.safeParse(request.query);
+      const q = parsed.success ? parsed.data.q : undefined;
+      return sendDrawn(request, reply, () => pages.search(q, facts));
+    });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/ws/');
@@ -191,6 +366,9 @@ async function webApp(
     if (url.startsWith('/assets/')) {
       return reply.status(404).send({ detail: errorCatalogue.not_found.detail, code: 'not_found' });
     }
+    // An ad address the router cannot take (an id longer than a route parameter may be) is no ad.
+    if (pages && url.startsWith('/listing/'))
+      return sendDrawn(request, reply, () => pages.listing('', facts));
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(await indexPage());
   });

@@ -85,7 +85,7 @@ function draw(feedJson: string, categories: CategoriesResponse, now: Date): Home
   const categoriesJson = JSON.stringify(categoriesResponseSchema.encode(categories));
   const feed = JSON.parse(feedJson) as ListingList;
   return {
-    html: `<style>${PREVIEW_CSS}</style><div class="hp">${strip(categories.categories)}<h1 class="hp-h1">${HOME_TEXTS.latest}</h1><div class="hp-toolbar"></div>${grid(feed.listings, now)}</div>`,
+    html: `<style>${PREVIEW_CSS}</style><div class="hp">${strip(categories.categories)}<h1 class="hp-h1">${HOME_TEXTS.latest}</h1><div class="hp-toolbar"></div>${listingGrid(feed.listings, now)}</div>`,
     // '<' only occurs inside JSON strings, where \u003c reads the same: no '</script>' can close the element.
     data: `{"feed":${feedJson},"categories":${categoriesJson}}`.replaceAll('<', '\\u003c'),
   };
@@ -101,7 +101,12 @@ function strip(categories: readonly Category[]): string {
   return `<nav class="hp-strip" aria-label="${HOME_TEXTS.categoryStrip}">${tiles}</nav>`;
 }
 
-function grid(listings: readonly Listing[], now: Date): string {
+/**
+ * Ads as the cards of the app's grid (plain links, escaped text, sized covers; the first four
+ * covers load at once), styled by `PREVIEW_CSS`. Also the category and search pages' first HTML.
+ * @param now the time the relative dates are counted from
+ */
+export function listingGrid(listings: readonly Listing[], now: Date): string {
   const cards = listings.map((listing, index) => `<li>${card(listing, index < EAGER_IMAGES, now)}</li>`);
   return `<ul class="hp-grid">${cards.join('')}</ul>`;
 }
@@ -128,7 +133,7 @@ function card(listing: Listing, eager: boolean, now: Date): string {
  * their covers in the contract's `CARD_COVER` shape. The
  * toolbar's place is kept free, so the ads sit about where the app will draw them.
  */
-const PREVIEW_CSS = `
+export const PREVIEW_CSS = `
 .hp{padding:16px 16px 0;box-sizing:border-box;color:#1d2522}
 .hp-strip{display:flex;gap:8px;overflow-x:auto;padding:4px 16px;margin:0 -16px;min-height:88px;box-sizing:border-box;scrollbar-width:none}
 .hp-tile{flex:0 0 auto;width:64px;height:80px;display:flex;flex-direction:column;align-items:center;gap:4px;color:#1d2522;text-decoration:none}

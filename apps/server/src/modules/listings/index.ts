@@ -5,22 +5,27 @@ import { CountCache } from '../../lib/count-cache.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
 import { type HomePreview, HomePreviewer } from './home-preview.ts';
+import { PagePreviewer } from './page-preview.ts';
 import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
 import { TOTAL_CACHE_MS } from './search.ts';
 import { CountedViews, type ListingDeps, updateListing } from './service.ts';
+import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
 import { CORRECTION_CACHE_MS } from './terms.ts';
 import './events.ts';
 
 /**
  * The listings module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):
- * ads, their search, counters and the home page's first HTML. Other modules import from
+ * ads, their search, counters, the first HTML of the home, ad, category and search pages, and the
+ * sitemaps. Other modules import from
  * here, never from this folder's other files; they learn about changes from the events of
  * `events.ts` (published after commit).
  */
 export { validateAttributes } from './attributes.ts';
 export type { HomePreview } from './home-preview.ts';
+export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
+export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export {
   adjustFavoritesCount,
@@ -38,6 +43,13 @@ declare module 'fastify' {
      * served by the web-app plugin.
      */
     homePreview(now?: Date): Promise<HomePreview>;
+    /**
+     * The first HTML, status and head data of the ad, category and search pages (served by the
+     * web-app plugin; docs/decisions/0004-home-page-first-html.md).
+     */
+    drawnPages: PagePreviewer;
+    /** `/sitemap.xml` and its files (served by the web-app plugin). */
+    sitemaps: Sitemaps;
     /**
      * Marks an ad active, reserved or sold as `PATCH /api/listings/{id}` with `status` does
      * (seller or ADMIN; announced like any change). The chat reserves an ad this way when
@@ -106,6 +118,8 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
   app.countListingsWith(counts);
   app.decorate('homePreview', (now?: Date) => previewer.preview(now));
+  app.decorate('drawnPages', new PagePreviewer(deps, answers, counts));
+  app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts));
   app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
     updateListing(deps, actor, id, { status }),
   );

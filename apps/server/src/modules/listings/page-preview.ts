@@ -1,0 +1,519 @@
+import {
+  type Category,
+  FEED_PAGE_SIZE,
+  formatPrice,
+  type Listing,
+  type ListingList,
+  listingListSchema,
+  listingQuerySchema,
+  listingSchema,
+  OFFER_TYPE_TEXTS,
+  resolveFeedImages,
+  type Subcategory,
+} from '@marketplace/contract';
+import escapeHtml from 'escape-html';
+import { AppError } from '../../lib/errors.ts';
+import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
+import { listingGrid, PREVIEW_CSS } from './home-preview.ts';
+import { type ListingReadDeps, listListings } from './search.ts';
+import { readListing } from './service.ts';
+
+/** Where the site lives and what it is called (`PUBLIC_URL`, `SITE_NAME`). */
+export interface SiteFacts {
+  /** Absolute URL without a trailing slash, e.g. 'https://www.example.de'. */
+  publicUrl: string;
+  siteName: string;
+}
+
+/**
+ * What a page's `<head>` says about it to search engines and messengers. Plain text and
+ * absolute URLs: the web-app plugin escapes everything when it writes the head.
+ */
+export interface PageHead {
+  title: string;
+  /** About 160 characters at most. */
+  description: string;
+  /** The page's one address (absolute). */
+  canonical: string;
+  /** 'noindex, follow' for pages that should not be listed (gone, unknown, no hits); else null. */
+  robots: string | null;
+  /** OpenGraph tags as [property, content] pairs (og:title, og:image, product:price:amount, ...). */
+  openGraph: [string, string][];
+  /** schema.org objects for `<script type="application/ld+json">` elements. */
+  jsonLd: Record<string, unknown>[];
+}
+
+/** A page drawn by the server: its status, head and first content. */
+export interface DrawnPage {
+  /** 200; 301 with `location`; 404 for an unknown ad or category; 410 for an ad that is gone. */
+  status: 200 | 301 | 404 | 410;
+  /** Where a 301 leads (a path). */
+  location?: string;
+  head: PageHead;
+  /** Markup shown until the app has started, or null for none. */
+  html: string | null;
+  /** The markup's style sheet (our own constant CSS), for a `<style>` element in the head. */
+  css: string | null;
+}
+
+/** Texts of the server's first HTML of these pages (the web app's own texts say the same). */
+export const PAGE_TEXTS = {
+  tagline: 'Kleinanzeigen aus deiner Region',
+  home: 'Startseite',
+  breadcrumb: 'Brotkrumen',
+  description: 'Beschreibung',
+  seller: 'Anbieter',
+  memberSince: (monthYear: string) => `Mitglied seit ${monthYear}`,
+  status: {
+    reserved: 'Reserviert – diese Anzeige ist zurzeit reserviert.',
+    sold: 'Verkauft – dieser Artikel ist nicht mehr verfügbar.',
+    expired: 'Abgelaufen – diese Anzeige ist nicht mehr aktiv.',
+  } as Readonly<Record<string, string>>,
+  /** Any other status that takes an ad off the marketplace. */
+  gone: 'Diese Anzeige ist nicht mehr verfügbar.',
+  listingNotFound: 'Anzeige nicht gefunden',
+  listingNotFoundText: 'Diese Anzeige gibt es nicht (mehr).',
+  categoryNotFound: 'Kategorie nicht gefunden',
+  categoryAds: (name: string) => `${name} – Kleinanzeigen`,
+  categoryDescription: (name: string, count: number, siteName: string) =>
+    `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} in ${name} auf ${siteName}: kaufen, verkaufen und verschenken in deiner Region.`,
+  search: (term: string) => `„${term}“ – Kleinanzeigen`,
+  searchResults: (count: number, term: string) =>
+    `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} für „${term}“`,
+  searchDescription: (count: number, term: string, siteName: string) =>
+    `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} für „${term}“ auf ${siteName}: Kleinanzeigen aus deiner Region.`,
+  searchNone: (term: string) => `Keine Anzeigen gefunden für „${term}“`,
+  searchAll: 'Suche',
+} as const;
+
+/** SPEC.md §2: /category/autos leads to the cars category. */
+const CATEGORY_REDIRECTS: Record<string, string> = { autos: '/category/auto-rad-boot' };
+
+/** Longest meta description (search engines cut at about 155–160 characters). */
+const DESCRIPTION_MAX = 158;
+
+/** `text` on one line, cut at a word boundary to `max` characters with '…'. */
+export function summary(text: string, max = DESCRIPTION_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** schema.org availability of an ad's status (any other status: discontinued). */
+const AVAILABILITY: Readonly<Record<string, string>> = {
+  active: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/LimitedAvailability',
+  sold: 'https://schema.org/SoldOut',
+};
+const DISCONTINUED = 'https://schema.org/Discontinued';
+
+/**
+ * The server's first HTML of the ad page, the category pages and the first page of a search
+ * (docs/decisions/0004-home-page-first-html.md, extended to these pages): status, head data for
+ * search engines and messengers (title, description, canonical URL, OpenGraph, JSON-LD) and the
+ * content as plain markup. Answers come from the cache of public answers under the keys the API
+ * uses, so the app's own requests that follow find them there, and reading a page counts no view.
+ * One per listings plugin.
+ */
+export class PagePreviewer {
+  constructor(
+    private readonly deps: ListingReadDeps,
+    private readonly answers: PublicAnswerCache,
+    /** Active ads per category id (cached by the plugin). */
+    private readonly counts: () => Promise<Map<number, number>>,
+  ) {}
+
+  /**
+   * /listing/{id} (SPEC.md §2): 200 for an active or reserved ad, 410 for one that is gone
+   * (sold, expired or removed: its page still shows it, with its state), 404 for an unknown or
+   * malformed id (deleted ads leave no trace, so they answer 404 too).
+   */
+  async listing(id: string, site: SiteFacts): Promise<DrawnPage> {
+    let listing: Listing;
+    try {
+      const json = await this.answers.answer(listingSchema, `listing|${id}`, () =>
+        readListing(this.deps, id, null),
+      );
+      listing = JSON.parse(json) as Listing;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return listingNotFound(id, site);
+      throw error;
+    }
+    const status: string = listing.status;
+    // Only active and reserved ads can still be had; sold, expired or removed ones are gone.
+    const gone = status !== 'active' && status !== 'reserved';
+    const path = `/listing/${encodeURIComponent(listing.id)}`;
+    const canonical = absolute(site, path);
+    const images = resolveFeedImages(listing.images).map((image) => absolute(site, image));
+    const price = formatPrice(listing.price, listing.price_type);
+    const wanted = listing.offer_type === 'wanted';
+    const name = `${wanted ? `${OFFER_TYPE_TEXTS.wanted}: ` : ''}${listing.title}`;
+    const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
+    const title = `${name}${price ? ` – ${price}` : ''} | ${site.siteName}`;
+    const description = summary(`${price ? `${price} · ` : ''}${place} · ${listing.description}`);
+    const crumbs = categoryCrumbs(this.deps, listing.category);
+    const openGraph: [string, string][] = [
+      ['og:type', 'product'],
+      ['og:site_name', site.siteName],
+      ['og:locale', 'de_DE'],
+      ['og:title', price ? `${name} – ${price}` : name],
+      ['og:description', description],
+      ['og:url', canonical],
+      ...images.slice(0, 1).map((image): [string, string] => ['og:image', image]),
+      ...(images.length > 0 ? [['og:image:alt', listing.title] as [string, string]] : []),
+      ['product:price:amount', listing.price.toFixed(2)],
+      ['product:price:currency', 'EUR'],
+    ];
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      description: summary(listing.description, 5000),
+      url: canonical,
+      sku: listing.id,
+      ...(images.length > 0 ? { image: images } : {}),
+      ...(listing.category.name ? { category: listing.category.name } : {}),
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        price: listing.price.toFixed(2),
+        priceCurrency: 'EUR',
+        availability: AVAILABILITY[status] ?? DISCONTINUED,
+        priceValidUntil: listing.expires_at.slice(0, 10),
+        seller: { '@type': 'Person', name: listing.seller.name },
+        ...(listing.postal_code
+          ? {
+              availableAtOrFrom: {
+                '@type': 'Place',
+                address: {
+                  '@type': 'PostalAddress',
+                  postalCode: listing.postal_code,
+                  addressLocality: listing.location,
+                  addressCountry: 'DE',
+                },
+              },
+            }
+          : {}),
+      },
+    };
+    return {
+      status: gone ? 410 : 200,
+      head: {
+        title,
+        description,
+        canonical,
+        robots: gone ? 'noindex, follow' : null,
+        openGraph,
+        // A wanted ad asks for a thing, it offers none: no Product for it.
+        jsonLd: [...(wanted ? [] : [product]), breadcrumbList(site, [...crumbs, { name, path }])],
+      },
+      html: drawListing(listing, status, crumbs, price, place),
+      css: LISTING_CSS,
+    };
+  }
+
+  /**
+   * /category/{slug} and /category/{slug}/{sub} (SPEC.md §2): the newest ads of the category
+   * (its first page, as the app asks for it) with a BreadcrumbList; 404 for an unknown
+   * category or a subcategory under the wrong parent; 301 for SPEC.md's redirects.
+   */
+  async category(
+    slug: string,
+    sub: string | undefined,
+    site: SiteFacts,
+    now = new Date(),
+  ): Promise<DrawnPage> {
+    const redirect = sub === undefined ? CATEGORY_REDIRECTS[slug] : undefined;
+    if (redirect) {
+      return { status: 301, location: redirect, head: emptyHead(site, redirect), html: null, css: null };
+    }
+    const tree = this.deps.categories.withCounts(await this.counts());
+    const found = findCategory(tree, slug, sub);
+    if (!found) {
+      const path = `/category/${[slug, sub]
+        .filter((part): part is string => !!part)
+        .map((part) => encodeURIComponent(part))
+        .join('/')}`;
+      return {
+        status: 404,
+        head: {
+          ...emptyHead(site, path),
+          title: `${PAGE_TEXTS.categoryNotFound} | ${site.siteName}`,
+          description: PAGE_TEXTS.tagline,
+          robots: 'noindex, follow',
+        },
+        html: `<div class="hp"><h1 class="hp-h1">${PAGE_TEXTS.categoryNotFound}</h1></div>`,
+        css: PREVIEW_CSS,
+      };
+    }
+    const { category, subcategory } = found;
+    const current = subcategory ?? category;
+    const crumbs = [
+      { name: category.name, path: `/category/${encodeURIComponent(category.slug)}` },
+      ...(subcategory
+        ? [
+            {
+              name: subcategory.name,
+              path: `/category/${encodeURIComponent(category.slug)}/${encodeURIComponent(subcategory.slug)}`,
+            },
+          ]
+        : []),
+    ];
+    const path = (crumbs[crumbs.length - 1] as Crumb).path;
+    const feed = await this.page({ category: current.slug, sort: 'newest' });
+    const title = `${PAGE_TEXTS.categoryAds(current.name)} | ${site.siteName}`;
+    const description = PAGE_TEXTS.categoryDescription(current.name, current.listing_count, site.siteName);
+    const canonical = absolute(site, path);
+    return {
+      status: 200,
+      head: {
+        title,
+        description,
+        canonical,
+        robots: null,
+        openGraph: [
+          ['og:type', 'website'],
+          ['og:site_name', site.siteName],
+          ['og:locale', 'de_DE'],
+          ['og:title', PAGE_TEXTS.categoryAds(current.name)],
+          ['og:description', description],
+          ['og:url', canonical],
+          ...firstImage(site, feed),
+        ],
+        jsonLd: [breadcrumbList(site, crumbs)],
+      },
+      html: drawList(crumbs, `${current.icon || category.icon} ${current.name}`, feed, now),
+      css: LIST_PAGE_CSS,
+    };
+  }
+
+  /**
+   * /search?q= (SPEC.md §2): the first page of results as the app asks for it (relevance);
+   * 'noindex' when nothing matches, so an empty result is never listed as a page.
+   * @param q the search text; blank gives the plain search page
+   */
+  async search(q: string | undefined, site: SiteFacts, now = new Date()): Promise<DrawnPage> {
+    const term = q?.replace(/\s+/g, ' ').trim().slice(0, 200) ?? '';
+    if (!term) {
+      return {
+        status: 200,
+        head: { ...emptyHead(site, '/search'), title: `${PAGE_TEXTS.searchAll} | ${site.siteName}` },
+        html: null,
+        css: null,
+      };
+    }
+    const feed = await this.page({ q: term });
+    const path = `/search?q=${encodeURIComponent(term)}`;
+    const canonical = absolute(site, path);
+    const heading =
+      feed.listings.length > 0 ? PAGE_TEXTS.searchResults(feed.total, term) : PAGE_TEXTS.searchNone(term);
+    const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
+    return {
+      status: 200,
+      head: {
+        title: `${PAGE_TEXTS.search(term)} | ${site.siteName}`,
+        description,
+        canonical,
+        robots: feed.listings.length > 0 ? null : 'noindex, follow',
+        openGraph: [
+          ['og:type', 'website'],
+          ['og:site_name', site.siteName],
+          ['og:locale', 'de_DE'],
+          ['og:title', PAGE_TEXTS.search(term)],
+          ['og:description', description],
+          ['og:url', canonical],
+          ...firstImage(site, feed),
+        ],
+        jsonLd: [],
+      },
+      html: drawList([], heading, feed, now),
+      css: LIST_PAGE_CSS,
+    };
+  }
+
+  /** The first page of a list, from the cache of public answers under the API's own key. */
+  private async page(parameters: Record<string, string>): Promise<ListingList> {
+    const query = listingQuerySchema.parse({ ...parameters, limit: String(FEED_PAGE_SIZE) });
+    const json = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
+      listListings(this.deps, query, null),
+    );
+    return JSON.parse(json) as ListingList;
+  }
+}
+
+interface Crumb {
+  name: string;
+  path: string;
+}
+
+function absolute(site: SiteFacts, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${site.publicUrl}/`).href;
+}
+
+function emptyHead(site: SiteFacts, path: string): PageHead {
+  return {
+    title: `${site.siteName} – ${PAGE_TEXTS.tagline}`,
+    description: PAGE_TEXTS.tagline,
+    canonical: absolute(site, path),
+    robots: null,
+    openGraph: [],
+    jsonLd: [],
+  };
+}
+
+function listingNotFound(id: string, site: SiteFacts): DrawnPage {
+  return {
+    status: 404,
+    head: {
+      ...emptyHead(site, `/listing/${encodeURIComponent(id)}`),
+      title: `${PAGE_TEXTS.listingNotFound} | ${site.siteName}`,
+      robots: 'noindex, follow',
+    },
+    css: LISTING_CSS,
+    html: `<div class="lp"><h1 class="lp-title">${PAGE_TEXTS.listingNotFound}</h1><p>${PAGE_TEXTS.listingNotFoundText}</p><p><a href="/">${PAGE_TEXTS.home}</a></p></div>`,
+  };
+}
+
+function findCategory(
+  tree: readonly Category[],
+  slug: string,
+  sub: string | undefined,
+): { category: Category; subcategory: Subcategory | null } | null {
+  for (const category of tree) {
+    if (sub === undefined && category.slug === slug) return { category, subcategory: null };
+    const child = category.subcategories.find((s) => s.slug === (sub ?? slug));
+    // /category/{sub} alone shows the subcategory too (the app does); its canonical URL names the parent.
+    if (child && (sub === undefined || category.slug === slug)) return { category, subcategory: child };
+  }
+  return null;
+}
+
+/** The category path of an ad: its category and, for a subcategory, the parent first. */
+function categoryCrumbs(deps: ListingReadDeps, ref: Listing['category']): Crumb[] {
+  if (!ref.slug) return [];
+  if (ref.parent) {
+    const parentPath = `/category/${encodeURIComponent(ref.parent.slug)}`;
+    return [
+      { name: ref.parent.name, path: parentPath },
+      { name: ref.name, path: `${parentPath}/${encodeURIComponent(ref.slug)}` },
+    ];
+  }
+  return deps.categories.resolve(ref.slug)
+    ? [{ name: ref.name, path: `/category/${encodeURIComponent(ref.slug)}` }]
+    : [];
+}
+
+/** schema.org BreadcrumbList: the home page, then `crumbs`, each with position, name and item. */
+function breadcrumbList(site: SiteFacts, crumbs: readonly Crumb[]): Record<string, unknown> {
+  const all = [{ name: PAGE_TEXTS.home, path: '/' }, ...crumbs];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: all.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(site, crumb.path),
+    })),
+  };
+}
+
+function firstImage(site: SiteFacts, feed: ListingList): [string, string][] {
+  for (const listing of feed.listings) {
+    const [image] = resolveFeedImages(listing.images);
+    if (image) return [['og:image', absolute(site, image)]];
+  }
+  return [];
+}
+
+function breadcrumbNav(crumbs: readonly Crumb[]): string {
+  if (crumbs.length === 0) return '';
+  const all = [{ name: PAGE_TEXTS.home, path: '/' }, ...crumbs];
+  const items = all
+    .map((crumb, index) =>
+      index === all.length - 1
+        ? `<li aria-current="page">${escapeHtml(crumb.name)}</li>`
+        : `<li><a href="${escapeHtml(crumb.path)}">${escapeHtml(crumb.name)}</a></li>`,
+    )
+    .join('');
+  return `<nav class="pp-crumbs" aria-label="${PAGE_TEXTS.breadcrumb}"><ol>${items}</ol></nav>`;
+}
+
+function drawList(crumbs: readonly Crumb[], heading: string, feed: ListingList, now: Date): string {
+  return `<div class="hp pp-list">${breadcrumbNav(crumbs)}<h1 class="hp-h1">${escapeHtml(heading)}</h1><div class="pp-toolbar"></div>${listingGrid(feed.listings, now)}</div>`;
+}
+
+const MONTH_YEAR = new Intl.DateTimeFormat('de-DE', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+
+function drawListing(
+  listing: Listing,
+  status: string,
+  crumbs: readonly Crumb[],
+  price: string,
+  place: string,
+): string {
+  const banner =
+    status === 'active' ? '' : `<p class="lp-banner">${PAGE_TEXTS.status[status] ?? PAGE_TEXTS.gone}</p>`;
+  const [cover, ...more] = resolveFeedImages(listing.images);
+  const gallery = cover
+    ? `<div class="lp-gallery"><img src="${escapeHtml(cover)}" alt="${escapeHtml(listing.title)}" loading="eager" fetchpriority="high" decoding="async"></div>${more.length > 0 ? `<p class="lp-more">+${more.length}</p>` : ''}`
+    : '';
+  const title = `${listing.offer_type === 'wanted' ? `${OFFER_TYPE_TEXTS.wanted}: ` : ''}${listing.title}`;
+  const since = MONTH_YEAR.format(new Date(listing.seller.member_since));
+  return (
+    `<div class="lp">${breadcrumbNav(crumbs)}${banner}<div class="lp-grid">` +
+    `<div class="lp-media">${gallery}</div>` +
+    `<div class="lp-summary"><h1 class="lp-title">${escapeHtml(title)}</h1>` +
+    (price ? `<p class="lp-price">${escapeHtml(price)}</p>` : '') +
+    `<p class="lp-meta">${escapeHtml(place)}</p></div>` +
+    `<section class="lp-seller"><h2>${PAGE_TEXTS.seller}</h2><p class="lp-seller-name">${escapeHtml(listing.seller.name)}</p><p class="lp-meta">${escapeHtml(PAGE_TEXTS.memberSince(since))}</p></section>` +
+    `<section class="lp-details"><h2>${PAGE_TEXTS.description}</h2><p class="lp-description">${escapeHtml(listing.description)}</p></section>` +
+    '</div></div>'
+  );
+}
+
+/** The list pages' extras over the home page's look: the breadcrumb and the toolbar's place. */
+const LIST_CSS = `
+.pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px;font-size:.875rem;color:#56625d}
+.pp-crumbs li+li::before{content:"/";margin-right:4px}
+.pp-crumbs a{color:inherit;text-decoration:none}
+.pp-list .hp-h1{margin-top:0}
+.pp-toolbar{height:120px}
+@media (min-width:900px){.pp-toolbar{height:64px}}
+`.trim();
+
+const LIST_PAGE_CSS = `${PREVIEW_CSS}\n${LIST_CSS}`;
+
+/**
+ * The ad page's look before the app: the app's layout (`features/listings/ListingPage.tsx`):
+ * one column on phones (gallery, summary, seller, description), from 900 px the gallery
+ * beside a 360 px column with the summary and the seller.
+ */
+const LISTING_CSS = `
+.lp{max-width:1200px;margin:0 auto;padding:16px;box-sizing:border-box;color:#1d2522}
+.lp .pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px;font-size:.875rem;color:#56625d}
+.lp .pp-crumbs li+li::before{content:"/";margin-right:4px}
+.lp .pp-crumbs a{color:inherit;text-decoration:none}
+.lp-banner{margin:0 0 16px;padding:12px 16px;border-radius:4px;background:#e5f6fd;font-weight:600}
+.lp-grid{display:grid;gap:16px 24px;grid-template-columns:minmax(0,1fr);grid-template-areas:"media" "summary" "details" "seller";align-items:start}
+.lp-media{grid-area:media;min-width:0}
+.lp-gallery{aspect-ratio:4/3;background:#eee;border-radius:8px;overflow:hidden}
+.lp-gallery img{display:block;width:100%;height:100%;object-fit:contain}
+.lp-more{margin:4px 0 0;color:#56625d;font-size:.875rem}
+.lp-summary{grid-area:summary;min-width:0}
+.lp-title{margin:0 0 8px;font-size:1.4rem;line-height:1.3;font-weight:700;overflow-wrap:break-word;hyphens:auto}
+.lp-price{margin:0 0 8px;font-size:1.5rem;font-weight:700;color:#004d40}
+.lp-meta{margin:0;color:#56625d;font-size:.875rem}
+.lp-seller{grid-area:seller;min-width:0;border:1px solid rgba(0,0,0,.12);border-radius:8px;padding:16px}
+.lp-seller h2,.lp-details h2{margin:0 0 8px;font-size:1.1rem}
+.lp-seller-name{margin:0 0 4px;font-weight:600}
+.lp-details{grid-area:details;min-width:0}
+.lp-description{margin:0;white-space:pre-wrap;overflow-wrap:break-word;hyphens:auto;line-height:1.7}
+@media (min-width:900px){.lp{padding:24px}.lp-grid{grid-template-columns:minmax(0,1fr) 360px;grid-template-areas:"media summary" "media seller" "details seller"}.lp-title{font-size:1.75rem}}
+`.trim();
