@@ -6,3 +6,16 @@ export const healthSchema = z.object({
   db: z.enum(['ok', 'error']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * `GET /api/health/ready` when the instance can serve: the database answers, every migration
+ * is applied and Redis answers (`off` when the instance runs without Redis). Otherwise 503
+ * with an error body.
+ */
+export const readinessSchema = z.object({
+  status: z.literal('ok'),
+  db: z.literal('ok'),
+  migrations: z.literal('ok'),
+  redis: z.enum(['ok', 'off']),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +23,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; resolves false instead of throwing. */
   ping(): Promise<boolean>;
+  /**
+   * Whether every committed migration is recorded as applied in the database (readiness);
+   * resolves false instead of throwing, also when the database does not answer.
+   */
+  migrated(): Promise<boolean>;
+  /** Connections of the PostgreSQL pool (total, idle, waiting requests); null on PGlite. */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
   /** Flushes (CHECKPOINT on PGlite, which runs with fsync off) and closes the connections. */
   close(): Promise<void>;
 }
@@ -33,6 +41,24 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string | undefined;
   /** Schema to work in on PostgreSQL (tests use a fresh one per file). */
   schemaName?: string | undefined;
+  /**
+   * Told about errors of idle pooled PostgreSQL connections (the server restarted or a
+   * connection broke); the pool drops such a connection and opens a new one when needed.
+   */
+  onConnectionError?: ((error: Error) => void) | undefined;
+}
+
+/** How long a request waits for a PostgreSQL connection before it fails (ms). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Number of migrations committed in `migrationsFolder` (its journal's entries). */
+function committedMigrations(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
 }
 
 /**
@@ -45,16 +71,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
     });
+    // A connection that breaks (PostgreSQL restarts, fails over, or a network drop) emits
+    // 'error' on its client, and when it was idle in the pool on the pool too; unhandled, either
+    // ends the process. The pool drops a broken connection and connects anew on the next query;
+    // one checked out (a transaction between two queries) fails its next query, answered 503.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+    });
+    pool.on('error', () => {
+      // already told through the client's own listener above
+    });
+    const migrationsSchema = schemaName ?? 'drizzle';
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
       const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' });
+      await migratePg(db, { migrationsFolder, migrationsSchema });
       return {
         db: db as unknown as Database,
         kind: 'postgres',
         ping: () => ping(db as unknown as Database),
+        migrated: () => migrated(db as unknown as Database, migrationsSchema),
+        poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -71,6 +111,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: db as unknown as Database,
       kind: 'pglite',
       ping: () => ping(db as unknown as Database),
+      migrated: () => migrated(db as unknown as Database, 'drizzle'),
+      poolUse: () => null,
       async close() {
         await client.exec('CHECKPOINT');
         await client.close();
@@ -89,6 +131,54 @@ async function ping(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+async function migrated(db: Database, migrationsSchema: string): Promise<boolean> {
+  try {
+    const rows = await selectRows<{ applied: number }>(
+      db,
+      sql`select count(*)::int as applied from ${sql.identifier(migrationsSchema)}.__drizzle_migrations`,
+    );
+    return (rows[0]?.applied ?? 0) >= committedMigrations();
+  } catch {
+    return false;
+  }
+}
+
+/** Error codes of Node's sockets when the database or Redis cannot be reached. */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * Whether `error` (or an error in its `cause` chain, as Drizzle wraps the driver's) means the
+ * database server is away for the moment rather than that the query is wrong: a refused or
+ * broken connection, a pool that got no connection in time, or PostgreSQL shutting down,
+ * starting up or ending the session (SQLSTATE class 57P, 08xxx connection exceptions). Such
+ * requests answer 503 and can be repeated (ARCHITECTURE.md "Errors").
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || /^(57P0[1-4]|08...)$/.test(code))) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

@@ -61,6 +61,12 @@ export const errorCatalogue = {
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },
   unavailable: { status: 503, detail: 'Der Dienst ist vorübergehend nicht verfügbar.' },
+  // The database or Redis is away for the moment (a restart, a fail-over); the request can be
+  // repeated in a few seconds. Also readiness (`GET /api/health/ready`) while it is not ready.
+  service_unavailable: {
+    status: 503,
+    detail: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es in ein paar Sekunden noch einmal.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

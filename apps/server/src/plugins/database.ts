@@ -13,7 +13,9 @@ declare module 'fastify' {
 
 /**
  * Opens the database, applies migrations, and closes it last on shutdown (after in-flight
- * requests and sockets), with a CHECKPOINT first on PGlite.
+ * requests and sockets), with a CHECKPOINT first on PGlite. A broken PostgreSQL connection is
+ * logged, never fatal: requests answer 503 while the server is away (plugins/error-handler.ts)
+ * and the pool connects again when it is back.
  */
 async function database(
   app: FastifyInstance,
@@ -24,6 +26,8 @@ async function database(
     (await openDatabase({
       databaseUrl: options.config.databaseUrl,
       pgliteDir: path.join(options.config.dataDir, 'db'),
+      onConnectionError: (error) =>
+        app.log.warn({ err: error }, 'a database connection broke; the next query opens a new one'),
     }));
   app.decorate('database', handle);
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, errorCatalogue } from '../lib/errors.ts';
 
 /** German names of request parts, used in 422 details. */
@@ -30,6 +31,11 @@ async function errorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ detail: errorCatalogue.internal.detail, code: 'internal' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const { detail } = errorCatalogue.service_unavailable;
+      return reply.status(503).header('Retry-After', '5').send({ detail, code: 'service_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

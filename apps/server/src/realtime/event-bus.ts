@@ -40,6 +40,11 @@ export interface EventBus {
   onEveryInstance<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
   /** Resolves when this instance receives events from the others (at once in-process). */
   ready(): Promise<void>;
+  /**
+   * Whether events cross to the other instances right now (readiness): Redis answers PING and
+   * the subscription is live. Always true in-process; resolves false instead of throwing.
+   */
+  healthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -105,8 +110,17 @@ export class LocalEventBus implements EventBus {
 
   async ready(): Promise<void> {}
 
+  async healthy(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {}
 }
+
+/** Longest wait between two attempts to reach Redis again (ms): back within a second of its return. */
+const REDIS_RETRY_MAX_MS = 1_000;
+/** How long a readiness PING to Redis may take (ms). */
+const REDIS_PING_TIMEOUT_MS = 2_000;
 
 /**
  * Bus across instances: local handlers run as in `LocalEventBus`; the event also goes to the
@@ -119,14 +133,34 @@ export class RedisEventBus extends LocalEventBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly subscribed: Promise<void>;
+  /** Resolves when the publisher's first connection is ready. */
+  private readonly published: Promise<void>;
 
   constructor(redisUrl: string, log: FastifyBaseLogger) {
     super(log);
-    // ioredis reconnects by itself (with its own back-off); commands wait while it does.
-    this.publisher = new Redis(redisUrl, { lazyConnect: false });
-    this.subscriber = new Redis(redisUrl, { lazyConnect: false });
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
+    // ioredis reconnects by itself, here at most a second apart, and subscribes the channel
+    // again when it is back (`autoResubscribe`). The publisher queues nothing while Redis is
+    // away: a publish then fails at once (logged; the change itself is in the database) instead
+    // of holding the request that made it.
+    const retryStrategy = (attempt: number) => Math.min(attempt * 100, REDIS_RETRY_MAX_MS);
+    this.publisher = new Redis(redisUrl, { retryStrategy, enableOfflineQueue: false });
+    this.subscriber = new Redis(redisUrl, { retryStrategy, autoResubscribe: true });
+    for (const [name, client] of [
+      ['publisher', this.publisher],
+      ['subscriber', this.subscriber],
+    ] as const) {
+      // One line when a connection is lost and one when it is back, not one per attempt.
+      let lost = false;
+      client.on('error', (error: Error) => {
+        if (lost) return;
+        lost = true;
+        log.warn({ err: error, connection: name }, 'redis connection lost; reconnecting');
+      });
+      client.on('ready', () => {
+        if (!lost) return;
+        lost = false;
+        log.info({ connection: name }, 'redis connection is back');
+      });
     }
     this.subscriber.on('message', (_channel: string, message: string) => {
       let envelope: Envelope;
@@ -140,6 +174,10 @@ export class RedisEventBus extends LocalEventBus {
       void this.everywhere.run(envelope.type, envelope.payload, log);
     });
     this.subscribed = this.subscriber.subscribe(EVENT_CHANNEL).then(() => undefined);
+    this.published = new Promise<void>((resolve) => {
+      if (this.publisher.status === 'ready') resolve();
+      else this.publisher.once('ready', () => resolve());
+    });
   }
 
   override async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
@@ -152,12 +190,37 @@ export class RedisEventBus extends LocalEventBus {
     ]);
   }
 
-  override ready(): Promise<void> {
-    return this.subscribed;
+  override async ready(): Promise<void> {
+    await Promise.all([this.subscribed, this.published]);
+  }
+
+  override async healthy(): Promise<boolean> {
+    if (this.publisher.status !== 'ready' || this.subscriber.status !== 'ready') return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), REDIS_PING_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([
+        this.publisher.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        ),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   override async close(): Promise<void> {
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    // QUIT only over a live connection; one that is still reconnecting just stops trying.
+    await Promise.allSettled(
+      [this.subscriber, this.publisher].map(async (client) => {
+        if (client.status === 'ready') await client.quit();
+        else client.disconnect();
+      }),
+    );
   }
 }
 
