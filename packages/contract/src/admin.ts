@@ -75,3 +75,106 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 /** `GET /api/admin/audit-log`: the newest 200 entries matching the filters. */
 export const adminAuditLogSchema = z.object({ entries: z.array(adminAuditEntrySchema) });
+
+/** A reason an administrator gives for a sanction or for lifting it (written to the audit log). */
+const sanctionReasonSchema = z
+  .string({ error: 'Bitte gib einen Grund an.' })
+  .trim()
+  .min(3, { error: 'Bitte gib einen Grund an (mindestens 3 Zeichen).' })
+  .max(1000, { error: 'Der Grund darf höchstens 1000 Zeichen lang sein.' });
+
+/**
+ * `POST /api/admin/members/{id}/sanctions`: suspend a member until `ends_at` (an ISO date-time
+ * in the future) or ban them (`kind: 'ban'`, no `ends_at`), with a reason. The member's sessions
+ * end at once; logging in answers 403 until the end.
+ */
+export const adminSanctionCreateSchema = z
+  .object({
+    kind: z.enum(['suspension', 'ban'], { error: 'Bitte wähle Sperre auf Zeit oder dauerhafte Sperre.' }),
+    ends_at: z.iso
+      .datetime({ offset: true, error: 'Bitte gib ein gültiges Enddatum an.' })
+      .nullable()
+      .optional(),
+    reason: sanctionReasonSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'suspension' && !value.ends_at)
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'Bitte gib an, bis wann die Sperre gilt.' });
+    if (value.kind === 'ban' && value.ends_at)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'Eine dauerhafte Sperre hat kein Enddatum.',
+      });
+  });
+export type AdminSanctionCreate = z.infer<typeof adminSanctionCreateSchema>;
+
+/** `POST /api/admin/members/{id}/sanctions/lift`: why the member's active sanctions end now. */
+export const adminSanctionLiftSchema = z.object({ reason: sanctionReasonSchema });
+export type AdminSanctionLift = z.infer<typeof adminSanctionLiftSchema>;
+
+/**
+ * One sanction of a member: a suspension until `ends_at` or a ban (`ends_at` null). `admin_id`
+ * null: the system decided (three upheld removals) or the admin's account is gone. `active`:
+ * not lifted and not run out.
+ */
+export const adminSanctionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['suspension', 'ban']),
+  ends_at: z.string().nullable(),
+  reason: z.string(),
+  admin_id: z.string().nullable(),
+  admin_name: z.string().nullable(),
+  created_at: z.string(),
+  lifted_at: z.string().nullable(),
+  lifted_by: z.string().nullable(),
+  lifted_by_name: z.string().nullable(),
+  lift_reason: z.string().nullable(),
+  active: z.boolean(),
+});
+export type AdminSanction = z.infer<typeof adminSanctionSchema>;
+
+/** An ad of a member as the admin member page lists it (all statuses, newest first). */
+export const adminMemberListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  price_cents: z.number().int(),
+  created_at: z.string(),
+  reports: z.number().int(),
+});
+export type AdminMemberListing = z.infer<typeof adminMemberListingSchema>;
+
+/** A report against one of a member's ads (`POST /api/listings/{id}/report`). */
+export const adminMemberReportSchema = z.object({
+  id: z.string(),
+  listing_id: z.string(),
+  listing_title: z.string(),
+  reporter_id: z.string(),
+  reporter_name: z.string(),
+  reason: z.string(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminMemberReport = z.infer<typeof adminMemberReportSchema>;
+
+/**
+ * `GET /api/admin/members/{id}`: the admin member page: profile facts, the newest ads (at most
+ * 100), the newest reports against them (at most 100), every sanction (newest first), the active
+ * sanction that keeps the member out (the latest end; a ban first) and what the asking admin may
+ * do (`can`).
+ */
+export const adminMemberDetailSchema = z.object({
+  member: adminMemberSchema.extend({
+    nickname: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email_verified: z.boolean(),
+  }),
+  listings: z.array(adminMemberListingSchema),
+  reports: z.array(adminMemberReportSchema),
+  sanctions: z.array(adminSanctionSchema),
+  active_sanction: adminSanctionSchema.nullable(),
+  can: z.object({ sanction: z.boolean(), lift: z.boolean() }),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import adminRoutes from './routes.ts';
+import { sanctionLoginCheck } from './sanctions.ts';
+import './events.ts';
 
 /**
  * The admin module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):
@@ -8,10 +10,28 @@ import adminRoutes from './routes.ts';
  * and the administrators' audit log, which is only ever added to. It reads other modules' tables only, never writes them.
  */
 export { readAuditLog, searchMembers } from './members.ts';
+/**
+ * Member sanctions (SPEC.md §6 "ADMIN"): `suspendMember(deps, { userId, adminId, until, reason })`
+ * suspends until a date or bans (`until` null), `adminId` null when the system decided (the
+ * moderation queue's three-strikes rule); `deps` is `{ db: app.database.db, events: app.events }`.
+ * `findBlockingSanction` tells whether a member is locked out now; `unsanctionedMemberCondition`
+ * is the SQL condition for reads that leave locked-out members out.
+ */
+export {
+  findBlockingSanction,
+  type SanctionDeps,
+  type SuspendMemberInput,
+  suspendMember,
+  unsanctionedMemberCondition,
+} from './sanctions.ts';
 export { readAdminStats } from './stats.ts';
 
-/** Registers the admin module: `/api/admin/*`, each route for ADMINs only. */
+/**
+ * Registers the admin module: `/api/admin/*`, each route for ADMINs only, and the login check
+ * that refuses suspended and banned members (through the auth door's `app.addLoginCheck`).
+ */
 async function adminModule(app: FastifyInstance) {
+  app.addLoginCheck(sanctionLoginCheck(app.database.db));
   await app.register(adminRoutes, { db: app.database.db, events: app.events });
 }
 
@@ -21,6 +41,7 @@ export default fp(adminModule, {
     'database',
     'events',
     'auth',
+    'auth-module',
     'users',
     'listings',
     'chat',

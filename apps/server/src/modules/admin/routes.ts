@@ -1,8 +1,11 @@
 import {
   adminAuditLogSchema,
+  adminMemberDetailSchema,
   adminMemberListSchema,
   adminMemberSchema,
   adminRoleChangeSchema,
+  adminSanctionCreateSchema,
+  adminSanctionLiftSchema,
   adminStatsSchema,
 } from '@marketplace/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { changeRole, readAuditLog, searchMembers } from './members.ts';
+import { liftSanctions, readMemberDetail, suspendMember } from './sanctions.ts';
 import { readAdminStats } from './stats.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -69,6 +73,79 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus }> = a
       },
     },
     async (request) => changeRole({ db, events }, request.user.id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/members/:id',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A member for the admin member page: profile facts, their ads and the reports against them, their sanctions, the active one, and what the admin may do',
+        security: bearer,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: adminMemberDetailSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return readMemberDetail(db, request.user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:id/sanctions',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Suspend a member until ends_at or ban them (kind ban), with a reason: their sessions end at once, logging in answers 403 naming the end; written to the audit log. Not oneself (422), not an ADMIN (403)',
+        security: bearer,
+        params: z.object({ id: z.string().max(100) }),
+        body: adminSanctionCreateSchema,
+        response: { 201: adminMemberDetailSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { kind, ends_at, reason } = request.body;
+      await suspendMember(
+        { db, events },
+        {
+          userId: request.params.id,
+          adminId: request.user.id,
+          until: kind === 'ban' || !ends_at ? null : new Date(ends_at),
+          reason,
+        },
+      );
+      reply.code(201).header('Cache-Control', 'private, no-store');
+      return readMemberDetail(db, request.user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:id/sanctions/lift',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Lift a member's active suspension or ban with a reason (written to the audit log); 409 when nothing is active",
+        security: bearer,
+        params: z.object({ id: z.string().max(100) }),
+        body: adminSanctionLiftSchema,
+        response: { 200: adminMemberDetailSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await liftSanctions(
+        { db, events },
+        { userId: request.params.id, adminId: request.user.id, ...request.body },
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return readMemberDetail(db, request.user.id, request.params.id);
+    },
   );
 
   app.get(

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { pruneLimitRecords } from './limits.ts';
 import authRoutes from './routes.ts';
-import type { AuthDeps } from './service.ts';
+import type { AuthDeps, LoginCheck } from './service.ts';
 import { pruneSessions } from './sessions.ts';
 import { pruneTokens } from './tokens.ts';
 import './events.ts';
@@ -22,7 +22,7 @@ export {
  * use for their own quotas. Sessions themselves (`app.authenticate`, token signing) are the
  * `auth` plugin in `plugins/auth.ts`, which every module with a login depends on.
  */
-export { checkCurrentPassword } from './service.ts';
+export { checkCurrentPassword, type LoginCheck } from './service.ts';
 /**
  * Server-side sessions (docs/decisions/0007): the `auth` plugin looks the session of every
  * token up with `findSessionMember`; `endAllSessions` (suspensions by administrators) and
@@ -41,6 +41,17 @@ export {
 } from './sessions.ts';
 export { removeTokensOf } from './tokens.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Adds a check that runs at login after a correct password, before the session starts;
+     * a check that throws an AppError refuses the login with it (the admin module refuses
+     * suspended and banned members).
+     */
+    addLoginCheck(check: LoginCheck): void;
+  }
+}
+
 /** How often expired tokens, ended sessions and old limit records are removed, in ms. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -52,7 +63,12 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  */
 async function authModule(app: FastifyInstance, options: { config: Config }) {
   const pending = new Set<Promise<void>>();
+  const loginChecks: LoginCheck[] = [];
+  app.decorate('addLoginCheck', (check: LoginCheck) => {
+    loginChecks.push(check);
+  });
   const deps: AuthDeps = {
+    loginChecks,
     db: app.database.db,
     events: app.events,
     mailer: app.mailer,

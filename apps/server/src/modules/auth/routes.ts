@@ -56,9 +56,9 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       schema: {
         tags: ['auth'],
         summary:
-          'Log in with e-mail and password; attempts are limited per account and address and per address, and a device cookie set after a login skips the account slow-down',
+          'Log in with e-mail and password; attempts are limited per account and address and per address, and a device cookie set after a login skips the account slow-down; a suspended or banned member gets 403 with a detail naming the end and the reason',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errorResponses(401, 422, 429) },
+        response: { 200: authResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -58,7 +58,16 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Runs work after the answer was sent; the application waits for it on shutdown. */
   background(task: () => Promise<void>): void;
+  /**
+   * Checks that run after a correct password, before the session starts; one that throws
+   * (an AppError) refuses the login. Other modules add theirs with `app.addLoginCheck`
+   * (the admin module: suspended and banned members, SPEC.md §6 "ADMIN").
+   */
+  loginChecks: readonly LoginCheck[];
 }
+
+/** A check of an account with a correct password; throws an AppError to refuse the login. */
+export type LoginCheck = (userId: string) => Promise<void>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -212,7 +221,8 @@ export async function register(
  * after 10 failures from all addresses it takes one attempt per 30 seconds from devices
  * without its device cookie, and its owner gets one mail per 15 minutes about it.
  * @param trustedDeviceUserId the account id of a valid device cookie sent along, else null
- * @throws AppError invalid_credentials (401), rate_limited (429 with Retry-After)
+ * A correct password then passes the `loginChecks` (a suspended member: 403 naming the end).
+ * @throws AppError invalid_credentials (401), rate_limited (429 with Retry-After), forbidden (403)
  */
 export async function login(
   deps: AuthDeps,
@@ -236,6 +246,7 @@ export async function login(
     throw new AppError('invalid_credentials');
   }
   await forgetLoginAttempt(deps.db, attempt);
+  for (const check of deps.loginChecks) await check(account.id);
   return session(deps, account, userAgent);
 }
 

@@ -33,6 +33,7 @@ export {
   selectListingSeller as findListingSeller,
 } from './queries.ts';
 export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
+export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
 export { countActiveListings } from './stats.ts';
 export { adjustTermsBulk } from './terms.ts';
 
