@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
 import authModule from './modules/auth/index.ts';
 import categories from './modules/categories/index.ts';
@@ -58,6 +58,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Request ids: a proxy's safe X-Request-Id, else a UUID; answered as X-Request-Id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Opening the embedded database, migrating and seeding demo data can take a while on a
     // first start on a slow machine; a plugin that hangs still fails eventually.
     pluginTimeout: 300_000,
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  addRequestIds(app);
 
   await app.register(errorHandler);
   await app.register(security, { config });
