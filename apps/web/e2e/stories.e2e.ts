@@ -136,6 +136,10 @@ describe('stories', () => {
     expect(
       await viewer.getByTestId('story-video').evaluate((video) => (video as HTMLVideoElement).muted),
     ).toBe(true);
+    // Its poster, the first frame A's browser made on upload, shows before it plays.
+    expect(await viewer.getByTestId('story-video').getAttribute('poster')).toMatch(
+      /^\/api\/images\/[0-9a-f]{32}-card\.webp$/,
+    );
     // The video ends (or fails to load): after the last story the viewer closes.
     await viewer.waitFor({ state: 'detached', timeout: STEP_MS });
 

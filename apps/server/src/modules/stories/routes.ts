@@ -162,7 +162,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       schema: {
         tags,
         summary:
-          'Post a story: multipart `media` (JPEG, PNG, WebP, MP4 or MOV by their bytes, at most 50 MB), optional `caption` (trimmed, omitted when empty, at most 500 characters), `duration` (seconds) and `listing_id` (one of my active ads). Lives 24 hours',
+          'Post a story: multipart `media` (JPEG, PNG, WebP, MP4 or MOV by their bytes, at most 50 MB), for a video optional `poster` (its first frame as JPEG, PNG or WebP, shown before it plays), optional `caption` (trimmed, omitted when empty, at most 500 characters), `duration` (seconds) and `listing_id` (one of my active ads). Lives 24 hours',
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 201: storySchema, ...errorResponses(401, 403, 413, 415, 422) },
@@ -173,9 +173,16 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       if (!request.isMultipart()) throw missing;
       const fields: Record<string, string> = {};
       let tmp: string | null = null;
+      let poster: string | null = null;
+      let done = false;
       try {
-        for await (const part of request.parts({ limits: { fileSize: STORY_MAX_BYTES } })) {
-          if (part.type === 'file') {
+        for await (const part of request.parts({ limits: { fileSize: STORY_MAX_BYTES, files: 2 } })) {
+          if (part.type === 'file' && part.fieldname === 'poster' && poster === null) {
+            // A video's first frame, made by the client: through the image pipeline of the ad photos.
+            poster = (
+              await deps.images.processImageUpload(part.file as ImageUploadStream, { purpose: 'listing' })
+            ).id;
+          } else if (part.type === 'file') {
             if (part.fieldname !== 'media' || tmp !== null) {
               part.file.resume();
               throw missing;
@@ -188,14 +195,18 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
           }
         }
         if (tmp === null) throw missing;
-        const story = await stories.create(deps, request.user, tmp, {
-          caption: fields.caption,
-          duration: fields.duration,
-          listing_id: fields.listing_id,
-        });
+        const story = await stories.create(
+          deps,
+          request.user,
+          tmp,
+          { caption: fields.caption, duration: fields.duration, listing_id: fields.listing_id },
+          poster,
+        );
+        done = story.media_type === 'video';
         return reply.status(201).send(story);
       } finally {
         if (tmp !== null) await stories.discardUpload(tmp);
+        if (poster !== null && !done) await stories.removePicture(deps.storage, poster);
       }
     },
   );

@@ -84,8 +84,14 @@ function mediaUrl(row: StoryRow): string {
     : `${STORY_VIDEO_URL_PREFIX}${row.mediaName}`;
 }
 
+/**
+ * The story's small picture: a photo's `card` size, a video's poster (its first frame, which the
+ * client sends along) in the `card` size, else the video itself (older clients send no poster;
+ * the viewer then shows the first frame with `preload="metadata"`).
+ */
 function thumbnailUrl(row: StoryRow): string {
-  return row.mediaType === 'image' ? imageUrl(row.mediaName, 'card') : mediaUrl(row);
+  if (row.mediaType === 'image') return imageUrl(row.mediaName, 'card');
+  return row.thumbnailName ? imageUrl(row.thumbnailName, 'card') : mediaUrl(row);
 }
 
 /** A story row as the API answers it (SPEC.md §3 "Story"). */
@@ -366,7 +372,7 @@ export async function replyTo(
     actor,
     row.userId,
     `Antwort auf deine Story (${label}):\n${content}`,
-    row.mediaType === 'image' ? await copyThumbnail(deps.storage, row.mediaName) : null,
+    row.thumbnailName ? await copyThumbnail(deps.storage, row.thumbnailName) : null,
   );
   await deps.db.insert(storyReplies).values({ storyId: row.id, userId: actor.id });
   await deps.events.publish('story.replied', {
@@ -379,7 +385,7 @@ export async function replyTo(
 }
 
 /**
- * A copy of a photo story's small picture (`card`, 400 px) as a picture of its own, which the
+ * A copy of a story's small picture (a photo's, or a video's poster) (`card`, 400 px) as a picture of its own, which the
  * chat message of a reply shows after the story and its files are gone.
  * @returns the copy's URL, or null when the story's picture is missing
  */
@@ -393,18 +399,24 @@ async function copyThumbnail(storage: MediaStorage, storyImageId: string): Promi
   return imageUrl(id, 'detail');
 }
 
-/** Removes the stored files of stories. */
+/** Removes the three stored sizes of a picture of the image pipeline (a photo or a video's poster). */
+export async function removePicture(storage: MediaStorage, id: string): Promise<void> {
+  await Promise.all(
+    ['card', 'detail', 'full'].map((variant) =>
+      storage.remove(LISTING_IMAGE_FOLDER, `${id}-${variant}.webp`),
+    ),
+  );
+}
+
+/** Removes the stored files of stories (photo, or video and its poster). */
 async function removeMedia(deps: StoriesDeps, rows: StoryRow[]): Promise<void> {
   await Promise.all(
     rows.map(async (row) => {
       if (row.mediaType === 'image') {
-        await Promise.all(
-          ['card', 'detail', 'full'].map((variant) =>
-            deps.storage.remove(LISTING_IMAGE_FOLDER, `${row.mediaName}-${variant}.webp`),
-          ),
-        );
+        await removePicture(deps.storage, row.mediaName);
       } else {
         await deps.storage.remove(STORY_VIDEO_FOLDER, row.mediaName);
+        if (row.thumbnailName) await removePicture(deps.storage, row.thumbnailName);
       }
     }),
   );
@@ -544,6 +556,8 @@ export const discardUpload = removeTempFile;
  * storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
  * Nothing is left behind on a failure.
  * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard
+ * @param posterId a video's poster, already stored by the image pipeline (the client's first
+ *   frame, multipart `poster`); a photo story ignores it, and the caller removes it when this fails
  * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422)
  */
 export async function create(
@@ -551,6 +565,7 @@ export async function create(
   actor: Actor,
   tmp: string,
   rawFields: StoryUploadFields,
+  posterId: string | null = null,
 ): Promise<Story> {
   const type = await fileTypeFromFile(tmp);
   const mime = type?.mime ?? '';
@@ -572,7 +587,7 @@ export async function create(
     userId: actor.id,
     mediaType: isImage ? ('image' as const) : ('video' as const),
     mediaName,
-    thumbnailName: isImage ? mediaName : null,
+    thumbnailName: isImage ? mediaName : posterId,
     mimeType: mime,
     caption: fields.caption,
     duration: fields.duration,

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { de } from '../../i18n/de.ts';
 import { createStory, myActiveListingsQuery } from './api.ts';
+import { videoPoster } from './poster.ts';
 
 /**
  * Checks a chosen file as SPEC.md §5 asks before any upload: image or video, at most 50 MB.
@@ -79,7 +80,8 @@ export function CreateStoryDialog({
     setProgress(0);
     setError(null);
     try {
-      const story = await createStory(file, caption, setProgress, listingId || undefined);
+      const poster = file.type.startsWith('video/') ? await videoPoster(file) : null;
+      const story = await createStory(file, caption, setProgress, listingId || undefined, poster);
       onCreated(story);
     } catch (failure) {
       setError((failure as Error).message || de.stories.createFailed);

@@ -29,6 +29,7 @@ import { de } from '../../i18n/de.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
 import { deleteStory, postStoryView, reactToStory, replyToStory } from './api.ts';
 import { InsightsPanel } from './InsightsPanel.tsx';
+import { storyPicture } from './poster.ts';
 import type { StorySocket } from './storySocket.ts';
 import {
   currentStory,
@@ -387,10 +388,13 @@ function StoryMedia({
     else void element.play().catch(() => {});
   }, [paused]);
   if (story.media_type === 'video') {
+    const poster = storyPicture(story);
     return (
       <video
         ref={video}
         src={safeMediaUrl(story.media_url)}
+        poster={poster ? safeMediaUrl(poster) : undefined}
+        preload="metadata"
         muted={muted}
         autoPlay
         playsInline

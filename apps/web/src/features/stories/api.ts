@@ -92,8 +92,8 @@ export async function deleteStory(storyId: string): Promise<void> {
 }
 
 /**
- * `POST /api/stories/` as multipart (`media`, `caption` trimmed and omitted when empty), with
- * upload progress in percent.
+ * `POST /api/stories/` as multipart (`media`, a video's `poster` when one was made, `caption`
+ * trimmed and omitted when empty), with upload progress in percent.
  * @throws Error with the server's detail, else 'Fehler beim Erstellen der Story'
  */
 export function createStory(
@@ -101,9 +101,11 @@ export function createStory(
   caption: string,
   onProgress: (percent: number) => void,
   listingId?: string,
+  poster?: Blob | null,
 ): Promise<Story> {
   const form = new FormData();
   form.append('media', file);
+  if (poster) form.append('poster', poster, 'poster.jpg');
   const trimmed = caption.trim();
   if (trimmed) form.append('caption', trimmed);
   if (listingId) form.append('listing_id', listingId);
