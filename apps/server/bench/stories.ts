@@ -23,7 +23,6 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SCHEMA = 'bench_stories';
 /** Members a viewer follows, and stories per member (the speed target's figures). */
 const FOLLOWED = 500;

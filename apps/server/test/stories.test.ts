@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { removeExpiredStories } from '../src/modules/stories/index.ts';
-import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, createAd, jpeg, multipart, verifiedMember } from './helpers/marketplace.ts';
 import { listen } from './helpers/sockets.ts';
@@ -23,6 +23,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const VIDEO = fs.readFileSync(path.join(here, 'fixtures/story-video.mp4'));
 
 let t: TestApp;
+let socketBase: string | null = null;
 let a: RegisteredMember;
 let b: RegisteredMember;
 
@@ -121,6 +122,41 @@ describe('posting stories', () => {
     // The video lives in the media storage of the ad photos, folder `stories`.
     const name = story.media_url.split('/').pop() as string;
     expect(await t.app.mediaStorage.size('stories', name)).toBe(VIDEO.length);
+  });
+
+  it("keeps a video's poster (its first frame, sent by the client) as its picture, without metadata, and removes it with the story", async () => {
+    const frame = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#3366aa' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'GPS-Test' } } })
+      .jpeg()
+      .toBuffer();
+    const boundary = '----story-poster';
+    const filePart = (field: string, name: string, type: string, data: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        data,
+        Buffer.from('\r\n'),
+      ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stories/',
+      headers: { ...bearer(b.access_token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        filePart('media', 'clip.mp4', 'video/mp4', VIDEO),
+        filePart('poster', 'clip.jpg', 'image/jpeg', frame),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const story = res.json() as Story;
+    expect(story.media_type).toBe('video');
+    expect(story.thumbnail_url).toMatch(/^\/api\/images\/[0-9a-f]{32}-card\.webp$/);
+    const poster = await t.app.inject({ url: story.thumbnail_url });
+    expect(poster.statusCode).toBe(200);
+    expect((await sharp(poster.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await call(b, 'DELETE', `/api/stories/${story.id}`)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: story.thumbnail_url })).statusCode).toBe(404);
   });
 
   it('refuses a PDF named .mp4 and a file over 50 MB with the specified texts, storing nothing', async () => {
@@ -229,6 +265,12 @@ describe('feed, views, reactions, replies', () => {
   });
 });
 
+/** The app's `ws://` address; it starts listening on the first call. */
+async function wsBase(): Promise<string> {
+  socketBase ??= await listen(t.app);
+  return socketBase;
+}
+
 /** A `/ws/stories` client that records messages and waits for them. */
 async function openStorySocket(base: string, token: string) {
   const ws = new WebSocket(`${base}/ws/stories?token=${encodeURIComponent(token)}`);
@@ -259,7 +301,7 @@ async function openStorySocket(base: string, token: string) {
 
 describe('/ws/stories', () => {
   it('answers pings, tells the owner of views, and limits each socket to 30 messages in 10 s', async () => {
-    const base = await listen(t.app);
+    const base = await wsBase();
     const owner = await openStorySocket(base, a.access_token);
     const viewer = await openStorySocket(base, b.access_token);
     await owner.waitFor(() => owner.messages.some((m) => m.type === 'connected'));
@@ -288,5 +330,77 @@ describe('/ws/stories', () => {
     expect((await call(a, 'POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
     expect(await closed).toBe(1008);
     viewer.ws.close();
+  });
+});
+
+describe('/ws/stories under the rules of the HTTP calls', () => {
+  it('refuses reactions and replies of an unverified member, empty and too long replies, and shares the chat limit with HTTP', async () => {
+    const base = await wsBase();
+    const owner = await verifiedMember(t, { nickname: 'Olga' });
+    const story = (await post(owner, await jpeg(), 'regeln.jpg', 'image/jpeg')).json() as Story;
+    const before = {
+      reactions: await countRows(t, 'story_reactions'),
+      replies: await countRows(t, 'story_replies'),
+    };
+
+    // Unverified: the same 403 text over HTTP and over the socket, nothing stored.
+    const unverified = await registerMember(t.app, { nickname: 'Udo' });
+    const http = await call(unverified, 'POST', `/api/stories/${story.id}/reaction`, {
+      reaction_type: 'heart',
+    });
+    expect(http.statusCode).toBe(403);
+    const notVerified = http.json().detail as string;
+    const u = await openStorySocket(base, unverified.access_token);
+    u.ws.send(JSON.stringify({ type: 'story_reaction', story_id: story.id, reaction: 'heart' }));
+    u.ws.send(JSON.stringify({ type: 'story_reply', story_id: story.id, text: 'Hallo' }));
+    await u.waitFor(
+      () => u.messages.filter((m) => m.type === 'error' && m.detail === notVerified).length === 2,
+    );
+    expect(await countRows(t, 'story_reactions')).toBe(before.reactions);
+    expect(await countRows(t, 'story_replies')).toBe(before.replies);
+    // Verified while the socket is open: the next reaction counts (the check is made per message).
+    await t.db.handle.db.execute(
+      sql`update users set email_verified_at = now() where id = ${unverified.user.id}::uuid`,
+    );
+    u.ws.send(JSON.stringify({ type: 'story_reaction', story_id: story.id, reaction: 'heart' }));
+    await expect.poll(() => countRows(t, 'story_reactions'), { timeout: 10_000 }).toBe(before.reactions + 1);
+    u.ws.close();
+
+    // Empty and too long replies: the HTTP texts.
+    const d = await verifiedMember(t, { nickname: 'Dora' });
+    const s = await openStorySocket(base, d.access_token);
+    s.ws.send(JSON.stringify({ type: 'story_reply', story_id: story.id, text: '   ' }));
+    s.ws.send(JSON.stringify({ type: 'story_reply', story_id: story.id, text: 'x'.repeat(1001) }));
+    await s.waitFor(() => s.messages.filter((m) => m.type === 'error').length === 2);
+    expect(s.messages.flatMap((m) => (m.type === 'error' ? [m.detail] : []))).toEqual(
+      expect.arrayContaining([
+        'Die Antwort darf nicht leer sein.',
+        'Die Antwort darf höchstens 1000 Zeichen lang sein.',
+      ]),
+    );
+
+    s.ws.close();
+
+    // The chat's limit of 30 messages a minute counts socket and HTTP replies together (a
+    // second socket: 29 messages stay within the socket's own limit of 30 in 10 s).
+    const q = await openStorySocket(base, d.access_token);
+    for (let i = 0; i < 28; i++) {
+      q.ws.send(JSON.stringify({ type: 'story_reply', story_id: story.id, text: `Antwort ${i}` }));
+    }
+    await expect.poll(() => countRows(t, 'story_replies'), { timeout: 30_000 }).toBe(before.replies + 28);
+    expect((await call(d, 'POST', `/api/stories/${story.id}/reply`, { text: 'Nummer 29' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(d, 'POST', `/api/stories/${story.id}/reply`, { text: 'Nummer 30' })).statusCode).toBe(
+      200,
+    );
+    const over = await call(d, 'POST', `/api/stories/${story.id}/reply`, { text: 'Nummer 31' });
+    expect(over.statusCode).toBe(429);
+    const tooMany = 'Du hast in kurzer Zeit sehr viele Nachrichten gesendet.';
+    expect(over.json().detail).toMatch(new RegExp(`^${tooMany}`));
+    q.ws.send(JSON.stringify({ type: 'story_reply', story_id: story.id, text: 'Nummer 32' }));
+    await q.waitFor(() => q.messages.some((m) => m.type === 'error' && m.detail.startsWith(tooMany)));
+    expect(await countRows(t, 'story_replies')).toBe(before.replies + 30);
+    q.ws.close();
   });
 });

@@ -101,8 +101,10 @@ const byteLength = (data: RawData) =>
 /**
  * `/ws/stories?token=` (SPEC.md §4 "Story socket", §7 "Sockets"): an access token or a socket
  * ticket of `POST /api/realtime/ticket` opens it (docs/decisions/0007: it closes with 1008 when
- * its session ends). Client messages `story_view`, `story_reaction`, `story_reply` (as the HTTP
- * calls) and `ping`; the server answers `pong`, tells the owner `story_viewed`,
+ * its session ends). Client messages `story_view`, `story_reaction`, `story_reply` (with the
+ * rules of the HTTP calls: a live session, a verified e-mail address for reactions and replies,
+ * the reply's length and the chat's send limit; a refusal is answered `error` with the HTTP
+ * call's German `detail`) and `ping`; the server answers `pong`, tells the owner `story_viewed`,
  * `story_reaction` and `story_reply`, and followers `new_story`. More than 30 messages in 10 s
  * are answered `rate_limit_exceeded` and not carried out.
  * A foreign Origin (not `PUBLIC_URL` nor the request's own host) is refused with 403.
@@ -198,10 +200,25 @@ export async function storySocketRoutes(
         }
         const m = message.data;
         const work = async () => {
-          if (m.type === 'ping') send({ type: 'pong', timestamp: m.timestamp });
-          else if (m.type === 'story_view') await stories.view(deps, user, m.story_id);
-          else if (m.type === 'story_reaction') await stories.react(deps, user, m.story_id, m.reaction);
-          else await stories.replyTo(deps, user, m.story_id, m.text);
+          if (m.type === 'ping') {
+            send({ type: 'pong', timestamp: m.timestamp });
+            return;
+          }
+          // Each action under the rules of its HTTP call: the session must still hold (checked
+          // afresh, as every request checks its token), and a reaction or a reply needs a
+          // verified e-mail address (`requireVerified`); the services apply the same limits.
+          const member = await findSessionMember(deps.db, user.sessionId, user.id);
+          if (!member) {
+            socket.close(SOCKET_CLOSE_POLICY, REASONS.ended);
+            return;
+          }
+          if (m.type === 'story_view') {
+            await stories.view(deps, member, m.story_id);
+            return;
+          }
+          if (!member.emailVerified) throw new AppError('email_not_verified');
+          if (m.type === 'story_reaction') await stories.react(deps, member, m.story_id, m.reaction);
+          else await stories.replyTo(deps, member, m.story_id, m.text);
         };
         work().catch((error: unknown) => {
           if (error instanceof AppError) send({ type: 'error', detail: error.detail });

@@ -12,6 +12,7 @@ import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { getSessionToken } from '../../lib/session.ts';
 import { storyFeedQuery } from './api.ts';
+import { storyPicture } from './poster.ts';
 import { StorySocket } from './storySocket.ts';
 import { orderGroups } from './viewerMachine.ts';
 
@@ -42,9 +43,11 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
       isLoggedIn
         ? new StorySocket(getSessionToken, (message) => {
             if (message.type === 'new_story') void queryClient.invalidateQueries({ queryKey: ['stories'] });
+            // A reaction or reply the server refused (as its HTTP call would): its German text.
+            if (message.type === 'error') showMessage(message.detail, 'error');
           })
         : null,
-    [isLoggedIn, queryClient],
+    [isLoggedIn, queryClient, showMessage],
   );
   useEffect(() => {
     socket?.start();
@@ -87,7 +90,7 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
             <Ring
               label={de.stories.openGroup(group.user_name)}
               name={group.user_id === meId ? de.stories.yourStory : group.user_name}
-              avatar={group.user_avatar ?? group.stories[0]?.thumbnail_url ?? null}
+              avatar={group.user_avatar ?? (group.stories[0] ? storyPicture(group.stories[0]) : null)}
               unviewed={group.has_unviewed_stories}
               onClick={() => setOpen({ groups: ordered, index })}
             />
