@@ -29,6 +29,18 @@ const WORDS = `anmeldung gewerbe steuer rechnung kunde marketing werbung angebot
 const BIG_THREAD_POSTS = 5000;
 const THREAD_SIZE = 20;
 
+/**
+ * `count` different search paths: each word of the vocabulary alone (about 5 % of the posts
+ * each, so more than 1,000 hits), then pairs of words (AND: from none to a few thousand hits).
+ */
+function differentSearches(count: number): string[] {
+  const words = [...new Set(WORDS)];
+  const texts = [...words];
+  for (let a = 0; a < words.length && texts.length < count; a++)
+    for (let b = a + 1; b < words.length && texts.length < count; b++) texts.push(`${words[a]} ${words[b]}`);
+  return texts.slice(0, count).map((text) => `/api/forum/search?q=${encodeURIComponent(text)}`);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
@@ -38,7 +50,8 @@ async function time(app: FastifyInstance, paths: string[], runs: number) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = process.hrtime.bigint();
-    const res = await app.inject({ url: paths[i % paths.length] as string });
+    // After the warm-up's paths, so a scenario of different requests repeats none.
+    const res = await app.inject({ url: paths[(10 + i) % paths.length] as string });
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
     if (res.statusCode !== 200) throw new Error(`${paths[0]}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
@@ -147,7 +160,15 @@ export async function forumBench(options: {
         if (batchPosts >= 100_000) await flush();
       }
       await flush();
-      await client.query('analyze');
+      // The members' counters, as the forum's writes keep them (migration 0017).
+      await client.query(
+        `insert into forum_member_stats (user_id, post_count, likes_received)
+         select author_id, count(*), coalesce(sum(like_count), 0) from forum_posts
+         where deleted_at is null group by author_id
+         on conflict (user_id) do update
+         set post_count = excluded.post_count, likes_received = excluded.likes_received`,
+      );
+      await client.query('vacuum analyze');
       log(`Forum-Daten erzeugt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const big = await client.query<{ id: string }>(
@@ -171,6 +192,8 @@ export async function forumBench(options: {
       log('| --- | ---: | ---: | ---: |');
       const pages = Array.from({ length: 50 }, (_, i) => `/api/forum/threads/${bigId}?page=${100 + i}`);
       const scenarios: [string, string[]][] = [
+        // The floor of this machine at this moment: one database round trip through the same stack.
+        ['Baseline: /api/health (eine Datenbankabfrage)', ['/api/health']],
         ['Themenseite (20 von 5.000 Beiträgen)', pages],
         ['Übersicht der Foren', ['/api/forum/categories']],
         ['Themenliste eines Unterforums', ['/api/forum/threads?category=games/pc']],
@@ -178,6 +201,8 @@ export async function forumBench(options: {
         ['Forumsuche mit Treffern', ['/api/forum/search?q=Grafikkarte']],
         ['Forumsuche, häufiges Wort', ['/api/forum/search?q=Beitrag']],
         ['Forumsuche ohne Treffer', ['/api/forum/search?q=Xqzjvwpt']],
+        // Every request a new text (no cached count): each word alone, then pairs of words.
+        ['Forumsuche, jede Anfrage neu', differentSearches(options.runs + 10)],
       ];
       for (const [name, paths] of scenarios) {
         const t = await time(app, paths, options.runs);
@@ -192,14 +217,17 @@ export async function forumBench(options: {
   }
 }
 
-// Run alone: `node --import tsx bench/forum.ts [--posts N] [--reuse]`.
+// Run alone: `node --import tsx bench/forum.ts [--posts N] [--runs N] [--reuse]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const index = args.indexOf('--posts');
+  const option = (name: string, fallback: number) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? Number(args[index + 1]) : fallback;
+  };
   await forumBench({
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    posts: index >= 0 ? Number(args[index + 1]) : 1_000_000,
-    runs: 100,
+    posts: option('posts', 1_000_000),
+    runs: option('runs', 100),
     reuse: args.includes('--reuse'),
     log: (line) => process.stdout.write(`${line}\n`),
   });

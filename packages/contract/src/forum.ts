@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userText } from './text.ts';
+import { memberReputationSchema } from './users.ts';
 
 /**
  * The forum: three main forums with subforums, threads, posts, likes, watching, reports and
@@ -57,6 +58,8 @@ export const forumAuthorSchema = z.object({
   post_count: z.number().int(),
   likes_received: z.number().int(),
   is_admin: z.boolean(),
+  /** The member's one reputation, the same as on every other member card. */
+  reputation: memberReputationSchema.optional(),
 });
 export type ForumAuthor = z.infer<typeof forumAuthorSchema>;
 
@@ -270,9 +273,14 @@ export const forumSearchHitSchema = z.object({
   created_at: z.string(),
 });
 export type ForumSearchHit = z.infer<typeof forumSearchHitSchema>;
+/**
+ * `GET /api/forum/search` answer: `total` counts hits up to 1,000; `total_capped` is true when
+ * there are more ('über 1.000 Treffer'); pages beyond the first 1,000 hits are empty.
+ */
 export const forumSearchResultSchema = z.object({
   hits: z.array(forumSearchHitSchema),
   total: z.number().int(),
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
 });

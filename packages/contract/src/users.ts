@@ -47,6 +47,30 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /**
+ * One reputation across the marketplace and the forum, the same on every member card (ad's
+ * seller card, chat, forum, profile); `GET /api/users/{id}/reputation`. `rating` is the average
+ * of the stars from chat ratings (one decimal, null without any) and `review_count` their number;
+ * `forum_likes` the likes the member's visible forum posts received and `forum_posts` their
+ * number; `member_since` ISO 8601; `verified` whether the seller verification was approved
+ * (`badge` 'private' or 'business', else null) and `email_verified` the confirmed e-mail;
+ * `answer_rate` the share in whole percent of conversations other members started with the
+ * member that the member answered (null while nobody has written to them).
+ */
+export const memberReputationSchema = z.object({
+  user_id: z.string(),
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
+  forum_likes: z.number().int(),
+  forum_posts: z.number().int(),
+  member_since: z.string(),
+  verified: z.boolean(),
+  badge: z.enum(['private', 'business']).nullable(),
+  email_verified: z.boolean(),
+  answer_rate: z.number().int().min(0).max(100).nullable(),
+});
+export type MemberReputation = z.infer<typeof memberReputationSchema>;
+
+/**
  * `GET /api/users/{id}`: the public profile at /user/{id}. `member_since` is ISO 8601;
  * `rating` stays null (and `review_count` 0) until there are ratings; `is_following` is null
  * for visitors without a token.
@@ -62,6 +86,8 @@ export const publicProfileSchema = z.object({
   followers_count: z.number().int(),
   following_count: z.number().int(),
   is_following: z.boolean().nullable(),
+  /** The member's one reputation (see `memberReputationSchema`). */
+  reputation: memberReputationSchema.optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -184,5 +184,13 @@ export async function seedForum(
       .set({ likeCount: threadLikes })
       .where(sql`${forumThreads.id} = ${thread.id}`);
   }
+  // The members' forum counters of the reputation cards, as the forum's writes keep them.
+  await db.execute(
+    sql`insert into forum_member_stats (user_id, post_count, likes_received)
+        select author_id, count(*), coalesce(sum(like_count), 0) from forum_posts
+        where deleted_at is null group by author_id
+        on conflict (user_id) do update
+        set post_count = excluded.post_count, likes_received = excluded.likes_received`,
+  );
   return written;
 }

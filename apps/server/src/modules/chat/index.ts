@@ -15,7 +15,7 @@ import './events.ts';
  * from here.
  */
 export { sellerRatingColumns } from './queries.ts';
-export { isConversationMember, messagePreview, sellerRatings, unreadCount } from './service.ts';
+export { answerRates, isConversationMember, messagePreview, sellerRatings, unreadCount } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -568,3 +568,32 @@ export function sellerRatingColumns(userId: SQL): SQL {
   return sql`(select round(avg(r.stars), 1)::float8 from chat_ratings r where r.ratee_id = ${userId}) as "sellerRating",
     (select count(*) from chat_ratings r where r.ratee_id = ${userId})::int as "sellerReviewCount"`;
 }
+
+/**
+ * Per member of `userIds`: conversations another member started with them (they are the
+ * `seller_id` side and the other side wrote first or at all) and how many of those they answered
+ * with at least one message of their own. One index range per member (`chat_conversations_seller_idx`).
+ */
+export async function selectAnswerCounts(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, { received: number; answered: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await selectRows<{ user_id: string; received: number | string; answered: number | string }>(
+    db,
+    sql`select c.seller_id as user_id, count(*) as received,
+               count(*) filter (where exists (
+                 select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.seller_id
+               )) as answered
+        from chat_conversations c
+        where c.seller_id in (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+          and exists (select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.buyer_id)
+        group by c.seller_id`,
+  );
+  return new Map(
+    rows.map((row) => [row.user_id, { received: Number(row.received), answered: Number(row.answered) }]),
+  );
+}

@@ -720,6 +720,26 @@ export async function rateConversation(
 }
 
 /**
+ * The answer rate of members for their reputation card (SPEC.md §3 "seller"): of the
+ * conversations other members started with them (and wrote in), the share they answered, in
+ * whole percent; null for a member nobody has written to yet.
+ * @param userIds member ids; malformed ones get null
+ */
+export async function answerRates(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, number | null>> {
+  const ids = [...new Set(userIds)].filter(isUserId);
+  const counts = await queries.selectAnswerCounts(db, ids);
+  return new Map(
+    [...new Set(userIds)].map((id) => {
+      const entry = counts.get(id);
+      return [id, entry && entry.received > 0 ? Math.round((entry.answered / entry.received) * 100) : null];
+    }),
+  );
+}
+
+/**
  * The rating of members as ad pages show it (SPEC.md §3 "seller (name, avatar, rating,
  * reviewCount)"): the average stars they received in chat ratings, rounded to one decimal, and
  * how many ratings; members without ratings get `{ rating: null, reviewCount: 0 }`.

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CountCache } from '../../lib/count-cache.ts';
 import forumRoutes from './routes.ts';
+import { type CategoryStats, FORUM_STATS_CACHE_MS } from './service.ts';
 import './events.ts';
 
 /**
@@ -11,11 +13,19 @@ import './events.ts';
  * other modules import only from here.
  */
 export { renderMarkdown } from './markdown.ts';
-export { forumStanding } from './service.ts';
+export { forumStandings } from './service.ts';
 
-/** Registers the `/api/forum/…` routes. */
+/**
+ * Registers the `/api/forum/…` routes with the caches of the forums' counts and the search's hit
+ * counts this instance owns
+ * (docs/decisions/0010-forum-search-speed.md).
+ */
 async function forum(app: FastifyInstance) {
-  await app.register(forumRoutes, { deps: { db: app.database.db, events: app.events } });
+  const stats = new CountCache<Map<string, CategoryStats>>(FORUM_STATS_CACHE_MS, 1);
+  const searchCounts = new CountCache<number>(FORUM_STATS_CACHE_MS, 1000);
+  await app.register(forumRoutes, {
+    deps: { db: app.database.db, events: app.events, stats, searchCounts },
+  });
 }
 
 export default fp(forum, {

@@ -50,7 +50,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumOverviewSchema },
       },
     },
-    async () => forum.forumOverview(db),
+    async () => forum.forumOverview(deps),
   );
 
   app.get(
@@ -65,7 +65,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumThreadListSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => forum.listThreads(db, request.query),
+    async (request) => forum.listThreads(deps, request.query),
   );
 
   app.post(
@@ -100,7 +100,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
       const viewer = await app.optionalUser(request);
       if (viewer) reply.header('Cache-Control', 'no-store');
       const key = viewer ? `u:${viewer.id}` : forum.visitorKey(addressKey(request.ip));
-      return forum.threadPage(db, viewer, key, request.params.id, request.query.page);
+      return forum.threadPage(deps, viewer, key, request.params.id, request.query.page);
     },
   );
 
@@ -117,7 +117,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumThreadSummarySchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => forum.moderateThread(db, request.params.id, request.body),
+    async (request) => forum.moderateThread(deps, request.params.id, request.body),
   );
 
   app.delete(
@@ -134,7 +134,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
       },
     },
     async (request, reply) => {
-      await forum.deleteThread(db, request.user, request.params.id, request.body?.reason);
+      await forum.deleteThread(deps, request.user, request.params.id, request.body?.reason);
       return reply.status(204).send(null);
     },
   );
@@ -185,7 +185,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumPostSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => forum.editPost(db, request.user, request.params.id, request.body.body),
+    async (request) => forum.editPost(deps, request.user, request.params.id, request.body.body),
   );
 
   app.delete(
@@ -202,7 +202,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
       },
     },
     async (request, reply) => {
-      await forum.deletePost(db, request.user, request.params.id, request.body?.reason);
+      await forum.deletePost(deps, request.user, request.params.id, request.body?.reason);
       return reply.status(204).send(null);
     },
   );
@@ -285,7 +285,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumSearchResultSchema, ...errorResponses(422) },
       },
     },
-    async (request) => forum.searchForum(db, request.query.q, request.query.page),
+    async (request) => forum.searchForum(deps, request.query.q, request.query.page),
   );
 };
 

@@ -20,12 +20,19 @@ import {
 } from '@marketplace/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import type { CountCache } from '../../lib/count-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
-import { sellerRatings } from '../chat/index.ts';
-import { type Actor, displayName, findAccounts, isAdmin, type UserRow } from '../users/index.ts';
+import {
+  type Actor,
+  displayName,
+  findAccounts,
+  isAdmin,
+  memberReputations,
+  type UserRow,
+} from '../users/index.ts';
 import { mentionedNames, plainExcerpt, renderMarkdown } from './markdown.ts';
 import {
   type ForumCategoryRow,
@@ -46,7 +53,27 @@ export interface ForumDeps {
   db: Database;
   /** Carries `forum.replied`, `forum.mentioned` and `forum.liked` to the notifications. */
   events: EventBus;
+  /**
+   * Thread and post counts and latest activity of every forum (key `all`), kept for
+   * {@link FORUM_STATS_CACHE_MS} and forgotten after each write of this instance
+   * (docs/decisions/0010-forum-search-speed.md).
+   */
+  stats: CountCache<Map<string, CategoryStats>>;
+  /**
+   * The search's capped hit counts per search text, kept for {@link FORUM_STATS_CACHE_MS} and
+   * forgotten after each write of this instance (as the marketplace's search totals).
+   */
+  searchCounts: CountCache<number>;
 }
+
+/** Forgets the counts this instance keeps, after a write that may change them has committed. */
+function forgetCounts(deps: Pick<ForumDeps, 'stats' | 'searchCounts'>): void {
+  deps.stats.invalidate();
+  deps.searchCounts.invalidate();
+}
+
+/** How long the forums' counts and latest activity are kept, in ms. */
+export const FORUM_STATS_CACHE_MS = 15_000;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -74,6 +101,21 @@ const THREAD_LOCKED = 'Dieses Thema ist geschlossen. Antworten sind nicht mehr m
 const iso = (value: Date | string) => new Date(value).toISOString();
 const txOf = (transaction: unknown) => transaction as Database;
 
+/**
+ * Changes a member's forum counters (`forum_member_stats`: visible posts written, likes those
+ * posts received) by `posts` and `likes`, inside the caller's transaction, so the reputation
+ * cards never count a post's author's whole history on each read.
+ */
+async function adjustMemberStats(tx: Database, userId: string, posts: number, likes: number): Promise<void> {
+  await tx.execute(
+    sql`insert into forum_member_stats (user_id, post_count, likes_received)
+        values (${userId}::uuid, greatest(0, ${posts}::int), greatest(0, ${likes}::int))
+        on conflict (user_id) do update
+        set post_count = greatest(0, forum_member_stats.post_count + ${posts}::int),
+            likes_received = greatest(0, forum_member_stats.likes_received + ${likes}::int)`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Categories
 
@@ -82,7 +124,8 @@ async function allCategories(db: Database): Promise<ForumCategoryRow[]> {
   return db.select().from(forumCategories).orderBy(forumCategories.position, forumCategories.id);
 }
 
-interface CategoryStats {
+/** Counts and the newest visible thread activity of one forum or subforum. */
+export interface CategoryStats {
   threads: number;
   posts: number;
   activity: ForumActivity | null;
@@ -168,15 +211,21 @@ function mergeStats(parts: (CategoryStats | undefined)[]): CategoryStats {
 /**
  * `GET /api/forum/categories`: the three main forums (SPEC.md: business, games, sports) with
  * their subforums, thread and post counts (a main forum counts its subforums too) and latest
- * activity. Deleted threads are not counted.
+ * activity. Deleted threads are not counted. The counts of all forums are computed together and
+ * kept in `deps.stats` (up to 15 s, forgotten after each write of this instance).
  * @param only a main forum's id: just that forum and its subforums
  */
-export async function forumOverview(db: Database, only?: string): Promise<ForumOverview> {
-  const all = await allCategories(db);
+export async function forumOverview(
+  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  only?: string,
+): Promise<ForumOverview> {
+  const all = await allCategories(deps.db);
   const rows = only ? all.filter((row) => row.id === only || row.parentId === only) : all;
-  const stats = await categoryStats(
-    db,
-    rows.map((row) => row.id),
+  const stats = await deps.stats.get('all', () =>
+    categoryStats(
+      deps.db,
+      all.map((row) => row.id),
+    ),
   );
   const mains = rows.filter((row) => row.parentId === null);
   return {
@@ -196,11 +245,11 @@ export async function forumOverview(db: Database, only?: string): Promise<ForumO
  * its main forum. @throws AppError not_found (404) 'Dieses Forum gibt es nicht.'
  */
 export async function findCategory(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'stats'>,
   id: string,
 ): Promise<{ category: ForumCategory; parent: ForumCategory | null; ids: string[] }> {
   const family = id.split('/')[0] ?? id;
-  const overview = await forumOverview(db, family);
+  const overview = await forumOverview(deps, family);
   for (const main of overview.forums) {
     const { subforums, ...category } = main;
     if (main.id === id) return { category, parent: null, ids: [main.id, ...subforums.map((sub) => sub.id)] };
@@ -221,43 +270,36 @@ async function authorNames(db: Database, ids: string[]): Promise<Map<string, str
 }
 
 /**
- * Author cards: name, avatar, member since, verified badge, marketplace rating (chat door),
- * forum posts and likes received.
+ * Author cards: name, avatar, member since, verified badge, marketplace rating, forum posts and
+ * likes received, all from the one reputation of the users door (`memberReputations`).
  */
 async function authorCards(db: Database, ids: string[]): Promise<Map<string, ForumAuthor>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const [accounts, ratings, counts] = await Promise.all([
+  const [accounts, reputations] = await Promise.all([
     findAccounts(db, unique),
-    sellerRatings(db, unique),
-    selectRows<{ author_id: string; posts: number | string; likes: number | string }>(
-      db,
-      sql`select author_id, count(*) as posts, coalesce(sum(like_count), 0) as likes
-          from forum_posts
-          where author_id in (${sql.join(
-            unique.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and deleted_at is null
-          group by author_id`,
-    ),
+    memberReputations(db, unique),
   ]);
-  const byAuthor = new Map(counts.map((row) => [row.author_id, row]));
   return new Map(
-    accounts.map((account: UserRow) => [
-      account.id,
-      {
-        id: account.id,
-        name: displayName(account),
-        avatar: account.avatarUrl,
-        member_since: iso(account.createdAt),
-        email_verified: account.emailVerifiedAt !== null,
-        rating: ratings.get(account.id)?.rating ?? null,
-        review_count: ratings.get(account.id)?.reviewCount ?? 0,
-        post_count: Number(byAuthor.get(account.id)?.posts ?? 0),
-        likes_received: Number(byAuthor.get(account.id)?.likes ?? 0),
-        is_admin: account.role === 'ADMIN',
-      },
-    ]),
+    accounts.map((account: UserRow) => {
+      const reputation = reputations.get(account.id);
+      return [
+        account.id,
+        {
+          id: account.id,
+          name: displayName(account),
+          avatar: account.avatarUrl,
+          member_since: iso(account.createdAt),
+          email_verified: account.emailVerifiedAt !== null,
+          rating: reputation?.rating ?? null,
+          review_count: reputation?.review_count ?? 0,
+          post_count: reputation?.forum_posts ?? 0,
+          likes_received: reputation?.forum_likes ?? 0,
+          is_admin: account.role === 'ADMIN',
+          ...(reputation ? { reputation } : {}),
+        },
+      ];
+    }),
   );
 }
 
@@ -318,16 +360,18 @@ async function toSummaries(db: Database, rows: ForumThreadRow[]): Promise<ForumT
  * @throws AppError not_found (404) for an unknown forum
  */
 export async function listThreads(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'stats'>,
   query: { category: string; sort: ForumSort; page: number },
 ): Promise<ForumThreadList> {
-  const { category, parent, ids } = await findCategory(db, query.category);
+  const db = deps.db;
+  const { category, parent, ids } = await findCategory(deps, query.category);
+  // `nulls last` as in the indexes (docs/benchmarks.md "Descending indexes and NULLS LAST").
   const order =
     query.sort === 'newest'
-      ? sql`created_at desc, id desc`
+      ? sql`created_at desc nulls last, id desc nulls last`
       : query.sort === 'liked'
-        ? sql`like_count desc, last_post_at desc, id desc`
-        : sql`pinned desc, last_post_at desc, id desc`;
+        ? sql`like_count desc nulls last, last_post_at desc, id desc`
+        : sql`pinned desc nulls last, last_post_at desc nulls last, id desc nulls last`;
   const inCategories = sql`category_id in (${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -442,8 +486,10 @@ export async function createThread(
       .values({ threadId: thread.id, authorId: actor.id, number: 1, body: input.body, bodyHtml: html })
       .returning({ id: forumPosts.id });
     if (!post) throw new Error('post not stored');
+    await adjustMemberStats(tx, actor.id, 1, 0);
     return { thread, postId: post.id };
   });
+  forgetCounts(deps);
   const mentioned = await mentionedMembers(deps.db, input.body, actor.id);
   if (mentioned.length > 0)
     await deps.events.publish('forum.mentioned', {
@@ -460,8 +506,9 @@ export async function createThread(
 
 /**
  * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day.
+ * @returns whether this view was counted (the first of this viewer today)
  */
-async function countView(db: Database, threadId: string, viewer: string): Promise<void> {
+async function countView(db: Database, threadId: string, viewer: string): Promise<boolean> {
   const inserted = await db
     .insert(forumThreadViews)
     .values({ threadId, viewer, day: sql`current_date` as unknown as string })
@@ -472,6 +519,7 @@ async function countView(db: Database, threadId: string, viewer: string): Promis
       .update(forumThreads)
       .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
       .where(eq(forumThreads.id, threadId));
+  return inserted.length > 0;
 }
 
 /** The viewer key of a visitor without a login: a hash of the address, never the address. */
@@ -515,49 +563,35 @@ function toPost(
  * admins. @throws AppError not_found (404)
  */
 export async function threadPage(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'stats'>,
   viewer: Actor | null,
   viewerKey: string,
   threadId: string,
   page: number,
 ): Promise<ForumThreadPage> {
-  let thread = await findThread(db, threadId);
+  const db = deps.db;
+  const thread = await findThread(db, threadId);
   const admin = isAdmin(viewer);
   if (thread.deletedAt && !admin && viewer?.id !== thread.authorId)
     throw new AppError('not_found', THREAD_NOT_FOUND);
-  if (!thread.deletedAt) {
-    await countView(db, thread.id, viewerKey);
-    thread = await findThread(db, threadId);
-  }
   const from = (page - 1) * FORUM_POSTS_PAGE_SIZE;
-  const posts = await db
-    .select()
-    .from(forumPosts)
-    .where(
-      and(
-        eq(forumPosts.threadId, thread.id),
-        sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`,
-      ),
-    )
-    .orderBy(forumPosts.number);
-  const [authors, likedRows, subscription, { category, parent }] = await Promise.all([
-    authorCards(
-      db,
-      posts.map((post) => post.authorId),
-    ),
-    viewer && posts.length > 0
-      ? db
-          .select({ postId: forumPostLikes.postId })
-          .from(forumPostLikes)
-          .where(
-            and(
-              eq(forumPostLikes.userId, viewer.id),
-              sql`${forumPostLikes.postId} in (${sql.join(
-                posts.map((post) => sql`${post.id}::uuid`),
-                sql`, `,
-              )})`,
-            ),
-          )
+  const inPage = sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`;
+  // Everything that needs only the thread at once (docs/decisions/0010-forum-search-speed.md:
+  // on a busy machine each round trip waits for a core; the page waits for two, then the cards).
+  const [counted, posts, likedRows, subscription, { category, parent }, [summary]] = await Promise.all([
+    thread.deletedAt ? Promise.resolve(false) : countView(db, thread.id, viewerKey),
+    db
+      .select()
+      .from(forumPosts)
+      .where(and(eq(forumPosts.threadId, thread.id), inPage))
+      .orderBy(forumPosts.number),
+    viewer
+      ? selectRows<{ post_id: string }>(
+          db,
+          sql`select l.post_id from forum_post_likes l join forum_posts p on p.id = l.post_id
+              where l.user_id = ${viewer.id}::uuid and p.thread_id = ${thread.id}::uuid
+                and p.number > ${from} and p.number <= ${from + FORUM_POSTS_PAGE_SIZE}`,
+        )
       : Promise.resolve([]),
     viewer
       ? db
@@ -570,11 +604,16 @@ export async function threadPage(
             ),
           )
       : Promise.resolve([]),
-    findCategory(db, thread.categoryId),
+    findCategory(deps, thread.categoryId),
+    toSummaries(db, [thread]),
   ]);
-  const liked = new Set(likedRows.map((row) => row.postId));
-  const [summary] = await toSummaries(db, [thread]);
   if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
+  if (counted) summary.view_count += 1;
+  const authors = await authorCards(
+    db,
+    posts.map((post) => post.authorId),
+  );
+  const liked = new Set(likedRows.map((row) => row.post_id));
   const own = viewer?.id === thread.authorId;
   return {
     thread: {
@@ -643,8 +682,10 @@ export async function createPost(
       .values({ threadId, authorId: actor.id, number: locked.lastNumber, body: input.body, bodyHtml: html })
       .returning();
     if (!stored) throw new Error('post not stored');
+    await adjustMemberStats(tx, actor.id, 1, 0);
     return { post: stored, thread: locked };
   });
+  forgetCounts(deps);
 
   const [muted, mentioned, watchers, repliedTo] = await Promise.all([
     mutedMembers(deps.db, threadId),
@@ -697,7 +738,13 @@ async function findPost(db: Database, postId: string): Promise<ForumPostRow> {
  * `PATCH /api/forum/posts/{id}`: only the author changes the text (marked 'bearbeitet'); not
  * in a locked thread. @throws AppError not_found (404); forbidden (403)
  */
-export async function editPost(db: Database, actor: Actor, postId: string, body: string): Promise<ForumPost> {
+export async function editPost(
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  actor: Actor,
+  postId: string,
+  body: string,
+): Promise<ForumPost> {
+  const db = deps.db;
   const post = await findPost(db, postId);
   if (post.authorId !== actor.id)
     throw new AppError('forbidden', 'Nur wer den Beitrag geschrieben hat, kann ihn bearbeiten.');
@@ -709,6 +756,7 @@ export async function editPost(db: Database, actor: Actor, postId: string, body:
     .where(and(eq(forumPosts.id, postId), sql`${forumPosts.deletedAt} is null`))
     .returning();
   if (!updated) throw new AppError('not_found', POST_NOT_FOUND);
+  forgetCounts(deps);
   const authors = await authorCards(db, [actor.id]);
   return toPost(updated, authors.get(actor.id) ?? GONE_AUTHOR(actor.id), false, actor, thread);
 }
@@ -731,9 +779,15 @@ function deletion(
  * in the same transaction. Deleting the opening post deletes the thread.
  * @throws AppError not_found (404); forbidden (403); validation (422) without an admin's reason
  */
-export async function deletePost(db: Database, actor: Actor, postId: string, reason?: string): Promise<void> {
+export async function deletePost(
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  actor: Actor,
+  postId: string,
+  reason?: string,
+): Promise<void> {
+  const db = deps.db;
   const post = await findPost(db, postId);
-  if (post.number === 1) return deleteThread(db, actor, post.threadId, reason);
+  if (post.number === 1) return deleteThread(deps, actor, post.threadId, reason);
   const how = deletion(actor, post.authorId, reason);
   await db.transaction(async (transaction) => {
     const tx = txOf(transaction);
@@ -743,6 +797,7 @@ export async function deletePost(db: Database, actor: Actor, postId: string, rea
       .where(and(eq(forumPosts.id, postId), sql`${forumPosts.deletedAt} is null`))
       .returning({ likes: forumPosts.likeCount });
     if (!done) throw new AppError('not_found', POST_NOT_FOUND);
+    await adjustMemberStats(tx, post.authorId, -1, -done.likes);
     await tx
       .update(forumThreads)
       .set({
@@ -751,6 +806,7 @@ export async function deletePost(db: Database, actor: Actor, postId: string, rea
       })
       .where(eq(forumThreads.id, post.threadId));
   });
+  forgetCounts(deps);
 }
 
 /**
@@ -758,11 +814,12 @@ export async function deletePost(db: Database, actor: Actor, postId: string, rea
  * reason the author sees on the thread's page. @throws AppError not_found; forbidden; validation
  */
 export async function deleteThread(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
   actor: Actor,
   threadId: string,
   reason?: string,
 ): Promise<void> {
+  const db = deps.db;
   const thread = await findThread(db, threadId);
   if (thread.deletedAt) throw new AppError('not_found', THREAD_NOT_FOUND);
   const how = deletion(actor, thread.authorId, reason);
@@ -770,6 +827,7 @@ export async function deleteThread(
     .update(forumThreads)
     .set({ deletedAt: sql`now()`, deletedReason: how.reason })
     .where(eq(forumThreads.id, threadId));
+  forgetCounts(deps);
 }
 
 /**
@@ -778,10 +836,11 @@ export async function deleteThread(
  * @throws AppError not_found (404); validation (422) for an unknown target forum
  */
 export async function moderateThread(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
   threadId: string,
   change: ForumModerateThreadBody,
 ): Promise<ForumThreadSummary> {
+  const db = deps.db;
   const thread = await findThread(db, threadId);
   if (change.category_id !== undefined) {
     const categories = await allCategories(db);
@@ -799,6 +858,7 @@ export async function moderateThread(
     .where(eq(forumThreads.id, thread.id))
     .returning();
   if (!updated) throw new AppError('not_found', THREAD_NOT_FOUND);
+  forgetCounts(deps);
   const [summary] = await toSummaries(db, [updated]);
   if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
   return summary;
@@ -837,11 +897,13 @@ export async function setLike(
       .set({ likeCount: sql`${forumPosts.likeCount} + ${step}` })
       .where(eq(forumPosts.id, postId))
       .returning({ likeCount: forumPosts.likeCount });
-    if (step !== 0)
+    if (step !== 0) {
       await tx
         .update(forumThreads)
         .set({ likeCount: sql`${forumThreads.likeCount} + ${step}` })
         .where(eq(forumThreads.id, post.threadId));
+      await adjustMemberStats(tx, post.authorId, 0, step);
+    }
     return { isNew: step === 1, count: updated?.likeCount ?? 0 };
   });
   if (result.isNew) {
@@ -934,15 +996,44 @@ export async function listReports(db: Database): Promise<ForumReport[]> {
   }));
 }
 
+/** The forum search counts at most this many hits; beyond it the answer says 'über 1.000'. */
+export const FORUM_SEARCH_COUNT_CAP = 1000;
+
 /**
  * `GET /api/forum/search`: visible posts whose text, or whose thread's title (for the opening
  * post), matches the words (PostgreSQL full text, 'german' configuration, web search syntax),
- * newest first, 20 per page.
+ * newest first, 20 per page. `total` counts up to {@link FORUM_SEARCH_COUNT_CAP} hits;
+ * `total_capped` says there are more (then only the first 1,000 can be paged to).
+ * docs/decisions/0010-forum-search-speed.md: the capped count stops early, and it decides the
+ * plan: up to 1,000 hits are read through the text indexes and sorted; a word with more hits
+ * walks the date index `forum_posts_newest_idx` from the newest post and stops after the page.
  */
-export async function searchForum(db: Database, q: string, page: number): Promise<ForumSearchResult> {
+export async function searchForum(
+  deps: Pick<ForumDeps, 'db' | 'searchCounts'>,
+  q: string,
+  page: number,
+): Promise<ForumSearchResult> {
+  const db = deps.db;
   const query = sql`websearch_to_tsquery('german', ${q})`;
+  const cap = FORUM_SEARCH_COUNT_CAP;
+  const hits = await deps.searchCounts.get(q, async () => {
+    const [counted] = await selectRows<{ hits: number | string }>(
+      db,
+      sql`select count(distinct id) as hits from (
+          (select p.id from forum_posts p join forum_threads t on t.id = p.thread_id
+           where p.search_vector @@ ${query} and p.deleted_at is null and t.deleted_at is null
+           limit ${cap + 1})
+          union all
+          (select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
+           where t.search_vector @@ ${query} and t.deleted_at is null and p.deleted_at is null
+           limit ${cap + 1})
+        ) found`,
+    );
+    return Math.min(Number(counted?.hits ?? 0), cap + 1);
+  });
   const offset = (page - 1) * FORUM_THREADS_PAGE_SIZE;
-  const rows = await selectRows<{
+  const columns = sql`p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id`;
+  type Row = {
     id: string;
     number: number;
     body: string;
@@ -951,22 +1042,36 @@ export async function searchForum(db: Database, q: string, page: number): Promis
     thread_id: string;
     title: string;
     category_id: string;
-    total: number | string;
-  }>(
-    db,
-    sql`with hits as (
-          select p.id from forum_posts p where p.search_vector @@ ${query} and p.deleted_at is null
-          union
-          select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
-          where t.search_vector @@ ${query}
-        )
-        select p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id,
-               count(*) over () as total
-        from hits h join forum_posts p on p.id = h.id join forum_threads t on t.id = p.thread_id
-        where t.deleted_at is null and p.deleted_at is null
-        order by p.created_at desc, p.id desc
-        limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
-  );
+  };
+  const rows =
+    hits === 0 || offset >= Math.min(hits, cap)
+      ? []
+      : hits <= cap
+        ? // Few hits: read them all through the two text indexes, then sort.
+          await selectRows<Row>(
+            db,
+            sql`with found as materialized (
+                  select p.id from forum_posts p where p.search_vector @@ ${query} and p.deleted_at is null
+                  union
+                  select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
+                  where t.search_vector @@ ${query}
+                )
+                select ${columns}
+                from found f join forum_posts p on p.id = f.id join forum_threads t on t.id = p.thread_id
+                where t.deleted_at is null and p.deleted_at is null
+                order by p.created_at desc, p.id desc
+                limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
+          )
+        : // Many hits: newest first along the date index, testing each post, until the page is full.
+          await selectRows<Row>(
+            db,
+            sql`select ${columns}
+                from forum_posts p join forum_threads t on t.id = p.thread_id
+                where p.deleted_at is null and t.deleted_at is null
+                  and (p.search_vector @@ ${query} or (p.number = 1 and t.search_vector @@ ${query}))
+                order by p.created_at desc nulls last, p.id desc nulls last
+                limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
+          );
   const [names, categories] = await Promise.all([
     authorNames(
       db,
@@ -987,14 +1092,41 @@ export async function searchForum(db: Database, q: string, page: number): Promis
       excerpt: plainExcerpt(row.body, 240),
       created_at: iso(row.created_at),
     })),
-    total: Number(rows[0]?.total ?? 0),
+    total: Math.min(hits, cap),
+    total_capped: hits > cap,
     page,
     page_size: FORUM_THREADS_PAGE_SIZE,
   };
 }
 
-/** A member's forum standing for reputation cards: posts written and likes received. */
-export async function forumStanding(db: Database, userId: string): Promise<{ posts: number; likes: number }> {
-  const card = (await authorCards(db, [userId])).get(userId);
-  return { posts: card?.post_count ?? 0, likes: card?.likes_received ?? 0 };
+/**
+ * Members' forum standing for reputation cards (contract `memberReputationSchema`): visible
+ * posts written and likes those posts received, per member id (0 and 0 for members without
+ * posts). Read from the counters `forum_member_stats`, which every write of a post or a like
+ * changes in its own transaction (docs/decisions/0010-forum-search-speed.md).
+ */
+export async function forumStandings(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, { posts: number; likes: number }>> {
+  const ids = [...new Set(userIds)].filter(isUuid);
+  const rows =
+    ids.length === 0
+      ? []
+      : await selectRows<{ author_id: string; posts: number | string; likes: number | string }>(
+          db,
+          sql`select user_id as author_id, post_count as posts, likes_received as likes
+              from forum_member_stats
+              where user_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`,
+        );
+  const byAuthor = new Map(rows.map((row) => [row.author_id, row]));
+  return new Map(
+    [...new Set(userIds)].map((id) => {
+      const row = byAuthor.get(id);
+      return [id, { posts: Number(row?.posts ?? 0), likes: Number(row?.likes ?? 0) }];
+    }),
+  );
 }

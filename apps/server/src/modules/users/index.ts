@@ -15,6 +15,7 @@ import './events.ts';
  */
 export { mustAcceptTerms, recordTermsAcceptance } from './account.ts';
 export { type Actor, canManageUser, isAdmin, isModerator } from './policies.ts';
+export { memberReputation, memberReputations } from './reputation.ts';
 export {
   createAccount,
   displayName,

@@ -2,6 +2,7 @@ import {
   acceptTermsBodySchema,
   accountExportSchema,
   deleteAccountBodySchema,
+  memberReputationSchema,
   publicProfileSchema,
   updateProfileBodySchema,
   userSchema,
@@ -14,6 +15,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { AVATAR_FOLDER, AVATAR_MAX_BYTES, openImageUpload } from '../media/index.ts';
 import { acceptTerms, deleteAccount, exportAccount } from './account.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
+import { memberReputation } from './reputation.ts';
 import * as users from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -160,6 +162,20 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: s
       const viewer = await app.optionalUser(request);
       return users.getPublicProfile(db, request.params.id, viewer?.id ?? null);
     },
+  );
+
+  app.get(
+    '/api/users/:id/reputation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: "A member's one reputation across marketplace and forum (every member card shows it)",
+        params: z.object({ id: z.string() }),
+        response: { 200: memberReputationSchema, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => memberReputation(db, request.params.id),
   );
 
   app.get(

@@ -6,11 +6,11 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { sellerRatings } from '../chat/index.ts';
 import * as follows from '../follows/index.ts';
 import { countActiveListings } from '../listings/index.ts';
 import type { ImagePipeline } from '../media/index.ts';
 import * as queries from './queries.ts';
+import { memberReputations } from './reputation.ts';
 import type { UserRow } from './schema.ts';
 import './events.ts';
 
@@ -172,7 +172,8 @@ export function setPasswordHash(db: Database, userId: string, passwordHash: stri
  * The public profile at /user/{id} (SPEC.md §2 public routes, §3 "User"). `viewerId` is the member
  * asking, or null for a visitor (then `is_following` is null). `active_listings` counts the
  * member's active, unexpired ads; `rating` (one decimal, null without any) and `review_count` come
- * from the ratings members gave in chat conversations about ads.
+ * from the ratings members gave in chat conversations about ads; `reputation` is the member's one
+ * reputation across marketplace and forum (`memberReputations`).
  * @throws AppError user_not_found (404), also for malformed ids
  */
 export async function getPublicProfile(
@@ -181,23 +182,25 @@ export async function getPublicProfile(
   viewerId: string | null,
 ): Promise<PublicProfile> {
   const row = await getAccount(db, userId);
-  const [counts, activeListings, viewerFollows, ratings] = await Promise.all([
+  const [counts, activeListings, viewerFollows, reputations] = await Promise.all([
     follows.followCounts(db, row.id),
     countActiveListings(db, row.id),
     viewerId && viewerId !== row.id ? follows.isFollowing(db, viewerId, row.id) : Promise.resolve(false),
-    sellerRatings(db, [row.id]),
+    memberReputations(db, [row.id]),
   ]);
+  const reputation = reputations.get(row.id);
   return {
     id: row.id,
     display_name: displayName(row),
     avatar: row.avatarUrl,
     member_since: row.createdAt.toISOString(),
-    rating: ratings.get(row.id)?.rating ?? null,
-    review_count: ratings.get(row.id)?.reviewCount ?? 0,
+    rating: reputation?.rating ?? null,
+    review_count: reputation?.review_count ?? 0,
     active_listings: activeListings,
     followers_count: counts.followers,
     following_count: counts.following,
     is_following: viewerId ? viewerFollows : null,
+    ...(reputation ? { reputation } : {}),
   };
 }
 
