@@ -827,6 +827,19 @@ export const de = {
     sports: 'Sport Forum: Sport & Fitness',
   } as Record<string, string>,
 
+  /** The one reputation on every member card (ad, chat, forum, profile). */
+  reputation: {
+    label: 'Ansehen',
+    rating: (rating: number, count: number) =>
+      `★ ${rating.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (${count === 1 ? '1 Bewertung' : `${count.toLocaleString('de-DE')} Bewertungen`})`,
+    noRatings: 'Noch keine Bewertungen',
+    forumLikes: (likes: number) =>
+      likes === 1 ? '1 Like im Forum' : `${likes.toLocaleString('de-DE')} Likes im Forum`,
+    memberSince: (monthYear: string) => `Mitglied seit ${monthYear}`,
+    answerRate: (percent: number) => `Antwortrate ${percent} %`,
+    emailVerified: 'E-Mail bestätigt',
+  },
+
   /** The forum pages (/forum…). */
   forum: {
     title: 'Forum',
@@ -917,8 +930,12 @@ export const de = {
     searchLabel: 'Im Forum suchen',
     searchPlaceholder: 'Suchbegriff, z. B. Gewerbeanmeldung',
     searchSubmit: 'Suchen',
-    searchResults: (count: number, q: string) =>
-      count === 1 ? `1 Treffer für „${q}“` : `${count.toLocaleString('de-DE')} Treffer für „${q}“`,
+    searchResults: (count: number, q: string, capped = false) =>
+      capped
+        ? `über ${count.toLocaleString('de-DE')} Ergebnisse für „${q}“`
+        : count === 1
+          ? `1 Treffer für „${q}“`
+          : `${count.toLocaleString('de-DE')} Treffer für „${q}“`,
     noHits: 'Keine Treffer. Versuche es mit einem anderen Wort.',
     inForum: (name: string) => `in ${name}`,
     previousPage: 'Zurück',

@@ -84,11 +84,13 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   const totals = new CountCache<number>(TOTAL_CACHE_MS);
   const categoryCounts = new CountCache<Map<number, number>>(CATEGORY_COUNTS_MS, 1);
   const corrections = new CountCache<string | null>(CORRECTION_CACHE_MS, 1000);
+  const compounds = new CountCache<string[]>(CORRECTION_CACHE_MS, 1000);
   const deps: ListingDeps = {
     db: app.database.db,
     categories: app.categories,
     totals,
     corrections,
+    compounds,
     storage: app.mediaStorage,
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,
@@ -102,6 +104,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     totals.invalidate();
     categoryCounts.invalidate();
     corrections.invalidate();
+    compounds.invalidate();
   };
   const unsubscribe = [
     app.events.onEveryInstance('listing.created', adsChanged),

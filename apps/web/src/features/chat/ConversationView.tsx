@@ -14,6 +14,7 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MemberReputationOf } from '../../components/MemberReputation.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
@@ -174,6 +175,7 @@ export function ConversationView(props: {
               {other.name}
             </Typography>
           </Link>
+          <MemberReputationOf userId={other.id} inline />
           {conversation.listing && (
             <Link
               component={RouterLink}

@@ -47,7 +47,7 @@ function ForumSearch() {
       {q.trim().length >= 2 && result.data && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-            {de.forum.searchResults(result.data.total, q)}
+            {de.forum.searchResults(result.data.total, q, result.data.total_capped)}
           </Typography>
           {result.data.hits.length === 0 && <Typography>{de.forum.noHits}</Typography>}
           <List disablePadding>

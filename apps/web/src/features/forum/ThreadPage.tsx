@@ -24,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
@@ -114,15 +115,21 @@ function AuthorCard({ author }: { author: ForumPost['author'] }) {
           />
         )}
         {author.is_admin && <Chip size="small" label={de.forum.admin} sx={{ ml: 0.5 }} />}
-        <Typography variant="caption" component="div" color="text.secondary">
-          {de.forum.memberSince(
-            new Date(author.member_since).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' }),
-          )}
-        </Typography>
-        {author.rating !== null && (
-          <Typography variant="caption" component="div" color="text.secondary">
-            {de.forum.rating(author.rating, author.review_count)}
-          </Typography>
+        {author.reputation ? (
+          <MemberReputation reputation={author.reputation} dense />
+        ) : (
+          <>
+            <Typography variant="caption" component="div" color="text.secondary">
+              {de.forum.memberSince(
+                new Date(author.member_since).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' }),
+              )}
+            </Typography>
+            {author.rating !== null && (
+              <Typography variant="caption" component="div" color="text.secondary">
+                {de.forum.rating(author.rating, author.review_count)}
+              </Typography>
+            )}
+          </>
         )}
         <Typography variant="caption" component="div" color="text.secondary">
           {de.forum.authorStats(author.post_count, author.likes_received)}

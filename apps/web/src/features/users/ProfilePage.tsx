@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
@@ -81,8 +82,14 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
             <Typography variant="h1" sx={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
               {profile.display_name}
             </Typography>
-            {since && <Typography color="text.secondary">{de.profile.memberSince(since)}</Typography>}
-            {hasRating && profile.rating !== null && (
+            {profile.reputation ? (
+              <Box sx={{ mt: 0.5 }}>
+                <MemberReputation reputation={profile.reputation} />
+              </Box>
+            ) : (
+              since && <Typography color="text.secondary">{de.profile.memberSince(since)}</Typography>
+            )}
+            {!profile.reputation && hasRating && profile.rating !== null && (
               <Stack
                 direction="row"
                 spacing={1}

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { MemberReputation, useMemberReputation } from '../../../components/MemberReputation.tsx';
 import { SellerBadge } from '../../../components/SellerBadge.tsx';
 import { de } from '../../../i18n/de.ts';
 import { FollowButton } from '../../users/index.ts';
@@ -14,12 +15,14 @@ import { FollowButton } from '../../users/index.ts';
 const monthYear = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' });
 
 /**
- * The seller of an ad: avatar, name, member since, active ads, a link to /user/{id} and, for
+ * The seller of an ad: avatar, name, the member's one reputation (badge, ratings, forum likes,
+ * member since, answer rate; member since and badge alone until it has loaded), active ads, a link to /user/{id} and, for
  * logged-in members other than the seller, 'Folgen' / 'Entfolgen' (the members area's button, so the
  * follow lists follow at once).
  */
 export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFollow: boolean }) {
   const memberSince = new Date(seller.member_since);
+  const reputation = useMemberReputation(seller.id).data;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="overline" color="text.secondary">
@@ -42,11 +45,17 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
           >
             {seller.name}
           </Link>
-          <SellerBadge badge={seller.badge} />
-          {!Number.isNaN(memberSince.getTime()) && (
-            <Typography variant="body2" color="text.secondary">
-              {de.listing.memberSince(monthYear.format(memberSince))}
-            </Typography>
+          {reputation ? (
+            <MemberReputation reputation={reputation} />
+          ) : (
+            <>
+              <SellerBadge badge={seller.badge} />
+              {!Number.isNaN(memberSince.getTime()) && (
+                <Typography variant="body2" color="text.secondary">
+                  {de.listing.memberSince(monthYear.format(memberSince))}
+                </Typography>
+              )}
+            </>
           )}
           <Typography variant="body2" color="text.secondary">
             {de.listing.activeListings(seller.active_listings)}
