@@ -26,7 +26,7 @@ import {
   selectListingPage,
   VISIBLE,
 } from './queries.ts';
-import { correctQuery } from './terms.ts';
+import { correctQuery, type TextQuery, textQuery } from './terms.ts';
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
@@ -41,6 +41,8 @@ export interface ListingReadDeps {
   totals?: CountCache<number>;
   /** Recent spelling corrections by query, owned by the listings plugin. */
   corrections?: CountCache<string | null>;
+  /** Recent compound words by search word, owned by the listings plugin. */
+  compounds?: CountCache<string[]>;
 }
 
 /**
@@ -160,8 +162,17 @@ async function buildFilters(deps: ListingReadDeps, query: ListingQuery): Promise
   return { where, origin, radiusKm, signature: JSON.stringify(signature) };
 }
 
-function textCondition(text: string): SQL {
-  return sql`l.search_vector @@ websearch_to_tsquery('german', ${text})`;
+function textCondition(text: TextQuery): SQL {
+  return sql`l.search_vector @@ ${text.match}`;
+}
+
+/**
+ * The relevance of an ad for `text` (`ts_rank_cd`, title words weigh most): the words as typed
+ * count twice, so an ad with 'Wohnung' ranks above one with only 'Eigentumswohnung'.
+ */
+function rankOf(vector: SQL, text: TextQuery): SQL {
+  if (text.match === text.exact) return sql`ts_rank_cd(${vector}, ${text.exact})::real`;
+  return sql`(2 * ts_rank_cd(${vector}, ${text.exact}) + ts_rank_cd(${vector}, ${text.match}))::real`;
 }
 
 /** A keyset sort: the key expression, its direction and SQL type, and how to read it from a row. */
@@ -330,8 +341,8 @@ async function distancePage(
 /** What a page of a list request reads. */
 interface PageOptions {
   filters: Filters;
-  /** The search text (maybe corrected), or null. */
-  text: string | null;
+  /** The search text (maybe corrected) as SQL, or null. */
+  text: TextQuery | null;
   cursor: Cursor | null;
   limit: number;
   offset: number;
@@ -345,7 +356,7 @@ interface PageOptions {
  * `ts_rank_cd` (title words weigh most), then the older matches, newest first. Each ad appears
  * once across the pages; phase 1 cursors carry (rank, id), phase 2 cursors (created_at, id).
  */
-async function relevancePage(db: Database, options: PageOptions & { text: string }): Promise<Page> {
+async function relevancePage(db: Database, options: PageOptions & { text: TextQuery }): Promise<Page> {
   const { filters, text, cursor, limit, offset, viewerId, fewMatches } = options;
   const where = [...filters.where, textCondition(text)];
   const newest = keysetSort('newest', null);
@@ -381,7 +392,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: string
     db,
     // The window is chosen first and ranked after, so only its ads are ranked.
     sql`with cand as materialized (
-          select w.id, w.created_at, ts_rank_cd(s.search_vector, websearch_to_tsquery('german', ${text}))::real as rank
+          select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
           from (
             select l.id, l.created_at from listings l where ${sql.join(where, sql` and `)}
             order by ${fewMatches ? sql`(l.created_at + interval '0 s') desc` : sql`l.created_at desc nulls last`},
@@ -471,11 +482,12 @@ export async function listListings(
   }
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const offset = cursor ? 0 : (query.offset ?? 0);
+  const queryOf = (text: string) => textQuery(deps.db, text, deps.compounds);
   const count = (text: string | null) => {
-    const compute = () =>
+    const compute = async () =>
       countListingsCapped(
         deps.db,
-        text ? [...filters.where, textCondition(text)] : filters.where,
+        text ? [...filters.where, textCondition(await queryOf(text))] : filters.where,
         LISTINGS_TOTAL_CAP,
       );
     return deps.totals ? deps.totals.get(`${filters.signature}|${text ?? ''}`, compute) : compute();
@@ -496,7 +508,7 @@ export async function listListings(
   const page = await fetchPage(deps.db, {
     filters,
     sort,
-    text,
+    text: text === null ? null : await queryOf(text),
     cursor,
     limit: query.limit,
     offset,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -106,6 +106,81 @@ async function findCorrection(db: Database, query: string): Promise<string | nul
     } else corrected.push(word);
   }
   return changed ? corrected.join(' ') : null;
+}
+
+/** Most compound words one search word is widened to ('wohnung' → 'eigentumswohnung', …). */
+export const COMPOUNDS_MAX = 20;
+/** Shortest search word widened to the compounds that end in it ('rad' stays as it is). */
+const SUFFIX_MIN_LENGTH = 4;
+/** Shortest search word widened to the compounds that contain it elsewhere ('wohnungsauflösung'). */
+const INFIX_MIN_LENGTH = 5;
+
+/**
+ * The title words that contain `word` as a part of a compound (German writes compounds as one
+ * word: 'Wohnung' should find 'Eigentumswohnung', 'Fahrrad' 'Kinderfahrrad'; docs/decisions/
+ * 0011-compound-words.md): words ending in it first (the compound names a kind of it), then
+ * words containing it elsewhere, each by how many ads use them. Read from the vocabulary of ad
+ * titles through its trigram index, so the cost does not grow with the ads.
+ * @param word one lowercased search word of letters only
+ * @returns up to `COMPOUNDS_MAX` words, without `word` itself; none for short words
+ */
+export async function compoundsOf(db: Database, word: string): Promise<string[]> {
+  if (word.length < SUFFIX_MIN_LENGTH || !/^\p{L}+$/u.test(word)) return [];
+  const escaped = escapeLike(word);
+  const suffix = `%${escaped}`;
+  const infix = `%${escaped}%`;
+  const rows = await selectRows<{ term: string }>(
+    db,
+    sql`select term from search_terms
+        where ${word.length >= INFIX_MIN_LENGTH ? sql`term like ${infix}` : sql`term like ${suffix}`}
+          and term <> ${word} and listing_count > 0
+        order by term like ${suffix} desc, listing_count desc, term
+        limit ${COMPOUNDS_MAX}`,
+  );
+  return rows.map((row) => row.term);
+}
+
+/** A search text as SQL: the query as typed, and the same widened to compound words. */
+export interface TextQuery {
+  /** The words as typed (`websearch_to_tsquery`): ads that have them rank first. */
+  exact: SQL;
+  /** What an ad must match: each word or one of its compounds. */
+  match: SQL;
+}
+
+/**
+ * The full-text query for `text` (SPEC.md §5 search; German configuration, stemmed). A plain
+ * text (words only) becomes: every word, each either as typed or as one of its compounds
+ * ({@link compoundsOf}); a text with search syntax (quotes, `-word`, `or`) is taken as typed.
+ * @param compounds recent compounds by word (the listings plugin's cache)
+ */
+export async function textQuery(
+  db: Database,
+  text: string,
+  compounds?: CountCache<string[]>,
+): Promise<TextQuery> {
+  const exact = sql`websearch_to_tsquery('german', ${text})`;
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const plain =
+    words.length > 0 &&
+    words.length <= 8 &&
+    words.every((word) => /^[\p{L}\p{N}][\p{L}\p{N}.-]*$/u.test(word));
+  if (!plain || words.includes('or')) return { exact, match: exact };
+  const parts: SQL[] = [];
+  let widened = false;
+  for (const word of words) {
+    const found = compounds
+      ? await compounds.get(word, () => compoundsOf(db, word))
+      : await compoundsOf(db, word);
+    if (found.length > 0) widened = true;
+    parts.push(
+      sql`(${sql.join(
+        [word, ...found].map((term) => sql`plainto_tsquery('german', ${term})`),
+        sql` || `,
+      )})`,
+    );
+  }
+  return widened ? { exact, match: sql`(${sql.join(parts, sql` && `)})` } : { exact, match: exact };
 }
 
 /**
