@@ -26,7 +26,7 @@ export type PriceType = z.infer<typeof priceTypeSchema>;
 export const offerTypeSchema = z.enum(['offer', 'wanted']);
 export type OfferType = z.infer<typeof offerTypeSchema>;
 /** Life cycle of an ad: active → reserved/sold; active → expired after 60 days; back to active. */
-export const listingStatusSchema = z.enum(['active', 'reserved', 'sold', 'expired']);
+export const listingStatusSchema = z.enum(['active', 'reserved', 'sold', 'expired', 'removed']);
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 /** Sort options (SPEC.md §9). `distance` orders by real distance from `postal_code`. */
 export const listingSortSchema = z.enum(['newest', 'price-asc', 'price-desc', 'popular', 'distance']);
@@ -301,6 +301,8 @@ export const myListingListSchema = listingListSchema.extend({
     reserved: z.number().int(),
     sold: z.number().int(),
     expired: z.number().int(),
+    /** Removed by moderation (docs/decisions/0009-reports-queue.md). */
+    removed: z.number().int(),
   }),
 });
 export type MyListingList = z.infer<typeof myListingListSchema>;

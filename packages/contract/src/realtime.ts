@@ -113,7 +113,7 @@ export const favoriteUpdateMessageSchema = z.object({
 /** For administrators: admin statistics changed, reload them (SPEC.md §6). `topic` names what. */
 export const adminUpdateMessageSchema = z.object({
   type: z.literal('admin_update'),
-  topic: z.enum(['listings', 'users']),
+  topic: z.enum(['listings', 'users', 'reports']),
 });
 
 /**

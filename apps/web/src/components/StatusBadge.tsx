@@ -7,9 +7,10 @@ const COLORS: Record<ListingStatus, { bg: string; fg: string }> = {
   reserved: { bg: '#c45100', fg: '#ffffff' },
   sold: { bg: '#455a64', fg: '#ffffff' },
   expired: { bg: '#eceff1', fg: '#37474f' },
+  removed: { bg: '#b71c1c', fg: '#ffffff' },
 };
 
-/** The status of an ad as a small label: Aktiv, Reserviert, Verkauft, Abgelaufen. */
+/** The status of an ad as a small label: Aktiv, Reserviert, Verkauft, Abgelaufen, Entfernt (by moderation). */
 export function StatusBadge({ status }: { status: ListingStatus }) {
   const color = COLORS[status];
   return (

@@ -597,7 +597,13 @@ export const de = {
   /** An ad: cards, the ad page and its actions (issue "The marketplace itself"). */
   listing: {
     offerTypes: OFFER_TYPE_TEXTS,
-    status: { active: 'Aktiv', reserved: 'Reserviert', sold: 'Verkauft', expired: 'Abgelaufen' },
+    status: {
+      active: 'Aktiv',
+      reserved: 'Reserviert',
+      sold: 'Verkauft',
+      expired: 'Abgelaufen',
+      removed: 'Entfernt',
+    },
     reservedBanner: 'Reserviert – diese Anzeige ist zurzeit reserviert.',
     soldBanner: 'Verkauft – dieser Artikel ist nicht mehr verfügbar.',
     expiredBanner: 'Abgelaufen – diese Anzeige ist nicht mehr aktiv.',

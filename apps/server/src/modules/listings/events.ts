@@ -12,6 +12,8 @@ declare module '../../realtime/event-bus.ts' {
       previousStatus: ListingStatus;
     };
     'listing.deleted': { listingId: string; sellerId: string };
+    /** A member reported an ad; the reporter gets a confirmation (DSA Art. 16). */
+    'listing.reported': { listingId: string; reporterId: string; title: string };
     /** A view was counted; `views` is the ad's total after it. */
     'listing.viewed': { listingId: string; sellerId: string; views: number };
   }

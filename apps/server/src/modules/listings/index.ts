@@ -26,6 +26,15 @@ export { validateAttributes } from './attributes.ts';
 export type { HomePreview } from './home-preview.ts';
 export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';
+export {
+  announceModeration,
+  findModeratedListings,
+  type ListingReportRow,
+  type ModeratedListing,
+  readListingReports,
+  removeListingInTransaction,
+  restoreListingInTransaction,
+} from './moderation.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export {
   adjustFavoritesCount,

@@ -328,7 +328,19 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
  */
 export async function readListing(deps: ListingReadDeps, id: string, viewer: Actor | null): Promise<Listing> {
   if (!isUuid(id)) throw new AppError('listing_not_found');
-  return answer(deps, id, viewer);
+  const listing = await answer(deps, id, viewer);
+  // An ad removed by moderation (docs/decisions/0009) is shown only to its seller and ADMINs.
+  if (listing.status === 'removed' && !listing.can.edit) throw new AppError('listing_not_found');
+  return listing;
+}
+
+/** An ad removed by moderation stays as it was: its seller can delete it, or appeal. */
+function assertNotRemoved(row: ListingRow): void {
+  if (row.status === 'removed')
+    throw new AppError(
+      'listing_forbidden',
+      'Diese Anzeige wurde von der Moderation entfernt und kann nicht geändert werden. Du kannst Widerspruch einlegen.',
+    );
 }
 
 /**
@@ -361,6 +373,7 @@ export async function updateListing(
   body: ListingUpdateBody,
 ): Promise<Listing> {
   const current = await editable(deps.db, actor, id);
+  assertNotRemoved(current);
   const changes: Partial<typeof listings.$inferInsert> = {};
   const category =
     body.category !== undefined
@@ -461,6 +474,7 @@ export async function deleteListing(deps: ListingDeps, actor: Actor, id: string)
  */
 export async function extendListing(deps: ListingDeps, actor: Actor, id: string): Promise<Listing> {
   const current = await editable(deps.db, actor, id);
+  assertNotRemoved(current);
   if (current.status !== 'active') throw new AppError('listing_not_extendable');
   const now = Date.now();
   await deps.db
@@ -486,7 +500,12 @@ export async function reportListing(
   body: ListingReportBody,
 ): Promise<{ detail: string }> {
   const row = isUuid(id)
-    ? (await deps.db.select({ sellerId: listings.sellerId }).from(listings).where(eq(listings.id, id)))[0]
+    ? (
+        await deps.db
+          .select({ sellerId: listings.sellerId, title: listings.title })
+          .from(listings)
+          .where(eq(listings.id, id))
+      )[0]
     : undefined;
   if (!row) throw new AppError('listing_not_found');
   if (!canReportListing(actor, row))
@@ -503,6 +522,8 @@ export async function reportListing(
     // Rolls the counted request back with it: a repeat costs nothing of the hourly limit.
     if (stored.length === 0) throw new AppError('conflict', messages.alreadyReported);
   });
+  // The reporter's confirmation (DSA Art. 16); the moderation queue reads the report itself.
+  await deps.events.publish('listing.reported', { listingId: id, reporterId: actor.id, title: row.title });
   return { detail: messages.reported };
 }
 
@@ -551,6 +572,7 @@ function statusCondition(status: MyListingsQuery['status']): SQL | null {
       return sql`(l.status = 'active' and l.expires_at <= now())`;
     case 'reserved':
     case 'sold':
+    case 'removed':
       return sql`l.status = ${status}`;
     default:
       return null;
@@ -588,20 +610,25 @@ export async function listMyListings(
       sql`select count(*) filter (where status = 'active' and expires_at > now())::int as active,
                  count(*) filter (where status = 'reserved')::int as reserved,
                  count(*) filter (where status = 'sold')::int as sold,
+                 count(*) filter (where status = 'removed')::int as removed,
                  count(*) filter (where status = 'active' and expires_at <= now())::int as expired
           from listings where seller_id = ${userId}::uuid`,
     ),
   ]);
   const page = records.slice(0, query.limit);
   const last = page[page.length - 1];
-  const countsOrZero = counts ?? { active: 0, reserved: 0, sold: 0, expired: 0 };
+  const countsOrZero = counts ?? { active: 0, reserved: 0, sold: 0, expired: 0, removed: 0 };
   // The seller sees their own ads: the role does not change what they may do with them.
   const owner: Actor = { id: userId, role: 'SELLER' };
   return {
     listings: page.map((record) => toListing(record, deps.categories, owner)),
     total: query.status
       ? countsOrZero[query.status]
-      : countsOrZero.active + countsOrZero.reserved + countsOrZero.sold + countsOrZero.expired,
+      : countsOrZero.active +
+        countsOrZero.reserved +
+        countsOrZero.sold +
+        countsOrZero.expired +
+        countsOrZero.removed,
     next_cursor:
       records.length > query.limit && last
         ? encodeCursor({ s: 'mine', k: iso(last.createdAt), id: last.id })

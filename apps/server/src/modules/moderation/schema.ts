@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
 /**
@@ -36,7 +46,10 @@ export const moderationDecisions = pgTable(
     index('moderation_decisions_target_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
     index('moderation_decisions_affected_idx').on(table.affectedUserId, table.createdAt.desc()),
     index('moderation_decisions_created_idx').on(table.createdAt),
-    check('moderation_decisions_action_check', sql`${table.action} in ('keep', 'remove', 'warning', 'suspend')`),
+    check(
+      'moderation_decisions_action_check',
+      sql`${table.action} in ('keep', 'remove', 'warning', 'suspend')`,
+    ),
   ],
 );
 
@@ -52,7 +65,9 @@ export const moderationAppeals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    status: text('status', { enum: ['open', 'upheld', 'reversed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'upheld', 'reversed'] })
+      .notNull()
+      .default('open'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     outcomeText: text('outcome_text'),
     decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),

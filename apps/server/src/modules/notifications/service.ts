@@ -195,12 +195,18 @@ function isAway(deps: NotificationDeps, userId: string, lastSeenAt: Date | null)
  * Mails `text` to those of `userIds` whose e-mail address is verified, in the background, one
  * after the other: a failure is logged, the others are still sent, and nothing reaches the caller.
  */
-function mailInBackground(deps: NotificationDeps, userIds: readonly string[], text: NotificationText): void {
+function mailInBackground(
+  deps: NotificationDeps,
+  userIds: readonly string[],
+  text: NotificationText,
+  evenWhenOnline = false,
+): void {
   if (userIds.length === 0) return;
   void (async () => {
     const accounts = await findAccounts(deps.db, userIds);
     for (const account of accounts) {
-      if (!account.emailVerifiedAt || deps.realtime.hub.isConnected(account.id)) continue;
+      if (!account.emailVerifiedAt || (!evenWhenOnline && deps.realtime.hub.isConnected(account.id)))
+        continue;
       try {
         await deps.mailer.send(
           notificationMail(account.email, displayName(account), text, deps.publicUrl, deps.siteName),
@@ -228,6 +234,8 @@ export function notificationMessage(notification: Notification) {
  * type's in-app channel off, sends it to their sockets as `notification`, and mails it when the
  * e-mail channel is on and the member has been away for 15 minutes. With `collapseByLink` an
  * unread notification with the same link is updated instead (chat), and only a new one is mailed.
+ * With `alwaysMail` it is mailed whatever the e-mail setting and presence (notices the law
+ * requires to be sent: DSA statements of reasons and confirmations of reports).
  * @returns the stored notification, or null when the in-app channel is off
  */
 export async function notifyMember(
@@ -235,7 +243,7 @@ export async function notifyMember(
   userId: string,
   text: NotificationText,
   related: { userId: string | null; listingId: string | null },
-  options: { collapseByLink?: boolean } = {},
+  options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
 ): Promise<Notification | null> {
   const stored = await queries.storeNotification(
     deps.db,
@@ -253,7 +261,13 @@ export async function notifyMember(
   const notification = stored.row ? toNotification(stored.row) : null;
   if (notification)
     await deps.realtime.deliver([{ userIds: [userId], message: notificationMessage(notification) }]);
-  if (stored.email && (stored.row === null || stored.created) && isAway(deps, userId, stored.lastSeenAt)) {
+  if (options.alwaysMail) {
+    mailInBackground(deps, [userId], text, true);
+  } else if (
+    stored.email &&
+    (stored.row === null || stored.created) &&
+    isAway(deps, userId, stored.lastSeenAt)
+  ) {
     mailInBackground(deps, [userId], text);
   }
   return notification;

@@ -15,6 +15,7 @@ import '../favorites/events.ts';
 import '../follows/events.ts';
 import '../forum/events.ts';
 import '../listings/events.ts';
+import '../moderation/events.ts';
 import '../stories/events.ts';
 import '../users/events.ts';
 import '../verification/events.ts';
@@ -215,6 +216,59 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       { userId: event.likerId, listingId: null },
     );
   });
+
+  // Notice and action (DSA Art. 16, 17, 20): the reporter's confirmation and outcome, the
+  // affected member's statement of reasons and the outcome of their appeal; these are mailed
+  // whatever the member's e-mail setting, as the law requires them to be sent.
+  events.on('listing.reported', async ({ listingId, reporterId, title }) => {
+    await notifyMember(
+      deps,
+      reporterId,
+      notificationTexts.reportReceived(listingId, title),
+      { userId: null, listingId },
+      { alwaysMail: true },
+    );
+  });
+  events.on(
+    'moderation.decided',
+    async ({ decisionId, affectedUserId, action, targetTitle, reporterIds }) => {
+      if (affectedUserId)
+        await notifyMember(
+          deps,
+          affectedUserId,
+          notificationTexts.statementOfReasons(decisionId, action, targetTitle),
+          { userId: null, listingId: null },
+          { alwaysMail: true },
+        );
+      for (const reporterId of reporterIds)
+        await notifyMember(
+          deps,
+          reporterId,
+          notificationTexts.reportDecided(targetTitle, action === 'remove'),
+          { userId: null, listingId: null },
+          { alwaysMail: true },
+        );
+    },
+  );
+  events.on('moderation.appeal_decided', async ({ decisionId, userId, outcome, targetTitle }) => {
+    await notifyMember(
+      deps,
+      userId,
+      notificationTexts.appealDecided(decisionId, targetTitle, outcome === 'reversed'),
+      { userId: null, listingId: null },
+      { alwaysMail: true },
+    );
+  });
+  for (const type of [
+    'listing.reported',
+    'moderation.decided',
+    'moderation.appealed',
+    'moderation.appeal_decided',
+  ] as const) {
+    events.onEveryInstance(type, () => {
+      hub.deliver([], { type: 'admin_update', topic: 'reports' }, true);
+    });
+  }
 
   // Status and content changes of an ad: its seller and the members who saved it.
   events.on('listing.status_changed', async ({ listingId, sellerId, status, previousStatus }) => {

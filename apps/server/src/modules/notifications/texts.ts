@@ -111,6 +111,51 @@ export const notificationTexts = {
     message: `${likerName} gefällt dein Beitrag im Thema ${quoted(threadTitle)}.`,
     link,
   }),
+  // Notice and action (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md).
+  reportReceived: (listingId: string, title: string): NotificationText => ({
+    type: 'moderation',
+    title: 'Meldung eingegangen',
+    message: `Danke für deine Meldung der Anzeige ${quoted(title)}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`,
+    link: `/listing/${listingId}`,
+  }),
+  reportDecided: (title: string | null, removed: boolean): NotificationText => ({
+    type: 'moderation',
+    title: 'Entscheidung zu deiner Meldung',
+    message: removed
+      ? `Die von dir gemeldete Anzeige ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
+      : `Wir haben die von dir gemeldete Anzeige ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; sie bleibt online.`,
+    link: '/notifications',
+  }),
+  statementOfReasons: (
+    decisionId: string,
+    action: 'keep' | 'remove' | 'warning' | 'suspend',
+    title: string | null,
+  ): NotificationText => ({
+    type: 'moderation',
+    title:
+      action === 'remove'
+        ? 'Deine Anzeige wurde entfernt'
+        : action === 'warning'
+          ? 'Verwarnung'
+          : action === 'suspend'
+            ? 'Dein Konto wurde gesperrt'
+            : 'Deine Anzeige wurde geprüft',
+    message:
+      action === 'remove'
+        ? `Deine Anzeige ${quoted(title ?? '')} wurde entfernt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
+        : action === 'keep'
+          ? `Deine Anzeige ${quoted(title ?? '')} wurde gemeldet und geprüft; sie bleibt online.`
+          : 'Mehrere deiner Anzeigen wurden entfernt. Lies die Begründung.',
+    link: `/moderation/decisions/${decisionId}`,
+  }),
+  appealDecided: (decisionId: string, title: string | null, reversed: boolean): NotificationText => ({
+    type: 'moderation',
+    title: reversed ? 'Widerspruch erfolgreich' : 'Widerspruch abgelehnt',
+    message: reversed
+      ? `Deinem Widerspruch wurde stattgegeben: Deine Anzeige ${quoted(title ?? '')} ist wieder online.`
+      : `Dein Widerspruch wurde geprüft; die Entfernung der Anzeige ${quoted(title ?? '')} bleibt bestehen.`,
+    link: `/moderation/decisions/${decisionId}`,
+  }),
 };
 
 /**
@@ -136,7 +181,10 @@ export function notificationMail(
   const link = `${publicUrl}${text.link}`;
   const settings = `${publicUrl}/notifications/settings`;
   const paragraphs = [`Hallo ${name},`, text.message];
-  const footer = `Diese E-Mail bekommst du, weil du E-Mails für diese Benachrichtigung eingeschaltet hast. Ändern kannst du das unter ${settings}`;
+  const footer =
+    text.type === 'moderation'
+      ? 'Diese E-Mail bekommst du unabhängig von deinen Einstellungen: Über Meldungen und Entscheidungen unserer Moderation müssen wir dich informieren (Digital Services Act).'
+      : `Diese E-Mail bekommst du, weil du E-Mails für diese Benachrichtigung eingeschaltet hast. Ändern kannst du das unter ${settings}`;
   return {
     to,
     subject: `${text.title} – ${siteName}`,

@@ -45,6 +45,9 @@ export function actionsFor(status: ListingStatus): Action[] {
       return ['active', 'delete'];
     case 'expired':
       return ['active', 'delete'];
+    // Removed by moderation: only deleting is left (or an appeal on the statement of reasons).
+    case 'removed':
+      return ['delete'];
   }
 }
 

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import moderationRoutes from './routes.ts';
+import './events.ts';
+
+/**
+ * The moderation module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md,
+ * docs/decisions/0009-reports-queue.md): notice and action after DSA Art. 16, 17, 20 and 23.
+ * The queue reads the members' reports through the listings door; a decision with a ground and
+ * a text removes or keeps the ad (through the listings door), the affected member receives a
+ * statement of reasons and may appeal once within 6 months, and a different ADMIN decides the
+ * appeal. Repeated removals lead to a warning, then a suspension through the admin door.
+ */
+export { appealDeadline, applyStrikes, readTransparency } from './service.ts';
+
+/** Registers `/api/admin/moderation/*` (ADMINs) and `/api/moderation/*` (affected members). */
+async function moderationModule(app: FastifyInstance) {
+  await app.register(moderationRoutes, { deps: { db: app.database.db, events: app.events } });
+}
+
+export default fp(moderationModule, {
+  name: 'moderation',
+  dependencies: ['database', 'events', 'auth', 'users', 'listings', 'admin'],
+});

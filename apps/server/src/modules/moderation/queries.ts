@@ -1,0 +1,158 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database, selectRows } from '../../db/client.ts';
+import {
+  type ModerationAppealRow,
+  type ModerationDecisionRow,
+  moderationAppeals,
+  moderationDecisions,
+} from './schema.ts';
+
+/**
+ * The moment of the last decision (keep or remove) on each ad: reports filed up to it are
+ * handled, later ones are open (docs/decisions/0009-reports-queue.md).
+ */
+export async function lastListingDecisions(
+  db: Database,
+  listingIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      targetId: moderationDecisions.targetId,
+      at: sql<string>`max(${moderationDecisions.createdAt})`,
+    })
+    .from(moderationDecisions)
+    .where(
+      and(
+        eq(moderationDecisions.targetType, 'listing'),
+        inArray(moderationDecisions.targetId, [...listingIds]),
+        inArray(moderationDecisions.action, ['keep', 'remove']),
+      ),
+    )
+    .groupBy(moderationDecisions.targetId);
+  return new Map(rows.map((row) => [row.targetId, new Date(row.at).getTime()]));
+}
+
+/** One decision by id. */
+export async function findDecision(db: Database, id: string): Promise<ModerationDecisionRow | undefined> {
+  const [row] = await db.select().from(moderationDecisions).where(eq(moderationDecisions.id, id));
+  return row;
+}
+
+/** The appeals of the given decisions, by decision id. */
+export async function appealsOf(
+  db: Database,
+  decisionIds: readonly string[],
+): Promise<Map<string, ModerationAppealRow>> {
+  if (decisionIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(moderationAppeals)
+    .where(inArray(moderationAppeals.decisionId, [...decisionIds]));
+  return new Map(rows.map((row) => [row.decisionId, row]));
+}
+
+/** Most open appeals the queue shows. */
+export const OPEN_APPEALS_MAX = 200;
+
+/** Open appeals, oldest first, with their decisions. */
+export function openAppeals(
+  db: Database,
+): Promise<{ appeal: ModerationAppealRow; decision: ModerationDecisionRow }[]> {
+  return db
+    .select({ appeal: moderationAppeals, decision: moderationDecisions })
+    .from(moderationAppeals)
+    .innerJoin(moderationDecisions, eq(moderationDecisions.id, moderationAppeals.decisionId))
+    .where(eq(moderationAppeals.status, 'open'))
+    .orderBy(moderationAppeals.createdAt, moderationAppeals.id)
+    .limit(OPEN_APPEALS_MAX);
+}
+
+/**
+ * A member's removals since `since` that no appeal reversed (the strikes of DSA Art. 23), and
+ * the latest warning and suspension the system gave them since then.
+ */
+export async function strikesOf(
+  db: Database,
+  userId: string,
+  since: Date,
+): Promise<{ removals: number; lastWarningAt: Date | null; lastSuspensionAt: Date | null }> {
+  const [counts] = await selectRows<{ removals: number; warning: string | null; suspension: string | null }>(
+    db,
+    sql`select
+          count(*) filter (where action = 'remove' and reversed_at is null)::int as removals,
+          max(created_at) filter (where action = 'warning') as warning,
+          max(created_at) filter (where action = 'suspend') as suspension
+        from moderation_decisions
+        where affected_user_id = ${userId}::uuid and created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return {
+    removals: counts?.removals ?? 0,
+    lastWarningAt: counts?.warning ? new Date(counts.warning) : null,
+    lastSuspensionAt: counts?.suspension ? new Date(counts.suspension) : null,
+  };
+}
+
+/** Upheld removals of the member after `after` (not reversed). */
+export async function removalsAfter(
+  db: Database,
+  userId: string,
+  after: Date,
+): Promise<ModerationDecisionRow[]> {
+  return db
+    .select()
+    .from(moderationDecisions)
+    .where(
+      and(
+        eq(moderationDecisions.affectedUserId, userId),
+        eq(moderationDecisions.action, 'remove'),
+        isNull(moderationDecisions.reversedAt),
+        gt(moderationDecisions.createdAt, after),
+      ),
+    )
+    .orderBy(desc(moderationDecisions.createdAt));
+}
+
+/** Decisions taken in `[from, to)` by ground and action. */
+export function decisionsByGround(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<{ ground: string; action: string; count: number }[]> {
+  return selectRows(
+    db,
+    sql`select ground, action, count(*)::int as count from moderation_decisions
+        where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+        group by ground, action order by count desc, ground, action`,
+  );
+}
+
+/**
+ * Appeals filed and decisions reversed in `[from, to)`, and the median time in hours from the
+ * first report to the decision over the decisions on reports taken then.
+ */
+export async function appealFigures(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<{ appeals: number; reversals: number; medianHours: number | null }> {
+  const [row] = await selectRows<{ appeals: number; reversals: number; median_hours: number | null }>(
+    db,
+    sql`select
+          (select count(*)::int from moderation_appeals
+            where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz) as appeals,
+          (select count(*)::int from moderation_appeals
+            where status = 'reversed'
+              and decided_at >= ${from.toISOString()}::timestamptz and decided_at < ${to.toISOString()}::timestamptz) as reversals,
+          (select percentile_cont(0.5) within group (order by extract(epoch from (created_at - first_reported_at)) / 3600.0)
+            from moderation_decisions
+            where first_reported_at is not null
+              and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz) as median_hours`,
+  );
+  return {
+    appeals: row?.appeals ?? 0,
+    reversals: row?.reversals ?? 0,
+    medianHours:
+      row?.median_hours === null || row?.median_hours === undefined ? null : Number(row.median_hours),
+  };
+}

@@ -1,0 +1,163 @@
+import {
+  moderationAppealBodySchema,
+  moderationAppealDecisionBodySchema,
+  moderationDecisionBodySchema,
+  moderationDecisionSchema,
+  moderationQueueSchema,
+  moderationTransparencyQuerySchema,
+  moderationTransparencySchema,
+} from '@marketplace/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { transparencyCsv } from './csv.ts';
+import * as moderation from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const tags = ['moderation'];
+const idParams = z.object({ id: z.string().max(100) });
+
+/**
+ * Notice and action (DSA Art. 16, 17, 20, 23; docs/decisions/0009-reports-queue.md). The queue,
+ * decisions, appeal decisions and the transparency report are for ADMINs (401 without a token,
+ * 403 for members); the statement of reasons and the appeal are for the affected member.
+ */
+const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps }> = async (app, options) => {
+  const { deps } = options;
+  const admin = { onRequest: [app.authenticate, app.requireAdmin] };
+
+  app.get(
+    '/api/admin/moderation/queue',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'The reports queue: open reports grouped by ad (oldest first) with reasons and how many reported it, then open appeals',
+        security: bearer,
+        response: { 200: moderationQueueSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return moderation.readQueue(deps.db, request.user.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/moderation/decisions',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          "Decide on an ad's open reports: keep it or remove it, with a ground (AGB rule or law) and the facts; the seller receives a statement of reasons",
+        security: bearer,
+        body: moderationDecisionBodySchema,
+        response: { 201: moderationDecisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await moderation.decideOnReports(deps, request.user.id, request.body)),
+  );
+
+  app.post(
+    '/api/admin/moderation/appeals/:id/decision',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'Decide on an appeal: uphold or reverse the decision (reversing restores the ad); not by the ADMIN who took the first decision (403)',
+        security: bearer,
+        params: idParams,
+        body: moderationAppealDecisionBodySchema,
+        response: { 200: moderationDecisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => moderation.decideAppeal(deps, request.user.id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/moderation/transparency',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'Transparency report for whole UTC days from..to: notices by reason, decisions by ground, appeals, reversals, median handling time',
+        security: bearer,
+        querystring: moderationTransparencyQuerySchema,
+        response: { 200: moderationTransparencySchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return moderation.readTransparency(deps.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/moderation/transparency.csv',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'The transparency report for from..to as a CSV download (semicolon-separated, UTF-8)',
+        security: bearer,
+        querystring: moderationTransparencyQuerySchema,
+        response: { 200: z.string().describe('text/csv'), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const report = await moderation.readTransparency(deps.db, request.query);
+      reply.header('Cache-Control', 'private, no-store');
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="transparenzbericht-${report.from}-${report.to}.csv"`,
+      );
+      return reply.type('text/csv; charset=utf-8').send(transparencyCsv(report));
+    },
+  );
+
+  app.get(
+    '/api/moderation/decisions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'A statement of reasons: what was restricted, the facts, the ground, who decided, how to appeal; for the affected member and ADMINs (404 otherwise)',
+        security: bearer,
+        params: idParams,
+        response: { 200: moderationDecisionSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return moderation.readDecision(deps.db, request.user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/moderation/decisions/:id/appeal',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          "'Widerspruch einlegen': the affected member contests a removal once, within 6 months; it goes to the ADMINs' queue",
+        security: bearer,
+        params: idParams,
+        body: moderationAppealBodySchema,
+        response: { 201: moderationDecisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await moderation.fileAppeal(deps, request.user, request.params.id, request.body)),
+  );
+};
+
+export default moderationRoutes;
