@@ -30,6 +30,7 @@ import errorHandler from './plugins/error-handler.ts';
 import events from './plugins/events.ts';
 import mailer from './plugins/mailer.ts';
 import mediaStorage from './plugins/media-storage.ts';
+import metrics from './plugins/metrics.ts';
 import multipart from './plugins/multipart.ts';
 import security from './plugins/security.ts';
 import swagger from './plugins/swagger.ts';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(auth, { config });
   // Before the modules, so that their authenticated requests count as being online.
   await app.register(realtime, { config });
+  // Before the modules, so that their requests are counted (only with METRICS_TOKEN).
+  await app.register(metrics, { config });
   await app.register(notifications, { config });
 
   await app.register(health);

@@ -67,6 +67,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(logLevels).default('info'),
     TRUST_PROXY: z.enum(['0', '1']).default('0'),
     HSTS: z.enum(['true', 'false']).optional(),
+    METRICS_TOKEN: z.string().trim().min(16, 'mindestens 16 Zeichen').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -166,6 +167,11 @@ export interface Config {
    * exactly when `publicUrl` is https.
    */
   hsts: boolean;
+  /**
+   * `METRICS_TOKEN`: when set, `GET /metrics` (Prometheus) answers scrapes that send it as a
+   * Bearer token; unset, the route does not exist.
+   */
+  metricsToken: string | undefined;
 }
 
 /** Thrown for a bad environment; `message` is one line naming the variable. */
@@ -216,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     hsts: e.HSTS === undefined ? publicUrl.startsWith('https://') : e.HSTS === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
