@@ -404,3 +404,75 @@ describe('/ws/stories under the rules of the HTTP calls', () => {
     q.ws.close();
   });
 });
+
+describe('feed order (SPEC.md §4 "Story viewer")', () => {
+  it('puts groups with unviewed stories first, each part by its newest story, stories oldest first', async () => {
+    const viewer = await verifiedMember(t, { nickname: 'Vera' });
+    const first = await verifiedMember(t, { nickname: 'Erste' });
+    const second = await verifiedMember(t, { nickname: 'Zweite' });
+    const one = (await post(first, await jpeg(), '1.jpg', 'image/jpeg')).json() as Story;
+    await post(second, await jpeg(), '2.jpg', 'image/jpeg');
+    await post(first, await jpeg(), '3.jpg', 'image/jpeg');
+    // Erste's newest story is newer than Zweite's: Erste first; once seen, Erste after Zweite.
+    const order = async () => {
+      const feed = (await call(viewer, 'GET', '/api/stories/feed?limit=100')).json() as StoryFeed;
+      return feed.stories;
+    };
+    const isSorted = (groups: StoryFeed['stories']) => {
+      const newest = groups.map((g) => Math.max(...g.stories.map((s) => Date.parse(s.created_at))));
+      return newest.every((value, i) => i === 0 || value <= (newest[i - 1] as number));
+    };
+    const check = (groups: StoryFeed['stories']) => {
+      const unviewed = groups.filter((g) => g.has_unviewed_stories);
+      expect(groups.slice(0, unviewed.length)).toEqual(unviewed);
+      expect(isSorted(unviewed)).toBe(true);
+      expect(isSorted(groups.slice(unviewed.length))).toBe(true);
+      for (const g of groups) {
+        const times = g.stories.map((s) => Date.parse(s.created_at));
+        expect(times).toEqual([...times].sort((x, y) => x - y));
+      }
+    };
+    const before = await order();
+    check(before);
+    const ids = before.map((g) => g.user_id);
+    expect(ids.indexOf(first.user.id)).toBeLessThan(ids.indexOf(second.user.id));
+    expect(before.find((g) => g.user_id === first.user.id)?.stories[0]?.id).toBe(one.id);
+    for (const story of before.find((g) => g.user_id === first.user.id)?.stories ?? []) {
+      expect((await call(viewer, 'POST', `/api/stories/${story.id}/view`)).statusCode).toBe(200);
+    }
+    const after = await order();
+    check(after);
+    const idsAfter = after.map((g) => g.user_id);
+    expect(idsAfter.indexOf(first.user.id)).toBeGreaterThan(idsAfter.indexOf(second.user.id));
+  });
+});
+
+describe('new stories over /ws/stories', () => {
+  it('tells followers of a new story at once, and nobody else', async () => {
+    const base = await wsBase();
+    const author = await verifiedMember(t, { nickname: 'Paula' });
+    const follower = await verifiedMember(t, { nickname: 'Fritz' });
+    const stranger = await verifiedMember(t, { nickname: 'Sven' });
+    expect((await call(follower, 'POST', `/api/follow/${author.user.id}`)).statusCode).toBeLessThan(300);
+    const f = await openStorySocket(base, follower.access_token);
+    const s = await openStorySocket(base, stranger.access_token);
+    await f.waitFor(() => f.messages.some((m) => m.type === 'connected'));
+    await s.waitFor(() => s.messages.some((m) => m.type === 'connected'));
+    const story = (
+      await post(author, await jpeg(), 'neu.jpg', 'image/jpeg', { caption: 'Frisch' })
+    ).json() as Story;
+    await f.waitFor(() => f.messages.some((m) => m.type === 'new_story' && m.story.id === story.id));
+    const pushed = f.messages.find((m) => m.type === 'new_story');
+    expect(pushed?.type === 'new_story' && pushed.story).toMatchObject({
+      caption: 'Frisch',
+      user_name: 'Paula',
+      has_viewed: false,
+    });
+    // The stranger's socket got nothing: one round trip after the push, still no new_story.
+    s.ws.send(JSON.stringify({ type: 'ping', timestamp: 1 }));
+    await s.waitFor(() => s.messages.some((m) => m.type === 'pong'));
+    expect(s.messages.some((m) => m.type === 'new_story')).toBe(false);
+    f.ws.close();
+    s.ws.close();
+  });
+});

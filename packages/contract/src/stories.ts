@@ -84,8 +84,10 @@ export const storyFeedQuerySchema = z.object({
 });
 
 /**
- * `GET /api/stories/feed` (SPEC.md §7 "reads stories"): groups of my own and followed members'
- * live stories; groups with unviewed stories first, then by newest story; within a group oldest first.
+ * `GET /api/stories/feed` (SPEC.md §7 "reads stories"): groups of all members' live stories (mine
+ * included, so a new member's strip is not empty; new stories of members I follow also arrive
+ * over `/ws/stories`); groups with unviewed stories first, then by newest story; within a group
+ * oldest first.
  */
 export const storyFeedSchema = z.object({ stories: z.array(storyGroupSchema), total: z.number().int() });
 export type StoryFeed = z.infer<typeof storyFeedSchema>;
