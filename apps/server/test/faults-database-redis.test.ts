@@ -33,6 +33,7 @@ const UNAVAILABLE = {
   detail: errorCatalogue.service_unavailable.detail,
   code: 'service_unavailable',
 };
+const METRICS_TOKEN = 'ein-langes-geheimes-metrik-token';
 /** Ads per seller the traffic posts at most (the posting limit is 30 an hour). */
 const ADS_PER_SELLER = 25;
 
@@ -60,6 +61,7 @@ beforeAll(async () => {
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       JWT_SECRET,
+      METRICS_TOKEN,
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
     },
@@ -289,6 +291,15 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       expect(followers.status).toBe(200);
       expect(JSON.stringify(await followers.json())).toContain(unseen.user.id);
       await traffic.moreWrites(3);
+
+      // The pool opened new connections after the restarts; /metrics reports them.
+      const scraped = await (await fetch(`${baseA}/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
+      const pooled = [...scraped.matchAll(/^db_pool_connections\{state="(?:idle|in_use)"\} (\d+)$/gm)];
+      expect(pooled).toHaveLength(2);
+      expect(pooled.reduce((sum, match) => sum + Number(match[1]), 0)).toBeGreaterThan(0);
+      expect(scraped).toMatch(
+        /^http_requests_total\{method="POST",route="\/api\/listings",status="503"\} [1-9]/m,
+      );
     } finally {
       await traffic.stop();
       socket.close();
