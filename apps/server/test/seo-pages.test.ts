@@ -290,7 +290,8 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     expect(head.title).toEqual(['„Waschmaschine“ – Kleinanzeigen | Marktplatz']);
     expect(head.canonical).toEqual([`${PUBLIC_URL}/search?q=Waschmaschine`]);
     expect(head.robots).toEqual([]);
-    expect(head.all.filter((e) => e.tagName === 'h1').map(text)).toEqual(['1 Anzeige für „Waschmaschine“']);
+    expect(head.all.filter((e) => e.tagName === 'h1').map(text)).toEqual(['Suchbegriff: „Waschmaschine“']);
+    expect(head.description[0]).toMatch(/^1 Anzeige für „Waschmaschine“/);
     expect(head.all.filter((e) => e.tagName === 'article')).toHaveLength(1);
     await expectValidHtml(res.body);
 

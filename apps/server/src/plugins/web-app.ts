@@ -331,7 +331,9 @@ async function webApp(
     }
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
     const withHead = withPageHead(html, page.head, page.css);
-    return reply.status(page.status).send(page.html ? withFirstContent(withHead, page.html) : withHead);
+    // `first-content` tells the page's first script that the server drew this page (apps/web/src/boot.ts).
+    const content = page.html ? `<div id="first-content">${page.html}</div>` : null;
+    return reply.status(page.status).send(content ? withFirstContent(withHead, content) : withHead);
   };
   if (built && pages) {
     app.get('/listing/:id', { schema: { hide: true } }, async (request, reply) => {

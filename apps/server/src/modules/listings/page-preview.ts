@@ -60,6 +60,8 @@ export interface DrawnPage {
 export const PAGE_TEXTS = {
   tagline: 'Kleinanzeigen aus deiner Region',
   home: 'Startseite',
+  /** The first step of a visible breadcrumb, as the app's category page names it. */
+  homeShort: 'Start',
   breadcrumb: 'Brotkrumen',
   description: 'Beschreibung',
   seller: 'Anbieter',
@@ -78,11 +80,10 @@ export const PAGE_TEXTS = {
   categoryDescription: (name: string, count: number, siteName: string) =>
     `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} in ${name} auf ${siteName}: kaufen, verkaufen und verschenken in deiner Region.`,
   search: (term: string) => `„${term}“ – Kleinanzeigen`,
-  searchResults: (count: number, term: string) =>
-    `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} für „${term}“`,
   searchDescription: (count: number, term: string, siteName: string) =>
     `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} für „${term}“ auf ${siteName}: Kleinanzeigen aus deiner Region.`,
   searchNone: (term: string) => `Keine Anzeigen gefunden für „${term}“`,
+  searchTerm: (term: string) => `Suchbegriff: „${term}“`,
   searchAll: 'Suche',
 } as const;
 
@@ -209,7 +210,7 @@ export class PagePreviewer {
         // A wanted ad asks for a thing, it offers none: no Product for it.
         jsonLd: [...(wanted ? [] : [product]), breadcrumbList(site, [...crumbs, { name, path }])],
       },
-      html: drawListing(listing, status, crumbs, price, place),
+      html: drawListing(listing, status, price, place),
       css: LISTING_CSS,
     };
   }
@@ -307,8 +308,7 @@ export class PagePreviewer {
     const feed = await this.page({ q: term });
     const path = `/search?q=${encodeURIComponent(term)}`;
     const canonical = absolute(site, path);
-    const heading =
-      feed.listings.length > 0 ? PAGE_TEXTS.searchResults(feed.total, term) : PAGE_TEXTS.searchNone(term);
+    const heading = PAGE_TEXTS.searchTerm(term);
     const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
     return {
       status: 200,
@@ -328,7 +328,7 @@ export class PagePreviewer {
         ],
         jsonLd: [],
       },
-      html: drawList([], heading, feed, now),
+      html: drawList([], heading, feed, now, feed.listings.length > 0 ? null : PAGE_TEXTS.searchNone(term)),
       css: LIST_PAGE_CSS,
     };
   }
@@ -430,7 +430,7 @@ function firstImage(site: SiteFacts, feed: ListingList): [string, string][] {
 
 function breadcrumbNav(crumbs: readonly Crumb[]): string {
   if (crumbs.length === 0) return '';
-  const all = [{ name: PAGE_TEXTS.home, path: '/' }, ...crumbs];
+  const all = [{ name: PAGE_TEXTS.homeShort, path: '/' }, ...crumbs];
   const items = all
     .map((crumb, index) =>
       index === all.length - 1
@@ -441,8 +441,20 @@ function breadcrumbNav(crumbs: readonly Crumb[]): string {
   return `<nav class="pp-crumbs" aria-label="${PAGE_TEXTS.breadcrumb}"><ol>${items}</ol></nav>`;
 }
 
-function drawList(crumbs: readonly Crumb[], heading: string, feed: ListingList, now: Date): string {
-  return `<div class="hp pp-list">${breadcrumbNav(crumbs)}<h1 class="hp-h1">${escapeHtml(heading)}</h1><div class="pp-toolbar"></div>${listingGrid(feed.listings, now)}</div>`;
+/**
+ * A list page: breadcrumb (category pages), heading, the place of the app's toolbar (chips,
+ * count, filter and sort) and the cards; `empty` is said when there are none.
+ */
+function drawList(
+  crumbs: readonly Crumb[],
+  heading: string,
+  feed: ListingList,
+  now: Date,
+  empty: string | null = null,
+): string {
+  const toolbar = crumbs.length > 0 ? 'pp-toolbar' : 'pp-toolbar pp-toolbar-search';
+  const none = empty ? `<p class="pp-empty">${escapeHtml(empty)}</p>` : '';
+  return `<div class="hp pp-list">${breadcrumbNav(crumbs)}<h1 class="hp-h1">${escapeHtml(heading)}</h1><div class="${toolbar}"></div>${none}${listingGrid(feed.listings, now)}</div>`;
 }
 
 const MONTH_YEAR = new Intl.DateTimeFormat('de-DE', {
@@ -451,13 +463,7 @@ const MONTH_YEAR = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
 });
 
-function drawListing(
-  listing: Listing,
-  status: string,
-  crumbs: readonly Crumb[],
-  price: string,
-  place: string,
-): string {
+function drawListing(listing: Listing, status: string, price: string, place: string): string {
   const banner =
     status === 'active' ? '' : `<p class="lp-banner">${PAGE_TEXTS.status[status] ?? PAGE_TEXTS.gone}</p>`;
   const [cover, ...more] = resolveFeedImages(listing.images);
@@ -467,11 +473,12 @@ function drawListing(
   const title = `${listing.offer_type === 'wanted' ? `${OFFER_TYPE_TEXTS.wanted}: ` : ''}${listing.title}`;
   const since = MONTH_YEAR.format(new Date(listing.seller.member_since));
   return (
-    `<div class="lp">${breadcrumbNav(crumbs)}${banner}<div class="lp-grid">` +
+    // No breadcrumb here: the app's ad page has none (the JSON-LD carries the category path).
+    `<div class="lp">${banner}<div class="lp-grid">` +
     `<div class="lp-media">${gallery}</div>` +
     `<div class="lp-summary"><h1 class="lp-title">${escapeHtml(title)}</h1>` +
     (price ? `<p class="lp-price">${escapeHtml(price)}</p>` : '') +
-    `<p class="lp-meta">${escapeHtml(place)}</p></div>` +
+    `<p class="lp-meta">${escapeHtml(place)}</p><div class="lp-actions"></div></div>` +
     `<section class="lp-seller"><h2>${PAGE_TEXTS.seller}</h2><p class="lp-seller-name">${escapeHtml(listing.seller.name)}</p><p class="lp-meta">${escapeHtml(PAGE_TEXTS.memberSince(since))}</p></section>` +
     `<section class="lp-details"><h2>${PAGE_TEXTS.description}</h2><p class="lp-description">${escapeHtml(listing.description)}</p></section>` +
     '</div></div>'
@@ -480,12 +487,15 @@ function drawListing(
 
 /** The list pages' extras over the home page's look: the breadcrumb and the toolbar's place. */
 const LIST_CSS = `
-.pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px;font-size:.875rem;color:#56625d}
-.pp-crumbs li+li::before{content:"/";margin-right:4px}
+.pp-crumbs ol{list-style:none;margin:0 0 4px;padding:0;display:flex;flex-wrap:wrap;gap:8px;font-size:.875rem;line-height:1.5;color:#56625d}
+.pp-crumbs li+li::before{content:"/";margin-right:8px}
+.pp-crumbs li[aria-current]{color:#1d2522}
 .pp-crumbs a{color:inherit;text-decoration:none}
-.pp-list .hp-h1{margin-top:0}
-.pp-toolbar{height:120px}
-@media (min-width:900px){.pp-toolbar{height:64px}}
+.pp-list .hp-h1{margin-top:0;font-size:1.4rem}
+.pp-toolbar{height:137px}
+.pp-toolbar-search{height:100px}
+.pp-empty{margin:0 0 16px;color:#56625d}
+@media (min-width:900px){.pp-list{padding-left:328px}.pp-list .hp-h1{font-size:1.75rem}.pp-toolbar{height:118px}.pp-toolbar-search{height:66px}}
 `.trim();
 
 const LIST_PAGE_CSS = `${PREVIEW_CSS}\n${LIST_CSS}`;
@@ -497,23 +507,22 @@ const LIST_PAGE_CSS = `${PREVIEW_CSS}\n${LIST_CSS}`;
  */
 const LISTING_CSS = `
 .lp{max-width:1200px;margin:0 auto;padding:16px;box-sizing:border-box;color:#1d2522}
-.lp .pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:4px;font-size:.875rem;color:#56625d}
-.lp .pp-crumbs li+li::before{content:"/";margin-right:4px}
-.lp .pp-crumbs a{color:inherit;text-decoration:none}
 .lp-banner{margin:0 0 16px;padding:12px 16px;border-radius:4px;background:#e5f6fd;font-weight:600}
 .lp-grid{display:grid;gap:16px 24px;grid-template-columns:minmax(0,1fr);grid-template-areas:"media" "summary" "details" "seller";align-items:start}
 .lp-media{grid-area:media;min-width:0}
-.lp-gallery{aspect-ratio:4/3;background:#eee;border-radius:8px;overflow:hidden}
+.lp-gallery{aspect-ratio:4/3;background:#eee;border-radius:12px;overflow:hidden}
 .lp-gallery img{display:block;width:100%;height:100%;object-fit:contain}
 .lp-more{margin:4px 0 0;color:#56625d;font-size:.875rem}
 .lp-summary{grid-area:summary;min-width:0}
-.lp-title{margin:0 0 8px;font-size:1.4rem;line-height:1.3;font-weight:700;overflow-wrap:break-word;hyphens:auto}
-.lp-price{margin:0 0 8px;font-size:1.5rem;font-weight:700;color:#004d40}
-.lp-meta{margin:0;color:#56625d;font-size:.875rem}
-.lp-seller{grid-area:seller;min-width:0;border:1px solid rgba(0,0,0,.12);border-radius:8px;padding:16px}
-.lp-seller h2,.lp-details h2{margin:0 0 8px;font-size:1.1rem}
+.lp-title{margin:0;font-size:1.4rem;line-height:1.167;font-weight:700;overflow-wrap:break-word;hyphens:auto}
+.lp-price{margin:4px 0 0;font-size:1.375rem;line-height:1.4;font-weight:700;color:#004d40}
+.lp-meta{margin:4px 0 0;color:#56625d;font-size:1rem;line-height:1.75}
+.lp-actions{height:194px;margin-top:16px}
+.lp-seller{grid-area:seller;min-width:0;border:1px solid rgba(0,0,0,.12);border-radius:12px;padding:16px;background:#fff}
+.lp-seller h2{margin:0 0 8px;font-size:.75rem;font-weight:400;text-transform:uppercase;letter-spacing:.08em}
+.lp-details h2{margin:0 0 8px;font-size:1.5rem}
 .lp-seller-name{margin:0 0 4px;font-weight:600}
 .lp-details{grid-area:details;min-width:0}
 .lp-description{margin:0;white-space:pre-wrap;overflow-wrap:break-word;hyphens:auto;line-height:1.7}
-@media (min-width:900px){.lp{padding:24px}.lp-grid{grid-template-columns:minmax(0,1fr) 360px;grid-template-areas:"media summary" "media seller" "details seller"}.lp-title{font-size:1.75rem}}
+@media (min-width:900px){.lp{padding:24px}.lp-grid{grid-template-columns:minmax(0,1fr) 360px;grid-template-areas:"media summary" "media seller" "details seller"}.lp-title{font-size:1.875rem}}
 `.trim();
