@@ -92,7 +92,10 @@ function ReasonDialog({
   );
 }
 
-/** The author card beside a post: avatar, name, badges, member since, posts and likes received. */
+/**
+ * The author card beside a post: avatar, name, admin badge and the member's one reputation
+ * (the shared card: badge, stars, forum likes, member since, answer rate).
+ */
 function AuthorCard({ author }: { author: ForumPost['author'] }) {
   return (
     <Stack
@@ -129,11 +132,11 @@ function AuthorCard({ author }: { author: ForumPost['author'] }) {
                 {de.forum.rating(author.rating, author.review_count)}
               </Typography>
             )}
+            <Typography variant="caption" component="div" color="text.secondary">
+              {de.forum.authorStats(author.post_count, author.likes_received)}
+            </Typography>
           </>
         )}
-        <Typography variant="caption" component="div" color="text.secondary">
-          {de.forum.authorStats(author.post_count, author.likes_received)}
-        </Typography>
       </Box>
     </Stack>
   );
