@@ -1,14 +1,15 @@
 import type { AdminStats } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
 
-// The page and its chart load lazily; on a busy machine the first chunk takes a while.
-configure({ asyncUtilTimeout: 10_000 });
+// The page and its chart load lazily; on a busy machine the first chunk and each step take a while.
+configure({ asyncUtilTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const stats: AdminStats = {
   members: { total: 1234, new_7d: 17, verified_sellers: 8 },

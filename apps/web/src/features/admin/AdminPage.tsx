@@ -10,13 +10,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
+import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
@@ -98,12 +99,20 @@ function StatsCards({ stats }: { stats: AdminStats }) {
 }
 
 /**
- * /admin (SPEC.md §2 "Admin only", §6): the dashboard with members, ads by status, open
+ * /admin (SPEC.md §2 "Admin only", §6): with `?member={id}` the member page (MemberPage.tsx),
+ * otherwise the dashboard with members, ads by status, open
  * reports, the last 24 hours' messages and stories, forum posts and a chart of new ads and
  * members per day over 30 days, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
  * guard shows non-admins the denial text; the server answers their calls 403 as well.
  */
 export function AdminPage() {
+  const [params] = useSearchParams();
+  const memberId = params.get('member');
+  return memberId ? <MemberPage id={memberId} /> : <Dashboard />;
+}
+
+/** The dashboard view of /admin: figures, chart, member administration and audit log. */
+function Dashboard() {
   usePageTitle(de.pages.admin);
   const stats = useAdminStats();
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAdminMembers, useChangeRole } from './api.ts';
@@ -67,7 +69,8 @@ function RoleDialog({ member, onClose }: { member: AdminMember; onClose: () => v
 
 /**
  * Member administration on /admin (SPEC.md §6): search by e-mail or name, each member with
- * role and number of ads, and a role change that asks for a reason (kept in the audit log).
+ * role and number of ads, a link to the member page (/admin?member={id}: ads, reports,
+ * sanctions), and a role change that asks for a reason (kept in the audit log).
  */
 export function MembersPanel() {
   const [query, setQuery] = useState('');
@@ -115,7 +118,18 @@ export function MembersPanel() {
             >
               <ListItemText
                 sx={{ pr: 12, minWidth: 0 }}
-                primary={`${member.display_name} · ${t.roles[member.role]}`}
+                primary={
+                  <>
+                    <Link
+                      component={RouterLink}
+                      to={`/admin?member=${encodeURIComponent(member.id)}`}
+                      aria-label={t.openMember(member.display_name)}
+                    >
+                      {member.display_name}
+                    </Link>
+                    {` · ${t.roles[member.role]}`}
+                  </>
+                }
                 secondary={`${member.email} · ${t.listingsCount(member.listings)}`}
                 slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />

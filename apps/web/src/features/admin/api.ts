@@ -1,6 +1,8 @@
 import {
   type AdminRoleChange,
+  type AdminSanctionCreate,
   adminAuditLogSchema,
+  adminMemberDetailSchema,
   adminMemberListSchema,
   adminMemberSchema,
   adminStatsSchema,
@@ -54,5 +56,58 @@ export function useChangeRole() {
         await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/role`, { method: 'PATCH', body }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** `GET /api/admin/members/{id}`: the admin member page (profile, ads, reports, sanctions). */
+export function useAdminMember(id: string) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'member', id] as const,
+    queryFn: async ({ signal }) =>
+      adminMemberDetailSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}`, { signal }),
+      ),
+  });
+}
+
+/**
+ * `POST /api/admin/members/{id}/sanctions`: suspends until `ends_at` or bans; the answer is the
+ * member page afresh, and the admin area's lists and audit log reload.
+ */
+export function useSanctionMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AdminSanctionCreate) =>
+      adminMemberDetailSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/sanctions`, { method: 'POST', body }),
+      ),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData([...adminKeys.all, 'member', id], detail);
+      await queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (q) => q.queryKey[2] !== id,
+      });
+    },
+  });
+}
+
+/** `POST /api/admin/members/{id}/sanctions/lift`: lifts the active sanctions with a reason. */
+export function useLiftSanction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      adminMemberDetailSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/sanctions/lift`, {
+          method: 'POST',
+          body: { reason },
+        }),
+      ),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData([...adminKeys.all, 'member', id], detail);
+      await queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (q) => q.queryKey[2] !== id,
+      });
+    },
   });
 }
