@@ -188,8 +188,8 @@ export async function forumBench(options: {
         `Forum: ${counts.rows[0]?.posts.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander:`,
       );
       log('');
-      log('| Szenario | Mittel ms | p95 ms | p99 ms |');
-      log('| --- | ---: | ---: | ---: |');
+      log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline |');
+      log('| --- | ---: | ---: | ---: | ---: |');
       const pages = Array.from({ length: 50 }, (_, i) => `/api/forum/threads/${bigId}?page=${100 + i}`);
       const scenarios: [string, string[]][] = [
         // The floor of this machine at this moment: one database round trip through the same stack.
@@ -204,9 +204,14 @@ export async function forumBench(options: {
         // Every request a new text (no cached count): each word alone, then pairs of words.
         ['Forumsuche, jede Anfrage neu', differentSearches(options.runs + 10)],
       ];
+      // The factor to the baseline's mean compares runs on a machine whose load changes.
+      let baseline = 0;
       for (const [name, paths] of scenarios) {
         const t = await time(app, paths, options.runs);
-        log(`| ${name} | ${t.mean.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.p99.toFixed(1)} |`);
+        baseline ||= t.mean;
+        log(
+          `| ${name} | ${t.mean.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.p99.toFixed(1)} | ${(t.mean / baseline).toFixed(1)} |`,
+        );
       }
     } finally {
       await app.close();
