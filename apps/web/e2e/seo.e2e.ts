@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './helpers/browser.ts';
+import { STEP_MS } from './helpers/members.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+/** A demo ad with a photo, and its category page. */
+let ad: { id: string; title: string; category: string };
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1' });
+  browser = await launchBrowser();
+  const res = await fetch(`${server.baseUrl}/api/listings?sort=newest&limit=50`);
+  const body = (await res.json()) as {
+    listings: {
+      id: string;
+      title: string;
+      offer_type: string;
+      images: string[];
+      category: { slug: string; parent: { slug: string } | null };
+    }[];
+  };
+  const found = body.listings.find((l) => l.images.length > 0 && l.offer_type === 'offer');
+  if (!found) throw new Error('no demo ad with a photo');
+  const { category } = found;
+  ad = {
+    id: found.id,
+    title: found.title,
+    category: category.parent
+      ? `/category/${category.parent.slug}/${category.slug}`
+      : `/category/${category.slug}`,
+  };
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page with scripts off, as a search engine's first look or a phone before the app arrives. */
+async function plainPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, javaScriptEnabled: false });
+  return context.newPage();
+}
+
+describe('ad, category and search pages before any script has run', () => {
+  for (const [name, viewport] of [
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`shows the ad's title, price, photo, description and seller at ${name} px`, async () => {
+      const page = await plainPage(viewport);
+      const res = await page.goto(`/listing/${ad.id}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(ad.title);
+      await expect(page.locator('.lp-price').count()).resolves.toBe(1);
+      const photo = page.locator('.lp-gallery img');
+      await photo.waitFor({ timeout: STEP_MS });
+      await expect
+        .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: STEP_MS })
+        .toBeGreaterThan(0);
+      await expect(page.getByRole('heading', { level: 2, name: 'Beschreibung' }).count()).resolves.toBe(1);
+      await expect(page.getByRole('heading', { level: 2, name: 'Anbieter' }).count()).resolves.toBe(1);
+      await screenshot(page, `seo-listing-first-html-${name}`);
+
+      await page.goto(ad.category);
+      await expect(page.getByRole('article').count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByRole('navigation', { name: 'Brotkrumen' }).count()).resolves.toBe(1);
+      await screenshot(page, `seo-category-first-html-${name}`);
+
+      const word = ad.title.split(/\s+/)[0] ?? ad.title;
+      await page.goto(`/search?q=${encodeURIComponent(word)}`);
+      await expect(page.getByRole('article').count()).resolves.toBeGreaterThan(0);
+      await screenshot(page, `seo-search-first-html-${name}`);
+      await page.context().close();
+    });
+  }
+});
+
+describe('the app takes over the drawn ad page', () => {
+  for (const [name, viewport] of [
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`shows the same ad at ${name} px once it has started, its title where it was`, async () => {
+      const plain = await plainPage(viewport);
+      await plain.goto(`/listing/${ad.id}`);
+      const drawnBox = await plain.getByRole('heading', { level: 1 }).boundingBox();
+      await plain.context().close();
+
+      const { context, page, errors } = await openPage(browser, server.baseUrl, viewport);
+      await page.goto(`/listing/${ad.id}`);
+      await page.locator('.first-paint').waitFor({ state: 'detached', timeout: STEP_MS });
+      const heading = page.getByRole('heading', { level: 1, name: ad.title });
+      await heading.waitFor({ timeout: STEP_MS });
+      await expect(page.locator('.lp').count()).resolves.toBe(0);
+      // The app's title takes the place of the drawn one: no jump.
+      const appBox = await heading.boundingBox();
+      expect(Math.abs((appBox?.y ?? 0) - (drawnBox?.y ?? -1000))).toBeLessThan(24);
+      expect(Math.abs((appBox?.x ?? 0) - (drawnBox?.x ?? -1000))).toBeLessThan(24);
+      await screenshot(page, `seo-listing-app-${name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
