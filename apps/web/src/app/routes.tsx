@@ -19,6 +19,7 @@ import {
 } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
 import { listingPages } from '../features/listings/index.ts';
+import { moderationPages } from '../features/moderation/index.ts';
 import { notificationPages } from '../features/notifications/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
@@ -126,6 +127,8 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/forum/:mainCategory/:subCategory/create', access: 'public', load: forumPages.create },
   { path: '/seller-verification', access: 'login', load: verificationPages.apply },
   { path: '/verification-status', access: 'login', load: verificationPages.status },
+  // The statement of reasons of a moderation decision, with the appeal (DSA Art. 17, 20)
+  { path: '/moderation/decisions/:id', access: 'login', load: moderationPages.decision },
   { path: '/admin/verifications', access: 'admin', load: verificationPages.admin },
   // Admin only (the guard shows non-admins the denial text of SPEC.md §2)
   { path: '/admin', access: 'admin', load: adminPages.dashboard },

@@ -19,6 +19,8 @@ import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
 import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
+import { ModerationPanel } from './ModerationPanel.tsx';
+import { TransparencyPanel } from './TransparencyPanel.tsx';
 
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
@@ -102,7 +104,8 @@ function StatsCards({ stats }: { stats: AdminStats }) {
  * /admin (SPEC.md §2 "Admin only", §6): with `?member={id}` the member page (MemberPage.tsx),
  * otherwise the dashboard with members, ads by status, open
  * reports, the last 24 hours' messages and stories, forum posts and a chart of new ads and
- * members per day over 30 days, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
+ * members per day over 30 days, the reports queue 'Meldungen' with appeals and the transparency
+ * report (docs/decisions/0009-reports-queue.md), the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
  * guard shows non-admins the denial text; the server answers their calls 403 as well.
  */
 export function AdminPage() {
@@ -156,6 +159,8 @@ function Dashboard() {
         </Stack>
       )}
       <Stack spacing={3} sx={{ mt: 3 }}>
+        <ModerationPanel />
+        <TransparencyPanel />
         <MembersPanel />
         <AuditLogPanel />
       </Stack>

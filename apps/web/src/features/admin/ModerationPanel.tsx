@@ -1,0 +1,311 @@
+import {
+  MODERATION_GROUND_LABELS,
+  MODERATION_GROUNDS,
+  type ModerationAppealItem,
+  type ModerationGround,
+  type ModerationReportGroup,
+} from '@marketplace/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
+import { de } from '../../i18n/de.ts';
+import { errorDetailOr } from '../../lib/api.ts';
+import { useDecideAppeal, useDecideReports, useModerationQueue } from './moderationApi.ts';
+
+const t = de.moderation;
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The dialog of a decision on an ad's reports: keep or remove, ground, text. */
+function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onClose: () => void }) {
+  const [action, setAction] = useState<'keep' | 'remove'>('remove');
+  const [ground, setGround] = useState<ModerationGround | ''>('');
+  const [text, setText] = useState('');
+  const decide = useDecideReports();
+  const { showMessage } = useSnackbar();
+  const grounds = MODERATION_GROUNDS.filter((g) =>
+    action === 'keep' ? g === 'no_violation' : g !== 'no_violation',
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="moderation-decision-title">
+      <DialogTitle id="moderation-decision-title">
+        {t.decisionTitle}: „{group.title}“
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t.actionLabel}
+            value={action}
+            onChange={(event) => {
+              const next = event.target.value as 'keep' | 'remove';
+              setAction(next);
+              setGround(next === 'keep' ? 'no_violation' : '');
+            }}
+          >
+            <MenuItem value="remove">{t.actionRemove}</MenuItem>
+            <MenuItem value="keep">{t.actionKeep}</MenuItem>
+          </TextField>
+          <TextField
+            select
+            label={t.groundLabel}
+            value={ground}
+            onChange={(event) => setGround(event.target.value as ModerationGround)}
+          >
+            {grounds.map((g) => (
+              <MenuItem key={g} value={g}>
+                {MODERATION_GROUND_LABELS[g]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t.textLabel}
+            helperText={t.textHelp}
+            multiline
+            minRows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {decide.isError ? <Alert severity="error">{errorDetailOr(decide.error, t.failed)}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t.cancel}</Button>
+        <Button
+          variant="contained"
+          color={action === 'remove' ? 'error' : 'primary'}
+          disabled={decide.isPending || ground === ''}
+          onClick={() =>
+            decide.mutate(
+              {
+                target_type: 'listing',
+                target_id: group.target_id,
+                action,
+                ground: ground as ModerationGround,
+                text,
+              },
+              {
+                onSuccess: () => {
+                  showMessage(t.decided, 'success');
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          {t.submitDecision}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The dialog of a decision on an appeal: uphold or reverse, with a text. */
+function AppealDialog({ item, onClose }: { item: ModerationAppealItem; onClose: () => void }) {
+  const [outcome, setOutcome] = useState<'upheld' | 'reversed'>('reversed');
+  const [text, setText] = useState('');
+  const decide = useDecideAppeal();
+  const { showMessage } = useSnackbar();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="moderation-appeal-title">
+      <DialogTitle id="moderation-appeal-title">{t.appealDecisionTitle}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t.actionLabel}
+            value={outcome}
+            onChange={(event) => setOutcome(event.target.value as 'upheld' | 'reversed')}
+          >
+            <MenuItem value="reversed">{t.outcomeReversed}</MenuItem>
+            <MenuItem value="upheld">{t.outcomeUpheld}</MenuItem>
+          </TextField>
+          <TextField
+            label={t.textLabel}
+            helperText={t.textHelp}
+            multiline
+            minRows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {decide.isError ? <Alert severity="error">{errorDetailOr(decide.error, t.failed)}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t.cancel}</Button>
+        <Button
+          variant="contained"
+          disabled={decide.isPending}
+          onClick={() =>
+            decide.mutate(
+              { id: item.appeal.id, outcome, text },
+              {
+                onSuccess: () => {
+                  showMessage(t.appealDecided, 'success');
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          {t.submitDecision}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** One reported ad of the queue. */
+function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDecide: () => void }) {
+  return (
+    <Box
+      component="li"
+      sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
+      aria-label={group.title}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {group.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t.seller(group.seller_name)} · {t.reportsCount(group.reports_count)} ·{' '}
+            {t.reportedSince(dateTime(group.first_reported_at))}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+            {group.reasons.map((r) => (
+              <Chip
+                key={r.reason}
+                size="small"
+                label={`${de.listing.reportReasons[r.reason]} (${r.count})`}
+              />
+            ))}
+          </Stack>
+          {group.reports
+            .filter((r) => r.comment)
+            .map((r) => (
+              <Typography
+                key={`${r.created_at}-${r.comment}`}
+                variant="body2"
+                sx={{ mt: 1, fontStyle: 'italic', overflowWrap: 'anywhere' }}
+              >
+                „{r.comment}“
+              </Typography>
+            ))}
+        </Box>
+        <Stack
+          direction={{ xs: 'row', sm: 'column' }}
+          spacing={1}
+          sx={{ flexShrink: 0, alignItems: 'flex-start' }}
+        >
+          <Button variant="contained" onClick={onDecide}>
+            {t.decide}
+          </Button>
+          <Link component={RouterLink} to={`/listing/${group.target_id}`}>
+            {t.openAd}
+          </Link>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** One open appeal of the queue. */
+function AppealRow({ item, onDecide }: { item: ModerationAppealItem; onDecide: () => void }) {
+  return (
+    <Box component="li" sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {t.appealOf(item.decision.target_title ?? '')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {item.decision.ground_label}
+        {item.decided_by ? ` · ${t.firstDecisionBy(item.decided_by)}` : ''} ·{' '}
+        {dateTime(item.appeal.created_at)}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        <strong>{t.statementFacts}:</strong> {item.decision.text}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        <strong>{t.appealYourText}:</strong> {item.appeal.text}
+      </Typography>
+      {item.can_decide ? (
+        <Button variant="contained" sx={{ mt: 1 }} onClick={onDecide}>
+          {t.decide}
+        </Button>
+      ) : (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t.otherAdminNeeded}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * 'Meldungen' on /admin (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md): open
+ * reports grouped by ad, oldest first, with reasons, how many reported it and their notes; a
+ * decision dialog with ground and text; then the open appeals, which only another ADMIN than the
+ * first decision's may decide (the server checks it too).
+ */
+export function ModerationPanel() {
+  const queue = useModerationQueue();
+  const [deciding, setDeciding] = useState<ModerationReportGroup | null>(null);
+  const [appeal, setAppeal] = useState<ModerationAppealItem | null>(null);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="admin-moderation-title">
+      <CardContent>
+        <Typography id="admin-moderation-title" variant="h6" component="h2" gutterBottom>
+          {t.queueTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t.queueIntro}
+        </Typography>
+        {queue.isError ? (
+          <Alert severity="error">{errorDetailOr(queue.error, t.queueLoadFailed)}</Alert>
+        ) : null}
+        {queue.data ? (
+          <>
+            {queue.data.reports.length === 0 ? (
+              <Typography color="text.secondary">{t.queueEmpty}</Typography>
+            ) : (
+              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+                {queue.data.reports.map((group) => (
+                  <ReportGroup key={group.target_id} group={group} onDecide={() => setDeciding(group)} />
+                ))}
+              </Stack>
+            )}
+            <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
+              {t.appealsTitle}
+            </Typography>
+            {queue.data.appeals.length === 0 ? (
+              <Typography color="text.secondary">{t.appealsEmpty}</Typography>
+            ) : (
+              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+                {queue.data.appeals.map((item) => (
+                  <AppealRow key={item.appeal.id} item={item} onDecide={() => setAppeal(item)} />
+                ))}
+              </Stack>
+            )}
+          </>
+        ) : null}
+      </CardContent>
+      {deciding ? <DecisionDialog group={deciding} onClose={() => setDeciding(null)} /> : null}
+      {appeal ? <AppealDialog item={appeal} onClose={() => setAppeal(null)} /> : null}
+    </Card>
+  );
+}

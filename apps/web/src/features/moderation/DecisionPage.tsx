@@ -1,0 +1,124 @@
+import type { ModerationDecision } from '@marketplace/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageContainer } from '../../components/PageContainer.tsx';
+import { de } from '../../i18n/de.ts';
+import { errorDetailOr } from '../../lib/api.ts';
+import { useAppeal, useDecision } from './api.ts';
+
+const t = de.moderation;
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', { dateStyle: 'long', timeStyle: 'short' });
+const date = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { dateStyle: 'long' });
+
+/** One part of the statement: a heading and its text. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Typography component="div" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The appeal: the form while possible, else its state and the second decision's reasons. */
+function AppealPart({ decision }: { decision: ModerationDecision }) {
+  const [text, setText] = useState('');
+  const appeal = useAppeal(decision.id);
+  if (decision.appeal) {
+    const status = decision.appeal.status;
+    return (
+      <Part title={t.appealTitle}>
+        <Alert severity={status === 'reversed' ? 'success' : 'info'} sx={{ mb: 2 }}>
+          {status === 'open' ? t.appealOpen : status === 'reversed' ? t.appealReversed : t.appealUpheld}
+        </Alert>
+        <strong>{t.appealYourText}:</strong> {decision.appeal.text}
+        {decision.appeal.outcome_text ? (
+          <Box sx={{ mt: 1 }}>
+            <strong>{t.appealOutcome}:</strong> {decision.appeal.outcome_text}
+          </Box>
+        ) : null}
+      </Part>
+    );
+  }
+  if (!decision.can.appeal) {
+    return decision.action === 'remove' ? <Alert severity="info">{t.appealClosed}</Alert> : null;
+  }
+  return (
+    <Part title={t.appealTitle}>
+      <Typography sx={{ mb: 2 }}>
+        {t.appealHow(date(decision.appeal_until ?? decision.created_at))}
+      </Typography>
+      <Stack
+        component="form"
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          appeal.mutate({ text });
+        }}
+      >
+        <TextField
+          label={t.appealLabel}
+          multiline
+          minRows={4}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          required
+        />
+        {appeal.isError ? <Alert severity="error">{errorDetailOr(appeal.error, t.failed)}</Alert> : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={appeal.isPending}>
+            {t.appealSubmit}
+          </Button>
+        </Box>
+      </Stack>
+    </Part>
+  );
+}
+
+/**
+ * /moderation/decisions/{id} (DSA Art. 17, 20): the statement of reasons of a moderation
+ * decision for the affected member: what was restricted, the facts, the ground, that a person
+ * decided (or that it was automated), when, and how to appeal, with 'Widerspruch einlegen'
+ * while the 6 months run and no appeal was made.
+ */
+export function DecisionPage() {
+  const { id = '' } = useParams();
+  const decision = useDecision(id);
+  return (
+    <PageContainer title={t.statementTitle}>
+      {decision.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t.statementTitle} />
+        </Box>
+      ) : decision.isError ? (
+        <Alert severity="error">{errorDetailOr(decision.error, t.loadFailed)}</Alert>
+      ) : (
+        <Stack spacing={3}>
+          <Typography color="text.secondary">
+            {t.statementDate(dateTime(decision.data.created_at))}
+            {decision.data.reports_count > 0 ? ` · ${t.statementReports(decision.data.reports_count)}` : ''}
+          </Typography>
+          <Part title={t.statementRestriction}>{decision.data.restriction}</Part>
+          <Part title={t.statementFacts}>{decision.data.text}</Part>
+          <Part title={t.statementGround}>{decision.data.ground_label}</Part>
+          <Part title={t.statementWho}>
+            {decision.data.automated ? t.statementAutomated : t.statementByPerson}
+          </Part>
+          <AppealPart decision={decision.data} />
+        </Stack>
+      )}
+    </PageContainer>
+  );
+}
