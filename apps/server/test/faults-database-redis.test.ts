@@ -128,9 +128,10 @@ async function verifiedMember(nickname: string): Promise<RegisteredMember> {
 }
 
 /**
- * Requests against instance A while the test breaks things: posts ads (cycling sellers) and
- * reads the ad list, one after the other. Every answer must be a success or a 503 with the
- * German detail; the ids of acknowledged ads are kept to be found again afterwards.
+ * Requests against instance A while the test breaks things: reads the ad list and, while it
+ * has a budget of ads to post, posts ads (cycling sellers, within the posting limit), one after
+ * the other. Every answer must be a success or a 503 with the German detail; the ids of
+ * acknowledged ads are kept to be found again afterwards.
  */
 class Traffic {
   readonly acknowledged: string[] = [];
@@ -138,6 +139,8 @@ class Traffic {
   unavailable = 0;
   reads = 0;
   private running = true;
+  /** Ads still to be acknowledged; refused attempts (503) keep trying. */
+  private budget = 0;
   private readonly done: Promise<void>;
   private readonly posted = new Map<string, number>();
 
@@ -147,15 +150,22 @@ class Traffic {
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const seller = this.sellers.find((s) => (this.posted.get(s.user.id) ?? 0) < ADS_PER_SELLER);
+      const seller =
+        this.budget > 0
+          ? this.sellers.find((s) => (this.posted.get(s.user.id) ?? 0) < ADS_PER_SELLER)
+          : undefined;
       if (seller) {
-        this.posted.set(seller.user.id, (this.posted.get(seller.user.id) ?? 0) + 1);
+        const acknowledged = this.acknowledged.length;
         await this.request(
           'POST',
           '/api/listings',
           seller.access_token,
           adBody({ title: 'Fahrrad im Test' }),
         );
+        if (this.acknowledged.length > acknowledged) {
+          this.budget -= 1;
+          this.posted.set(seller.user.id, (this.posted.get(seller.user.id) ?? 0) + 1);
+        }
       }
       await this.request('GET', '/api/listings?limit=5');
     }
@@ -188,9 +198,15 @@ class Traffic {
     }
   }
 
-  /** Waits until `count` more ads than now have been acknowledged. */
+  /** Lets the traffic post `count` more ads (kept trying through an outage). */
+  allow(count: number): void {
+    this.budget += count;
+  }
+
+  /** Lets the traffic post `count` more ads and waits until they have been acknowledged. */
   async moreWrites(count: number): Promise<void> {
     const target = this.acknowledged.length + count;
+    this.budget += count;
     await waitUntil(`${count} more acknowledged ads`, () => this.acknowledged.length >= target);
   }
 
@@ -237,12 +253,14 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       await traffic.moreWrites(5);
 
       // 1. PostgreSQL restarts under traffic (every pooled connection is ended).
+      traffic.allow(10);
       await postgres.restart();
       await traffic.moreWrites(5);
       expect(aliveA(), childOutput).toBe(true);
       expect(await readyStatus(baseA)).toBe(200);
 
       // 2. PostgreSQL is away for a while: 503 with the German detail, readiness 503.
+      traffic.allow(10);
       await postgres.stop();
       await waitUntil('instance A not ready without PostgreSQL', async () => {
         expect(aliveA(), childOutput).toBe(true);
