@@ -352,10 +352,15 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
     log('');
     log('Einzelne Anfragen nacheinander (app.inject):');
     log('');
-    log('| Szenario | Mittel ms | p95 ms | p99 ms | Gruppen | Stories |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const limit of [50, 10]) {
-      const url = `/api/stories/feed?limit=${limit}`;
+    log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline mit Token | Gruppen | Stories |');
+    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    let baselineMean = Number.NaN;
+    const cases: [string, string][] = [
+      ['Baseline mit Token (GET /api/me)', '/api/me'],
+      ['Story-Feed, 50 Gruppen', '/api/stories/feed?limit=50'],
+      ['Story-Feed, 10 Gruppen', '/api/stories/feed?limit=10'],
+    ];
+    for (const [name, url] of cases) {
       const ask = (i: number) =>
         app.inject({ url, headers: { authorization: `Bearer ${tokens[i % tokens.length] as string}` } });
       for (let i = 0; i < 10; i++) await ask(i);
@@ -367,14 +372,16 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
         const res = await ask(i);
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        const body = res.json() as { stories: { stories: unknown[] }[] };
-        groups = body.stories.length;
-        stories = body.stories.reduce((sum, group) => sum + group.stories.length, 0);
+        const body = res.json() as { stories?: { stories: unknown[] }[] };
+        groups = body.stories?.length ?? 0;
+        stories = (body.stories ?? []).reduce((sum, group) => sum + group.stories.length, 0);
       }
       times.sort((a, b) => a - b);
       const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+      if (Number.isNaN(baselineMean)) baselineMean = mean;
+      const counted = url === '/api/me' ? '| – | – |' : `| ${groups} | ${stories} |`;
       log(
-        `| Story-Feed, ${limit} Gruppen | ${ms(mean)} | ${ms(percentile(times, 95))} | ${ms(percentile(times, 99))} | ${groups} | ${stories} |`,
+        `| ${name} | ${ms(mean)} | ${ms(percentile(times, 95))} | ${ms(percentile(times, 99))} | ${(mean / baselineMean).toFixed(1)} ${counted}`,
       );
     }
     const size = await photoStorySize(app, tokens[0] as string);
