@@ -242,7 +242,7 @@ describe('GET /api/me/listings', () => {
       ['Erste Anzeige', 'active'],
     ]);
     expect(body.listings[3]).toMatchObject({ views: 1, favorites_count: 1 });
-    expect(body.counts).toEqual({ active: 1, reserved: 1, sold: 1, expired: 1 });
+    expect(body.counts).toEqual({ active: 1, reserved: 1, sold: 1, expired: 1, removed: 0 });
     expect(body.total).toBe(4);
     const page = (
       await t.app.inject({ url: '/api/me/listings?limit=3', headers: bearer(me.access_token) })

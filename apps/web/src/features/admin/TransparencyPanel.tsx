@@ -87,7 +87,7 @@ export function TransparencyPanel() {
         {report.isError ? <Alert severity="error">{errorDetailOr(report.error, t.failed)}</Alert> : null}
         {report.data ? (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, gap: 2 }}>
-            <Table size="small" aria-label={t.transparencyNotices}>
+            <Table size="small" aria-label={t.transparencyNotices} sx={{ alignSelf: 'start' }}>
               <TableBody>
                 <TableRow>
                   <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
@@ -110,7 +110,7 @@ export function TransparencyPanel() {
                 />
               </TableBody>
             </Table>
-            <Table size="small" aria-label={t.transparencyDecisions}>
+            <Table size="small" aria-label={t.transparencyDecisions} sx={{ alignSelf: 'start' }}>
               <TableBody>
                 <TableRow>
                   <TableCell colSpan={2} sx={{ fontWeight: 600 }}>

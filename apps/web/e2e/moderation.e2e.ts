@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, screenshot } from './helpers/browser.ts';
+import {
+  callApi,
+  logIn as logInAs,
+  openQuietPage as openQuietPageOf,
+  PASSWORD,
+  registerMember,
+  STEP_MS,
+} from './helpers/members.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+/**
+ * Notice and action in the browser (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md):
+ * B reports A's ad, an admin removes it with a ground in the queue 'Meldungen', A reads the
+ * statement of reasons and appeals, a second admin reverses the removal and the ad is back in
+ * search.
+ */
+const ADMIN_EMAIL = 'moderation-admin@example.org';
+const TITLE = 'Retro Spielkonsole mit zwei Controllern';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
+  callApi<T>(server, method, apiPath, body, token);
+const openQuietPage = (viewport: { width: number; height: number }) =>
+  openQuietPageOf(browser, server, viewport);
+const logIn = (page: Page, email: string, next: string, ready: string) =>
+  logInAs(page, email, next, page.getByText(ready, { exact: true }).first());
+
+/** Whether the public search for the ad's title finds it. */
+async function inSearch(): Promise<boolean> {
+  const found = await api<{ listings: { title: string }[] }>(
+    'GET',
+    `/api/listings?q=${encodeURIComponent(TITLE)}`,
+  );
+  return found.listings.some((listing) => listing.title === TITLE);
+}
+
+describe('moderation', () => {
+  it(
+    'B reports A’s ad, an admin removes it with a ground, A appeals, a second admin reverses it and the ad is back in search',
+    async () => {
+      const annaToken = await registerMember(server, 'anna-moderation@example.org', 'Anna');
+      await registerMember(server, 'bernd-moderation@example.org', 'Bernd');
+      const claraToken = await registerMember(server, 'clara-moderation@example.org', 'Clara');
+      const admin = await api<{ access_token: string }>('POST', '/api/auth/login', {
+        email: ADMIN_EMAIL,
+        password: PASSWORD,
+      });
+      const clara = await api<{ id: string }>('GET', '/api/me', undefined, claraToken);
+      await api(
+        'PATCH',
+        `/api/admin/members/${clara.id}/role`,
+        { role: 'ADMIN', reason: 'Zweite Person im Moderationsteam' },
+        admin.access_token,
+      );
+      const ad = await api<{ id: string }>(
+        'POST',
+        '/api/listings',
+        {
+          title: TITLE,
+          description: 'Funktioniert einwandfrei, mit Kabeln und Originalkarton.',
+          price: 80,
+          price_type: 'negotiable',
+          offer_type: 'offer',
+          category: 'fahrraeder-zubehoer',
+          postal_code: '80331',
+          location: '',
+          images: [],
+          attributes: { bike_type: 'Trekkingrad' },
+        },
+        annaToken,
+      );
+
+      // B reports the ad on its page.
+      const b = await openQuietPage(MOBILE);
+      await logIn(b.page, 'bernd-moderation@example.org', `/listing/${ad.id}`, TITLE);
+      await b.page.getByRole('button', { name: 'Melden', exact: true }).click({ timeout: STEP_MS });
+      const reportDialog = b.page.getByRole('dialog', { name: 'Anzeige melden' });
+      await reportDialog.getByLabel('Betrug oder Fake').check();
+      await reportDialog.getByLabel('Hinweis (optional)').fill('Verlangt Vorkasse über einen Link.');
+      await reportDialog.getByRole('button', { name: 'Melden' }).click();
+      await b.page.getByText('Danke! Wir prüfen die Anzeige.').first().waitFor({ timeout: STEP_MS });
+      await b.context.close();
+
+      // The admin finds the report in 'Meldungen' and removes the ad with a ground and the facts.
+      const first = await openQuietPage(DESKTOP);
+      await logIn(first.page, ADMIN_EMAIL, '/admin', 'Admin-Dashboard');
+      const queue = first.page.getByRole('region', { name: 'Meldungen' });
+      const item = queue.getByRole('listitem', { name: TITLE });
+      await item.getByText('Verlangt Vorkasse über einen Link.').waitFor({ timeout: STEP_MS });
+      await item.getByRole('button', { name: 'Entscheiden' }).click();
+      const decision = first.page.getByRole('dialog', { name: /Entscheidung zur Anzeige/ });
+      await decision.getByRole('combobox', { name: 'Rechtsgrundlage (AGB-Regel oder Gesetz)' }).click();
+      await first.page
+        .getByRole('option', { name: 'AGB: Betrügerisches oder irreführendes Angebot' })
+        .click();
+      await decision
+        .getByRole('textbox', { name: 'Sachverhalt und Begründung' })
+        .fill('Die Anzeige verlangt Vorkasse über einen fremden Zahlungslink.');
+      await screenshot(first.page, 'moderation-decision-desktop');
+      await decision.getByRole('button', { name: 'Entscheidung speichern' }).click();
+      await decision.waitFor({ state: 'detached', timeout: STEP_MS });
+      await queue.getByText('Keine offenen Meldungen.').waitFor({ timeout: STEP_MS });
+      await expect.poll(inSearch, { timeout: STEP_MS, interval: 250 }).toBe(false);
+
+      // A reads the statement of reasons (linked from the notification) and appeals.
+      const notes = await api<{ notifications: { title: string; link: string | null }[] }>(
+        'GET',
+        '/api/notifications?limit=20',
+        undefined,
+        annaToken,
+      );
+      const link = notes.notifications.find((n) => n.title === 'Deine Anzeige wurde entfernt')?.link ?? '';
+      expect(link).toMatch(/^\/moderation\/decisions\//);
+      const a = await openQuietPage(MOBILE);
+      await logIn(a.page, 'anna-moderation@example.org', link, 'Begründung der Entscheidung');
+      await a.page.getByText('AGB: Betrügerisches oder irreführendes Angebot').waitFor({ timeout: STEP_MS });
+      await a.page
+        .getByText('Diese Entscheidung hat ein Mensch aus unserem Moderationsteam getroffen.')
+        .waitFor();
+      await a.page
+        .getByRole('textbox', { name: 'Begründung deines Widerspruchs' })
+        .fill('Ich verlange keine Vorkasse; Zahlung bei Abholung ist möglich.');
+      await screenshot(a.page, 'moderation-statement-mobile');
+      await a.page.getByRole('button', { name: 'Widerspruch einlegen' }).click();
+      await a.page.getByText('Dein Widerspruch wird geprüft.').waitFor({ timeout: STEP_MS });
+      await a.context.close();
+
+      // The first admin may not decide the appeal; the second one reverses the removal.
+      await first.page.reload();
+      await first.page
+        .getByText('Du hast die erste Entscheidung getroffen', { exact: false })
+        .waitFor({ timeout: STEP_MS });
+      await first.context.close();
+      const second = await openQuietPage(DESKTOP);
+      await logIn(second.page, 'clara-moderation@example.org', '/admin', 'Admin-Dashboard');
+      const secondQueue = second.page.getByRole('region', { name: 'Meldungen' });
+      await secondQueue.getByText(`Widerspruch zu „${TITLE}“`).waitFor({ timeout: STEP_MS });
+      await secondQueue.getByRole('button', { name: 'Entscheiden' }).click();
+      const appeal = second.page.getByRole('dialog', { name: 'Über den Widerspruch entscheiden' });
+      await appeal
+        .getByRole('textbox', { name: 'Sachverhalt und Begründung' })
+        .fill('Die Verkäuferin bietet Zahlung bei Abholung an; kein Betrug erkennbar.');
+      await appeal.getByRole('button', { name: 'Entscheidung speichern' }).click();
+      await appeal.waitFor({ state: 'detached', timeout: STEP_MS });
+      await secondQueue.getByText('Keine offenen Widersprüche.').waitFor({ timeout: STEP_MS });
+      await screenshot(second.page, 'moderation-queue-desktop');
+      await second.context.close();
+
+      // The ad is back in search.
+      await expect.poll(inSearch, { timeout: STEP_MS, interval: 250 }).toBe(true);
+      const visitor = await openQuietPage(MOBILE);
+      await visitor.page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(TITLE)}`);
+      await visitor.page.getByText(TITLE).first().waitFor({ timeout: STEP_MS });
+      await visitor.context.close();
+    },
+    30 * STEP_MS,
+  );
+});
