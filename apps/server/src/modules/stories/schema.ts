@@ -8,8 +8,9 @@ export const STORY_MEDIA_TYPES = ['image', 'video'] as const;
 
 /**
  * Stories (SPEC.md §3 "Story"): an image or video of a member, live until `expires_at`
- * (24 hours after creation). `media_name` and `thumbnail_name` are files in the storage folder
- * `stories`; a video's thumbnail is null (the client shows the first frame). `listing_id`
+ * (24 hours after creation). `media_name` is a photo of the image pipeline or a video in the
+ * media storage's folder `stories`; `thumbnail_name` is the photo again, or a video's poster (the
+ * first frame the client sent, through the image pipeline), null when it sent none. `listing_id`
  * links one of the owner's ads; deleting the ad only drops the link.
  */
 export const stories = pgTable(
