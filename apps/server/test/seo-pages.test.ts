@@ -202,7 +202,7 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     await expectValidHtml(res.body);
   });
 
-  it('a sold ad answers 410 and shows its state; an unknown or malformed id answers 404', async () => {
+  it('a sold, expired or removed ad answers 410 and shows its state; an unknown or malformed id answers 404', async () => {
     const ad = await createAd(t, seller.access_token, { title: 'Sofa verkauft' });
     const sold = await t.app.inject({
       method: 'PATCH',
@@ -229,6 +229,21 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
         timeout: 10_000,
       })
       .toBe(410);
+
+    // Removed by moderation: gone, and nothing of the ad is shown.
+    const removed = await createAd(t, seller.access_token, { title: 'Verbotene Ware' });
+    await t.db.handle.db.execute(sql`update listings set status = 'removed' where id = ${removed.id}::uuid`);
+    await expect
+      .poll(async () => (await t.app.inject({ url: `/listing/${removed.id}` })).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(410);
+    const gone = await t.app.inject({ url: `/listing/${removed.id}` });
+    expect(gone.body).toContain('Diese Anzeige wurde entfernt.');
+    expect(gone.body).not.toContain('Verbotene Ware');
+    expect(headOf(gone.body).jsonLd).toEqual([]);
+    expect(headOf(gone.body).robots).toEqual(['noindex, follow']);
+    await expectValidHtml(gone.body);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'keine-id', 'x'.repeat(300)]) {
       const missing = await t.app.inject({ url: `/listing/${id}` });

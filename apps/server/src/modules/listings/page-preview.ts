@@ -11,8 +11,11 @@ import {
   resolveFeedImages,
   type Subcategory,
 } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
+import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { listingGrid, PREVIEW_CSS } from './home-preview.ts';
 import { type ListingReadDeps, listListings } from './search.ts';
@@ -75,6 +78,8 @@ export const PAGE_TEXTS = {
   gone: 'Diese Anzeige ist nicht mehr verfügbar.',
   listingNotFound: 'Anzeige nicht gefunden',
   listingNotFoundText: 'Diese Anzeige gibt es nicht (mehr).',
+  listingGone: 'Anzeige nicht mehr verfügbar',
+  listingRemovedText: 'Diese Anzeige wurde entfernt.',
   categoryNotFound: 'Kategorie nicht gefunden',
   categoryAds: (name: string) => `${name} – Kleinanzeigen`,
   categoryDescription: (name: string, count: number, siteName: string) =>
@@ -128,8 +133,8 @@ export class PagePreviewer {
 
   /**
    * /listing/{id} (SPEC.md §2): 200 for an active or reserved ad, 410 for one that is gone
-   * (sold, expired or removed: its page still shows it, with its state), 404 for an unknown or
-   * malformed id (deleted ads leave no trace, so they answer 404 too).
+   * (sold or expired: its page still shows it, with its state; removed by moderation: a notice
+   * only), 404 for an unknown or malformed id (deleted ads leave no trace, so they answer 404 too).
    */
   async listing(id: string, site: SiteFacts): Promise<DrawnPage> {
     let listing: Listing;
@@ -139,7 +144,9 @@ export class PagePreviewer {
       );
       listing = JSON.parse(json) as Listing;
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) return listingNotFound(id, site);
+      if (error instanceof AppError && error.status === 404) {
+        return (await isRemoved(this.deps.db, id)) ? listingRemoved(id, site) : listingNotFound(id, site);
+      }
       throw error;
     }
     const status: string = listing.status;
@@ -373,6 +380,33 @@ function listingNotFound(id: string, site: SiteFacts): DrawnPage {
     },
     css: LISTING_CSS,
     html: `<div class="lp"><h1 class="lp-title">${PAGE_TEXTS.listingNotFound}</h1><p>${PAGE_TEXTS.listingNotFoundText}</p><p><a href="/">${PAGE_TEXTS.home}</a></p></div>`,
+  };
+}
+
+/** Whether the ad exists and was removed by moderation (docs/decisions/0009-reports-queue.md). */
+async function isRemoved(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await selectRows<{ status: string }>(
+    db,
+    sql`select status from listings where id = ${id}::uuid`,
+  );
+  return row?.status === 'removed';
+}
+
+/**
+ * An ad removed by moderation: 410, and nothing of its content (the API shows it only to its
+ * seller and ADMINs).
+ */
+function listingRemoved(id: string, site: SiteFacts): DrawnPage {
+  return {
+    status: 410,
+    head: {
+      ...emptyHead(site, `/listing/${encodeURIComponent(id)}`),
+      title: `${PAGE_TEXTS.listingGone} | ${site.siteName}`,
+      robots: 'noindex, follow',
+    },
+    css: LISTING_CSS,
+    html: `<div class="lp"><h1 class="lp-title">${PAGE_TEXTS.listingGone}</h1><p>${PAGE_TEXTS.listingRemovedText}</p><p><a href="/">${PAGE_TEXTS.home}</a></p></div>`,
   };
 }
 
