@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/s3-media-storage.ts';
 
 z.config(z.locales.de());
 
@@ -35,13 +36,12 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
-    // Media in an S3-compatible bucket are not built yet (docs/decisions/0005): these names are
-    // known only so that setting one stops the start instead of being ignored.
-    S3_ENDPOINT: z.string().optional(),
-    S3_BUCKET: z.string().optional(),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_REGION: z.string().optional(),
+    // Media in an S3-compatible bucket: all five together, or none (then DATA_DIR/media).
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_REGION: optionalText,
     JWT_SECRET: z.string().min(32, 'mindestens 32 Zeichen').optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().trim().min(3).optional(),
@@ -84,12 +84,12 @@ const envSchema = z
       env.S3_SECRET_ACCESS_KEY,
       env.S3_REGION,
     ];
-    if (s3.some((value) => value?.trim())) {
+    if (s3.some((value) => value) && !s3.every((value) => value)) {
       ctx.addIssue({
         code: 'custom',
         path: ['S3_ENDPOINT'],
         message:
-          'Medien in einem S3-Bucket werden noch nicht unterstützt; sie liegen in DATA_DIR/media. Bitte S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY und S3_REGION nicht setzen.',
+          'für Medien in einem S3-Bucket werden S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY und S3_REGION zusammen gebraucht',
       });
     }
   });
@@ -141,6 +141,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Redis for the event bus across instances (ARCHITECTURE.md "realtime"); unset: in-process. */
   redisUrl: string | undefined;
+  /** The bucket for media (`S3_*`); unset: the folder `dataDir/media`. */
+  s3: S3Settings | undefined;
   /** Signing key; when unset the server generates one into `dataDir` on first start. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -199,6 +201,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_REGION
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["<>]/g, '')} <no-reply@localhost>`,

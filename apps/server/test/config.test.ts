@@ -46,13 +46,29 @@ describe('configuration', () => {
 });
 
 describe('S3 media storage', () => {
-  it('is not built yet, so setting an S3 variable stops the start instead of being ignored', () => {
-    for (const env of [{ S3_BUCKET: 'media' }, { S3_REGION: 'eu-central-1' }]) {
-      expect(() => loadConfig(env)).toThrow(
-        /^Ungültige Konfiguration: S3_ENDPOINT: .*noch nicht unterstützt/,
-      );
+  const bucket = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'marktplatz-medien',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_REGION: 'eu-central-1',
+  };
+
+  it('takes the five S3 variables together', () => {
+    expect(loadConfig(bucket).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'marktplatz-medien',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      region: 'eu-central-1',
+    });
+  });
+
+  it('stops the start when only some are set, and keeps the local folder when none is', () => {
+    for (const env of [{ S3_BUCKET: 'media' }, { ...bucket, S3_REGION: undefined }]) {
+      expect(() => loadConfig(env)).toThrow(/^Ungültige Konfiguration: S3_ENDPOINT: .*zusammen gebraucht/);
     }
-    expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: ' ' }).dataDir).toBe(path.resolve('./data'));
+    expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: ' ' }).s3).toBeUndefined();
   });
 });
 
