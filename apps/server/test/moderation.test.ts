@@ -157,6 +157,7 @@ describe('a decision with a ground removes the ad', () => {
   });
 
   it('removes the ad: out of search, hidden from others, frozen for its seller', async () => {
+    const openBefore = (await call(admin1, 'GET', '/api/admin/stats')).json().reports.listings as number;
     const res = await call(admin1, 'POST', '/api/admin/moderation/decisions', removeBody(ad.id));
     expect(res.statusCode).toBe(201);
     decision = res.json() as ModerationDecision;
@@ -179,6 +180,8 @@ describe('a decision with a ground removes the ad', () => {
     const { reports } = await queue(admin1);
     expect(reports.some((group) => group.target_id === ad.id)).toBe(false);
     expect(reports.some((group) => group.target_id === laterAd.id)).toBe(true);
+    // The dashboard counts the open reports as the queue shows them.
+    expect((await call(admin1, 'GET', '/api/admin/stats')).json().reports.listings).toBe(openBefore - 2);
     // Deciding again on the same reports: nothing is open any more.
     expect(
       (await call(admin2, 'POST', '/api/admin/moderation/decisions', removeBody(ad.id))).statusCode,

@@ -38,7 +38,13 @@ export async function readAdminStats(db: Database, now = new Date()): Promise<Ad
       (select count(*)::int from listings where status = 'reserved') as listings_reserved,
       (select count(*)::int from listings where status = 'sold') as listings_sold,
       (select count(*)::int from listings where created_at > ${now}::timestamptz - interval '7 days') as listings_new_7d,
-      (select count(*)::int from listing_reports) as reports_listings,
+      -- Open ad reports: filed after the last moderation decision on the ad, the ad not removed
+      -- (docs/decisions/0009-reports-queue.md), as the queue 'Meldungen' shows them.
+      (select count(*)::int from listing_reports r join listings rl on rl.id = r.listing_id
+        where rl.status <> 'removed' and not exists (
+          select 1 from moderation_decisions d
+          where d.target_type = 'listing' and d.target_id = r.listing_id
+            and d.action in ('keep', 'remove') and d.created_at >= r.created_at)) as reports_listings,
       (select count(*)::int from forum_reports where status = 'open') as reports_forum,
       (select count(*)::int from chat_messages where created_at > ${now}::timestamptz - interval '24 hours') as messages_24h,
       (select count(*)::int from stories where created_at > ${now}::timestamptz - interval '24 hours') as stories_24h,
