@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import forumRoutes from './routes.ts';
-import { type CategoryStats, FORUM_STATS_CACHE_MS } from './service.ts';
+import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './service.ts';
 import './events.ts';
 
 /**
@@ -24,7 +24,7 @@ async function forum(app: FastifyInstance) {
   const stats = new CountCache<Map<string, CategoryStats>>(FORUM_STATS_CACHE_MS, 1);
   const searchCounts = new CountCache<number>(FORUM_STATS_CACHE_MS, 1000);
   await app.register(forumRoutes, {
-    deps: { db: app.database.db, events: app.events, stats, searchCounts },
+    deps: { db: app.database.db, events: app.events, stats, searchCounts, views: new CountedViews() },
   });
 }
 

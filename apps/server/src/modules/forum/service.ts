@@ -64,6 +64,33 @@ export interface ForumDeps {
    * forgotten after each write of this instance (as the marketplace's search totals).
    */
   searchCounts: CountCache<number>;
+  /** Views this instance has counted today (a repeated view needs no write). */
+  views: CountedViews;
+}
+
+/**
+ * Views (thread and viewer) an instance has already counted today, so a repeated view of a
+ * thread page needs no round trip (the database would ignore it anyway). Owned by the forum
+ * plugin; it starts over each UTC day and when it holds 100,000 views.
+ */
+export class CountedViews {
+  private day = '';
+  private seen = new Set<string>();
+
+  /** Whether `view` was counted today (also starts a new day). */
+  has(view: string, day: string): boolean {
+    if (day !== this.day) {
+      this.day = day;
+      this.seen = new Set();
+    }
+    return this.seen.has(view);
+  }
+
+  /** Remembers that `view` was counted today. */
+  add(view: string): void {
+    if (this.seen.size >= 100_000) this.seen.clear();
+    this.seen.add(view);
+  }
 }
 
 /** Forgets the counts this instance keeps, after a write that may change them has committed. */
@@ -505,10 +532,18 @@ export async function createThread(
 }
 
 /**
- * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day.
+ * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day;
+ * a view this instance counted today needs no write.
  * @returns whether this view was counted (the first of this viewer today)
  */
-async function countView(db: Database, threadId: string, viewer: string): Promise<boolean> {
+async function countView(
+  deps: Pick<ForumDeps, 'db' | 'views'>,
+  threadId: string,
+  viewer: string,
+): Promise<boolean> {
+  const db = deps.db;
+  const view = `${threadId} ${viewer}`;
+  if (deps.views.has(view, new Date().toISOString().slice(0, 10))) return false;
   const inserted = await db
     .insert(forumThreadViews)
     .values({ threadId, viewer, day: sql`current_date` as unknown as string })
@@ -519,6 +554,7 @@ async function countView(db: Database, threadId: string, viewer: string): Promis
       .update(forumThreads)
       .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
       .where(eq(forumThreads.id, threadId));
+  deps.views.add(view);
   return inserted.length > 0;
 }
 
@@ -563,7 +599,7 @@ function toPost(
  * admins. @throws AppError not_found (404)
  */
 export async function threadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'views'>,
   viewer: Actor | null,
   viewerKey: string,
   threadId: string,
@@ -579,7 +615,7 @@ export async function threadPage(
   // Everything that needs only the thread at once (docs/decisions/0010-forum-search-speed.md:
   // on a busy machine each round trip waits for a core; the page waits for two, then the cards).
   const [counted, posts, likedRows, subscription, { category, parent }, [summary]] = await Promise.all([
-    thread.deletedAt ? Promise.resolve(false) : countView(db, thread.id, viewerKey),
+    thread.deletedAt ? Promise.resolve(false) : countView(deps, thread.id, viewerKey),
     db
       .select()
       .from(forumPosts)
