@@ -254,6 +254,12 @@ async function stateOfA(): Promise<unknown> {
   });
 }
 
+/**
+ * Each of these tests calls every route in turn: a few hundred requests, each one cheap, whose
+ * sum grows with the routes and, on a busy 2-core machine, can pass the default 30 s.
+ */
+const ROUTE_WALK_MS = 240_000;
+
 describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
   it('every route declares who may call it', () => {
     const undeclared = routes.filter((route) => route.access === null && !(key(route) in LEFT_OUT)).map(key);
@@ -261,7 +267,9 @@ describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
     expect(called.length).toBeGreaterThan(40);
   });
 
-  it('a visitor gets 401 on every member and admin route, also with an invalid body; public routes answer', async () => {
+  it('a visitor gets 401 on every member and admin route, also with an invalid body; public routes answer', {
+    timeout: ROUTE_WALK_MS,
+  }, async () => {
     const wrong: string[] = [];
     for (const route of called) {
       for (const body of ['plausible', 'invalid'] as const) {
@@ -285,7 +293,9 @@ describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("B reads nothing private of A's and changes nothing of A's on any route", async () => {
+  it("B reads nothing private of A's and changes nothing of A's on any route", {
+    timeout: ROUTE_WALK_MS,
+  }, async () => {
     const before = await stateOfA();
     const wrong: string[] = [];
     for (const route of called) {
@@ -314,7 +324,9 @@ describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
     expect((await t.app.inject({ url: `/api/listings/${adOfB.id}` })).statusCode).toBe(200);
   });
 
-  it('A and an ADMIN are let in where they may be; members get 403 on admin routes; nothing fails', async () => {
+  it('A and an ADMIN are let in where they may be; members get 403 on admin routes; nothing fails', {
+    timeout: ROUTE_WALK_MS,
+  }, async () => {
     const wrong: string[] = [];
     for (const who of ['A', 'ADMIN'] as const) {
       for (const route of called) {
