@@ -108,6 +108,6 @@ describe('the home page arrives with its categories and newest ads', () => {
 describe('withHomePreview', () => {
   it('leaves a page without the markers as it is', () => {
     const page = '<!doctype html><div id="root"></div></body>';
-    expect(withHomePreview(page, { html: '<p>x</p>', data: '{}' })).toBe(page);
+    expect(withHomePreview(page, { html: '<p>x</p>', css: '', data: '{}' })).toBe(page);
   });
 });

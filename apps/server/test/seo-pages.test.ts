@@ -298,6 +298,13 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     }
   });
 
+  it('the home page is valid HTML as well', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<ul class="hp-grid">');
+    await expectValidHtml(res.body);
+  });
+
   it('a search: the first page of results drawn; no hits is not for the index', async () => {
     const res = await t.app.inject({ url: '/search?q=Waschmaschine' });
     expect(res.statusCode).toBe(200);

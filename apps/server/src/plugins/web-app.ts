@@ -71,8 +71,8 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
 
 /**
  * `index.html` with the home page's first content: the markup replaces what stands between
- * the preview markers (the loading text), the data goes in a JSON script element before the
- * app's scripts. A page without the markers is returned unchanged.
+ * the preview markers (the loading text), its style sheet goes into the head, the data goes in
+ * a JSON script element before the app's scripts. A page without the markers is returned unchanged.
  */
 export function withHomePreview(indexHtml: string, preview: HomePreview): string {
   const start = indexHtml.indexOf(PREVIEW_START);
@@ -80,8 +80,10 @@ export function withHomePreview(indexHtml: string, preview: HomePreview): string
   if (start < 0 || end < 0) return indexHtml;
   const data = `<script type="application/json" id="home-data">${preview.data}</script>`;
   const page = `${indexHtml.slice(0, start)}${preview.html}${indexHtml.slice(end + PREVIEW_END.length)}`;
-  // A function, so that '$&' or "$'" in an ad's text stay text.
-  return page.replace('</body>', () => `${data}\n  </body>`);
+  // Functions, so that '$&' or "$'" in an ad's text stay text. The style sheet is our own constant.
+  return page
+    .replace('</head>', () => `<style>${preview.css}</style>\n  </head>`)
+    .replace('</body>', () => `${data}\n  </body>`);
 }
 
 /**

@@ -24,6 +24,8 @@ import { type ListingReadDeps, listListings } from './search.ts';
 export interface HomePreview {
   /** Markup shown until the app has started: the category strip and the first ads. */
   html: string;
+  /** Its style sheet (`PREVIEW_CSS`), for a `<style>` element in the page's head. */
+  css: string;
   /**
    * `{"feed": <GET /api/listings?sort=newest&limit=20>, "categories": <GET /api/categories/all>}`
    * as JSON text that is safe inside a `<script type="application/json">` element.
@@ -85,7 +87,8 @@ function draw(feedJson: string, categories: CategoriesResponse, now: Date): Home
   const categoriesJson = JSON.stringify(categoriesResponseSchema.encode(categories));
   const feed = JSON.parse(feedJson) as ListingList;
   return {
-    html: `<style>${PREVIEW_CSS}</style><div class="hp">${strip(categories.categories)}<h1 class="hp-h1">${HOME_TEXTS.latest}</h1><div class="hp-toolbar"></div>${listingGrid(feed.listings, now)}</div>`,
+    css: PREVIEW_CSS,
+    html: `<div class="hp">${strip(categories.categories)}<h1 class="hp-h1">${HOME_TEXTS.latest}</h1><div class="hp-toolbar"></div>${listingGrid(feed.listings, now)}</div>`,
     // '<' only occurs inside JSON strings, where \u003c reads the same: no '</script>' can close the element.
     data: `{"feed":${feedJson},"categories":${categoriesJson}}`.replaceAll('<', '\\u003c'),
   };
