@@ -672,6 +672,8 @@ export const de = {
     reservedBanner: 'Reserviert – diese Anzeige ist zurzeit reserviert.',
     soldBanner: 'Verkauft – dieser Artikel ist nicht mehr verfügbar.',
     expiredBanner: 'Abgelaufen – diese Anzeige ist nicht mehr aktiv.',
+    removedBanner:
+      'Entfernt – unsere Moderation hat diese Anzeige entfernt; sie ist nicht öffentlich sichtbar. Die Begründung und den Widerspruch findest du in deinen Benachrichtigungen.',
     distance: (km: number) => `${km.toLocaleString('de-DE', { maximumFractionDigits: km < 10 ? 1 : 0 })} km`,
     views: (count: number) => `${count.toLocaleString('de-DE')} ${count === 1 ? 'Aufruf' : 'Aufrufe'}`,
     favoritesCount: (count: number) => `${count.toLocaleString('de-DE')} gemerkt`,

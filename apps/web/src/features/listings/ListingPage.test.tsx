@@ -49,6 +49,16 @@ describe('ad page /listing/{id}', () => {
     expect(within(similar).getByText('Citybike 26 Zoll')).toBeTruthy();
   });
 
+  it('tells the seller that moderation removed the ad and where the reasons are', async () => {
+    const seller = testUser({ id: 'u2' });
+    logIn(seller);
+    adServer({ status: 'removed', can: testPermissions('seller') }, seller);
+    renderApp('/listing/l1');
+    expect(
+      await screen.findByText(/^Entfernt – unsere Moderation hat diese Anzeige entfernt/, {}, slow),
+    ).toBeTruthy();
+  });
+
   it("reads 'Eingestellt gerade eben' for a new ad, lower-case inside the sentence", async () => {
     adServer({ created_at: new Date(Date.now() - 5_000).toISOString() });
     renderApp('/listing/l1');

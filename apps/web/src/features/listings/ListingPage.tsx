@@ -74,9 +74,13 @@ function StatusBanner({ listing }: { listing: Listing }) {
       ? de.listing.reservedBanner
       : listing.status === 'sold'
         ? de.listing.soldBanner
-        : de.listing.expiredBanner;
+        : listing.status === 'removed'
+          ? de.listing.removedBanner
+          : de.listing.expiredBanner;
+  const severity =
+    listing.status === 'reserved' ? 'warning' : listing.status === 'removed' ? 'error' : 'info';
   return (
-    <Alert severity={listing.status === 'reserved' ? 'warning' : 'info'} sx={{ mb: 2, fontWeight: 600 }}>
+    <Alert severity={severity} sx={{ mb: 2, fontWeight: 600 }}>
       {text}
     </Alert>
   );
