@@ -27,7 +27,7 @@ function myAds() {
           listings: ads.filter((ad) => !status || ad.status === status),
           total: ads.length,
           next_cursor: null,
-          counts: { active: 1, reserved: 0, sold: 0, expired: 1 },
+          counts: { active: 1, reserved: 0, sold: 0, expired: 1, removed: 0 },
         },
       };
     }
