@@ -39,8 +39,16 @@ beforeAll(async () => {
     await createAd(t, seller.access_token, ad);
   }
   const bike = { category: 'fahrraeder-zubehoer', attributes: { bike_type: 'Citybike' }, price: 60 };
-  await createAd(t, seller.access_token, { ...bike, title: 'Kinderfahrrad 20 Zoll', description: 'Blau, mit Stützrädern.' });
-  await createAd(t, seller.access_token, { ...bike, title: 'Fahrrad Damen 28 Zoll', description: 'Rot, mit Korb und Licht.' });
+  await createAd(t, seller.access_token, {
+    ...bike,
+    title: 'Kinderfahrrad 20 Zoll',
+    description: 'Blau, mit Stützrädern.',
+  });
+  await createAd(t, seller.access_token, {
+    ...bike,
+    title: 'Fahrrad Damen 28 Zoll',
+    description: 'Rot, mit Korb und Licht.',
+  });
   await createAd(t, seller.access_token, {
     title: 'Wohnungsauflösung: Sessel und Tisch',
     description: 'Alles muss raus.',
