@@ -24,8 +24,6 @@ import './events.ts';
  */
 export { validateAttributes } from './attributes.ts';
 export type { HomePreview } from './home-preview.ts';
-export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
-export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export {
   announceModeration,
   findModeratedListings,
@@ -35,14 +33,16 @@ export {
   removeListingInTransaction,
   restoreListingInTransaction,
 } from './moderation.ts';
+export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export {
   adjustFavoritesCount,
   releaseFavorites,
   selectListingSeller as findListingSeller,
 } from './queries.ts';
-export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
+export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
+export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export { countActiveListings } from './stats.ts';
 export { adjustTermsBulk } from './terms.ts';
 
