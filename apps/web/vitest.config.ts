@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Tests wait for states, never for time; the budget covers a busy machine.
+    testTimeout: 30_000,
   },
 });
