@@ -294,6 +294,17 @@ describe('the appeal', () => {
     expect((await call(admin2, 'POST', url, body)).statusCode).toBe(409);
     expect((await queue(admin2)).appeals.some((a) => a.decision.id === decision.id)).toBe(false);
 
+    // Both decisions are admin actions in the audit log, with who, what, why.
+    const log = await call(admin2, 'GET', `/api/admin/audit-log?target_id=${ad.id}`);
+    expect(log.statusCode).toBe(200);
+    const entries = (log.json() as { entries: { action: string; admin_id: string | null; reason: string }[] })
+      .entries;
+    expect(entries.map((entry) => [entry.action, entry.admin_id])).toEqual([
+      ['appeal_reversed', admin2.user.id],
+      ['listing_removed', admin1.user.id],
+    ]);
+    expect(entries[0]?.reason).toBe(body.text);
+
     const notes = await notificationsOf(seller);
     expect(notes.some((n) => n.title === 'Widerspruch erfolgreich' && n.message.includes(TITLE))).toBe(true);
     const again = await call(seller, 'POST', `/api/moderation/decisions/${decision.id}/appeal`, appealText);

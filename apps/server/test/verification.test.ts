@@ -269,6 +269,20 @@ describe('seller verification', () => {
       link: '/verification-status',
     });
     expect(notes.notifications[0]?.message).toContain('Das Foto ist unscharf.');
+    // The decision is an admin action of the audit log (written once the decision's event arrives).
+    const audit = async () =>
+      (
+        (
+          await t.app.inject({
+            url: `/api/admin/audit-log?target_id=${b.user.id}`,
+            headers: bearer(admin.access_token),
+          })
+        ).json() as { entries: { action: string; admin_id: string | null; reason: string }[] }
+      ).entries;
+    await expect
+      .poll(async () => (await audit()).map((entry) => entry.action))
+      .toEqual(['verification_rejected']);
+    expect((await audit())[0]).toMatchObject({ admin_id: admin.user.id, reason: 'Das Foto ist unscharf.' });
     const again = await apply(b, PRIVATE, pdf);
     expect(again.statusCode).toBe(201);
   });

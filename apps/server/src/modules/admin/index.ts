@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordAdminAction } from './audit.ts';
 import adminRoutes from './routes.ts';
 import { sanctionLoginCheck } from './sanctions.ts';
 import './events.ts';
@@ -9,6 +10,11 @@ import './events.ts';
  * the ADMIN-only dashboard figures of SPEC.md §6 and §7 (`GET /api/admin/stats`), the member search with role changes,
  * and the administrators' audit log, which is only ever added to. It reads other modules' tables only, never writes them.
  */
+/**
+ * `recordAdminAction(tx, { adminId, action, targetType, targetId, reason, details })` writes an
+ * admin action of another module (moderation decisions) into the audit log in its transaction.
+ */
+export { type AdminAction, recordAdminAction } from './audit.ts';
 export { readAuditLog, searchMembers } from './members.ts';
 /**
  * Member sanctions (SPEC.md §6 "ADMIN"): `suspendMember(deps, { userId, adminId, until, reason })`
@@ -32,6 +38,19 @@ export { readAdminStats } from './stats.ts';
  */
 async function adminModule(app: FastifyInstance) {
   app.addLoginCheck(sanctionLoginCheck(app.database.db));
+  // Verification decisions are taken in the verification module, which the admin module reads
+  // (so it cannot call this door): their audit rows follow its event.
+  const unsubscribe = app.events.on('verification.decided', async (event) => {
+    await recordAdminAction(app.database.db, {
+      adminId: event.adminId,
+      action: event.approved ? 'verification_approved' : 'verification_rejected',
+      targetType: 'user',
+      targetId: event.userId,
+      reason: event.reason ?? 'Angaben und Nachweis geprüft',
+      details: event.kind === 'business' ? 'gewerblich' : 'privat',
+    });
+  });
+  app.addHook('onClose', async () => unsubscribe());
   await app.register(adminRoutes, { db: app.database.db, events: app.events });
 }
 

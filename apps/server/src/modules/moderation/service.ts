@@ -24,7 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { suspendMember } from '../admin/index.ts';
+import { recordAdminAction, suspendMember } from '../admin/index.ts';
 import {
   announceModeration,
   findModeratedListings,
@@ -262,6 +262,14 @@ export async function decideOnReports(
       })
       .returning();
     if (!inserted) throw new Error('insert into moderation_decisions returned no row');
+    await recordAdminAction(tx, {
+      adminId,
+      action: body.action === 'remove' ? 'listing_removed' : 'listing_kept',
+      targetType: 'listing',
+      targetId: body.target_id,
+      reason: body.text,
+      details: body.ground,
+    });
     return inserted;
   });
   if (body.action === 'remove' && row.previousStatus) {
@@ -461,6 +469,14 @@ export async function decideAppeal(
           decision.previousStatus as 'active' | 'reserved' | 'sold',
         );
     }
+    await recordAdminAction(tx, {
+      adminId,
+      action: body.outcome === 'reversed' ? 'appeal_reversed' : 'appeal_upheld',
+      targetType: decision.targetType,
+      targetId: decision.targetId,
+      reason: body.text,
+      details: restored ? 'Anzeige wiederhergestellt' : null,
+    });
     return { appeal, restored, updated };
   });
   if (result.restored && decision.affectedUserId) {
