@@ -100,6 +100,18 @@ describe('Öffentliches Profil', () => {
       followers_count: 1,
       following_count: 0,
       is_following: null,
+      reputation: {
+        user_id: member.user.id,
+        rating: null,
+        review_count: 0,
+        forum_likes: 0,
+        forum_posts: 0,
+        member_since: member.user.created_at,
+        verified: false,
+        badge: null,
+        email_verified: false,
+        answer_rate: null,
+      },
     });
     expect(res.body).not.toContain(member.email);
     expect(res.body).not.toContain('Geheim');
