@@ -73,10 +73,10 @@ describe('desktop shell at 1280 px', () => {
     await expect(topBar.isVisible()).resolves.toBe(true);
     await page.mouse.wheel(0, 400);
     await page.waitForFunction(() => window.scrollY > 100);
-    await expect.poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 3000 }).toBe(0);
+    await expect.poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 10_000 }).toBe(0);
     await page.mouse.wheel(0, -200);
     await expect
-      .poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 3000 })
+      .poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(0);
     await context.close();
   });
@@ -102,7 +102,7 @@ describe('desktop shell at 1280 px', () => {
       .getByRole('region', { name: 'Cookie-Einstellungen' })
       .or(page.getByLabel('Cookie-Einstellungen'));
     await expect(banner.first().isVisible()).resolves.toBe(false);
-    await banner.first().waitFor({ state: 'visible', timeout: 4000 });
+    await banner.first().waitFor({ state: 'visible', timeout: 15_000 });
     for (const text of ['Akzeptieren', 'Ablehnen', 'Anpassen']) {
       await expect(page.getByRole('button', { name: text }).isVisible()).resolves.toBe(true);
     }
@@ -149,7 +149,7 @@ describe('desktop shell at 1280 px', () => {
     for (const [from, to] of cases) {
       await openApp(page, from);
       await page.waitForFunction((target) => location.pathname + location.search === target, to, {
-        timeout: 5000,
+        timeout: 20_000,
       });
     }
     await openApp(page, '/merkliste');
@@ -170,7 +170,7 @@ describe('desktop shell at 1280 px', () => {
     );
     for (const path of ['/admin', '/admin/verifications']) {
       await openApp(page, path);
-      await page.getByText(DENIAL).waitFor({ timeout: 5000 });
+      await page.getByText(DENIAL).waitFor({ timeout: 20_000 });
     }
     await page.getByRole('button', { name: 'Konto-Menü' }).click();
     for (const text of ['Dashboard', 'Meine Anzeigen', 'Favoriten', 'Einstellungen', 'Abmelden']) {
@@ -185,12 +185,12 @@ describe('desktop shell at 1280 px', () => {
     await openApp(page, '/');
     await page.route(/\/assets\/LegalPage[^/]*\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: 'Impressum' }).first().click();
-    await page.getByText('Ein Fehler ist aufgetreten').waitFor({ timeout: 8000 });
+    await page.getByText('Ein Fehler ist aufgetreten').waitFor({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Erneut versuchen' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'desktop-error-fallback');
     await page.unroute(/\/assets\/LegalPage[^/]*\.js$/);
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await page.getByRole('heading', { name: 'Impressum' }).waitFor({ timeout: 8000 });
+    await page.getByRole('heading', { name: 'Impressum' }).waitFor({ timeout: 20_000 });
     await context.close();
   });
 });

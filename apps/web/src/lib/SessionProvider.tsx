@@ -47,6 +47,12 @@ export interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+/**
+ * How long after a failed session check (other than 401) the page must still be open before
+ * the session ends (ms): a page being left sees its requests cancelled first.
+ */
+const LEAVING_GRACE_MS = 500;
+
 /** How long logging out waits for the server before it clears the local session anyway (ms). */
 export const LOGOUT_CALL_TIMEOUT_MS = 5000;
 
@@ -77,7 +83,8 @@ export function roleFlags(user: User | null): Pick<SessionState, 'isAdmin' | 'is
 /**
  * Checks the stored session once per page load (SPEC.md §4, §5): a token without three
  * dot-separated parts is cleared as invalid; otherwise `GET /api/me` confirms it and refreshes
- * the stored user, and a 401 or any failure clears the session. Returns true while a token whose
+ * the stored user, and a 401 or any failure clears the session (not the cancelled request of a
+ * page being left). Returns true while a token whose
  * user could not be read is being checked.
  */
 function useStartupSessionCheck(): boolean {
@@ -99,14 +106,29 @@ function useStartupSessionCheck(): boolean {
     if (stored.kind === 'none') return;
     const token = stored.kind === 'session' ? stored.session.token : stored.token;
     const stillCurrent = () => getSessionToken() === token;
+    // A page that is being left cancels its requests: that is no failure of the call, and
+    // clearing the shared storage then would log out the page that is loading next. The
+    // cancellation can reach this page before its `pagehide`, so a failure other than 401 ends
+    // the session only when the page is still here a moment later.
+    let leaving = false;
+    const onPageHide = () => {
+      leaving = true;
+    };
+    window.addEventListener('pagehide', onPageHide);
     fetchCurrentUser(token)
       .then((user) => {
         if (stillCurrent()) setSession({ token, user });
       })
       .catch((error: unknown) => {
         if (!stillCurrent()) return;
-        clearSession();
-        if (error instanceof ApiError && error.status === 401) showMessage(de.session.expired, 'warning');
+        if (error instanceof ApiError && error.status === 401) {
+          clearSession();
+          showMessage(de.session.expired, 'warning');
+          return;
+        }
+        window.setTimeout(() => {
+          if (!leaving && stillCurrent()) clearSession();
+        }, LEAVING_GRACE_MS);
       })
       .finally(() => setChecking(false));
   }, [showMessage]);
