@@ -18,7 +18,7 @@ const cards = () => screen.queryAllByRole('article');
 
 // Rendering the whole app with dozens of cards takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 describe('home data starts loading before the first render', () => {
   it('asks once for the feed as this device sorts and places it, and for the categories', async () => {

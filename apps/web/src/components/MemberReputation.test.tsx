@@ -5,7 +5,7 @@ import { de } from '../i18n/de.ts';
 import { renderWithSession, stubApi } from '../test/renderApp.tsx';
 import { MemberReputation, MemberReputationOf } from './MemberReputation.tsx';
 
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 function reputation(overrides: Partial<Reputation> = {}): Reputation {
   return {

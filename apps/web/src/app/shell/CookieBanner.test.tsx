@@ -19,7 +19,7 @@ describe('cookie banner (SPEC.md §2, §4)', () => {
     const start = performance.now();
     renderWithSession(<CookieBanner />);
     expect(screen.queryByRole('button', { name: 'Akzeptieren' })).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 15_000 })).toBeTruthy();
     expect(performance.now() - start).toBeGreaterThanOrEqual(990);
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Anpassen' })).toBeTruthy();
@@ -36,7 +36,7 @@ describe('cookie banner (SPEC.md §2, §4)', () => {
   it('stores Akzeptieren with the date and disappears', async () => {
     const user = userEvent.setup();
     renderWithSession(<CookieBanner />);
-    await user.click(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Akzeptieren' }, { timeout: 15_000 }));
     expect(storedConsent()).toMatchObject({
       choice: 'accepted',
       necessary: true,
@@ -50,7 +50,7 @@ describe('cookie banner (SPEC.md §2, §4)', () => {
   it('stores Ablehnen as necessary only', async () => {
     const user = userEvent.setup();
     renderWithSession(<CookieBanner />);
-    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 15_000 }));
     expect(storedConsent()).toMatchObject({
       choice: 'rejected',
       necessary: true,
@@ -62,7 +62,7 @@ describe('cookie banner (SPEC.md §2, §4)', () => {
   it('offers real choices under Anpassen and stores them', async () => {
     const user = userEvent.setup();
     renderWithSession(<CookieBanner />);
-    await user.click(await screen.findByRole('button', { name: 'Anpassen' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Anpassen' }, { timeout: 15_000 }));
     const necessary = screen.getByRole('switch', { name: 'Notwendig' }) as HTMLInputElement;
     expect(necessary.checked).toBe(true);
     expect(necessary.disabled).toBe(true);

@@ -33,7 +33,7 @@ describe('search suggestions while typing', () => {
     await loadSearchSuggestions();
     const { router } = renderWithSession(<SearchField id="search" />, '/');
     await user.type(screen.getByPlaceholderText('Was suchst du?'), 'fahr');
-    const option = await screen.findByRole('option', { name: 'fahrradhelm' }, { timeout: 3000 });
+    const option = await screen.findByRole('option', { name: 'fahrradhelm' }, { timeout: 15_000 });
     expect(calls(fetchMock)).toContain('GET /api/search/suggest?q=fahr');
     await user.click(option);
     expect(router.state.location.pathname).toBe('/search');

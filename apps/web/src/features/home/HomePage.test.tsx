@@ -16,7 +16,7 @@ const cards = () => screen.queryAllByRole('article');
 
 // Rendering the whole app with dozens of cards takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 describe('home feed (SPEC.md §2 "Home", §4 "Home feed")', () => {
   it("shows the category strip with short labels and 'Neueste Kleinanzeigen'", async () => {

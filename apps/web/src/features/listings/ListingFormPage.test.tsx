@@ -7,7 +7,7 @@ import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { type StubAnswer, stubRoutes } from '../../test/stubRoutes.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 const member = testUser({ id: 'u1' });
 
 /** A member on /create-listing; `post` answers `POST /api/listings`. */

@@ -7,7 +7,7 @@ import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../../test/stubRoutes.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 /**
  * A server with ad l1 (`overrides`), one similar ad and a report endpoint that keeps what it got;

@@ -8,7 +8,7 @@ import { calls, stubRoutes } from '../../test/stubRoutes.ts';
 import { actionsFor } from './MyListingsPage.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 const member = testUser({ id: 'u1' });
 
 function myAds() {

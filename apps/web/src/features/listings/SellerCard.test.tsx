@@ -8,7 +8,7 @@ import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../../test/stubRoutes.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 function profile(id: string, name: string, overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
