@@ -1,7 +1,9 @@
 // The forum part of `npm run bench`: fills a PostgreSQL schema with `posts` forum posts (one
 // thread of 5,000 posts, the rest in threads of 20 across the nine subforums, German texts with
 // a realistic vocabulary) and times, one request at a time through the application, a thread
-// page (20 posts deep inside the 5,000-post thread), thread lists and the forum search.
+// page (20 posts deep inside the 5,000-post thread), thread lists and the forum search; then,
+// with the app in its own process (bench/server.ts), autocannon at 100 connections asks the
+// bare route, thread pages and searches (docs/benchmarks.md "Forum").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { percentile, startBenchServer, underLoad } from './load.ts';
 
 const SUBFORUMS = [
   'business/gruendung',
@@ -31,18 +34,23 @@ const THREAD_SIZE = 20;
 
 /**
  * `count` different search paths: each word of the vocabulary alone (about 5 % of the posts
- * each, so more than 1,000 hits), then pairs of words (AND: from none to a few thousand hits).
+ * each, so more than 1,000 hits), then pairs of words (AND: from none to a few thousand hits),
+ * then triples (mostly none), so that even a load of thousands of requests repeats no text.
  */
 function differentSearches(count: number): string[] {
   const words = [...new Set(WORDS)];
-  const texts = [...words];
-  for (let a = 0; a < words.length && texts.length < count; a++)
-    for (let b = a + 1; b < words.length && texts.length < count; b++) texts.push(`${words[a]} ${words[b]}`);
-  return texts.slice(0, count).map((text) => `/api/forum/search?q=${encodeURIComponent(text)}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  const texts: string[] = [];
+  const add = (chosen: string[], from: number, size: number) => {
+    if (texts.length >= count) return;
+    if (chosen.length === size) {
+      texts.push(chosen.join(' '));
+      return;
+    }
+    for (let i = from; i < words.length && texts.length < count; i++)
+      add([...chosen, words[i] as string], i + 1, size);
+  };
+  for (let size = 1; size <= 3; size++) add([], 0, size);
+  return texts.map((text) => `/api/forum/search?q=${encodeURIComponent(text)}`);
 }
 
 async function time(app: FastifyInstance, paths: string[], runs: number) {
@@ -64,6 +72,50 @@ async function time(app: FastifyInstance, paths: string[], runs: number) {
 }
 
 /**
+ * The scenarios of {@link underLoad} against the app in its own process on `schema`, each
+ * after a 2 s warm-up, as shares of the bare route's requests per second in the same run.
+ */
+async function loadScenarios(
+  options: { databaseUrl: string; duration: number; log: (line: string) => void },
+  schema: string,
+  scenarios: [string, string[]][],
+): Promise<void> {
+  const { log } = options;
+  const { child, port } = await startBenchServer(options.databaseUrl, schema);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    log('');
+    log(
+      `Forum unter Last (autocannon, ${CONNECTIONS} Verbindungen, je ${options.duration} s, Last ${load()}):`,
+    );
+    log('');
+    log('| Szenario | req/s | p95 ms | p99 ms | Anteil an Baseline | Fehler |');
+    log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    let baseline = 0;
+    for (const [name, paths] of [
+      ['Baseline (leere Fastify-Route)', ['/api/bench/baseline']],
+      ...scenarios,
+    ] as [string, string[]][]) {
+      await underLoad(base, paths, 2, CONNECTIONS);
+      const r = await underLoad(base, paths, options.duration, CONNECTIONS);
+      baseline ||= r.rps;
+      log(
+        `| ${name} | ${r.rps.toFixed(0)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${((r.rps / baseline) * 100).toFixed(0)} % | ${r.failed} |`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The load average of the last minute, for the tables (the machine is shared). */
+function load(): string {
+  return (os.loadavg()[0] ?? 0).toFixed(2);
+}
+
+const CONNECTIONS = 100;
+
+/**
  * Generates (unless `reuse` finds it filled) and measures the forum data set.
  * @param options.posts forum posts in total (1,000,000 for the full size)
  * @param options.runs requests per scenario
@@ -73,6 +125,8 @@ export async function forumBench(options: {
   posts: number;
   runs: number;
   reuse: boolean;
+  /** Seconds per scenario under load; 0 skips the load scenarios. */
+  duration: number;
   log: (line: string) => void;
 }): Promise<void> {
   const { log } = options;
@@ -177,6 +231,7 @@ export async function forumBench(options: {
     const counts = await client.query<{ posts: number }>('select count(*)::int as posts from forum_posts');
     const bigId = big.rows[0]?.id as string;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-forum-'));
+    let pages: string[] = [];
     const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
       database: handle,
       logger: false,
@@ -185,16 +240,19 @@ export async function forumBench(options: {
     try {
       log('');
       log(
-        `Forum: ${counts.rows[0]?.posts.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander:`,
+        `Forum: ${counts.rows[0]?.posts.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander (Last ${load()}):`,
       );
       log('');
       log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline |');
       log('| --- | ---: | ---: | ---: | ---: |');
-      const pages = Array.from({ length: 50 }, (_, i) => `/api/forum/threads/${bigId}?page=${100 + i}`);
+      // Each request of the first scenario another page: none is answered from the kept pages.
+      const allPages = Array.from({ length: 250 }, (_, i) => `/api/forum/threads/${bigId}?page=${1 + i}`);
+      pages = allPages.slice(99, 149);
       const scenarios: [string, string[]][] = [
         // The floor of this machine at this moment: one database round trip through the same stack.
         ['Baseline: /api/health (eine Datenbankabfrage)', ['/api/health']],
-        ['Themenseite (20 von 5.000 Beiträgen)', pages],
+        ['Themenseite (20 von 5.000 Beiträgen), jede Anfrage eine andere Seite', allPages],
+        ['Themenseite, dieselbe Seite', [allPages[120] as string]],
         ['Übersicht der Foren', ['/api/forum/categories']],
         ['Themenliste eines Unterforums', ['/api/forum/threads?category=games/pc']],
         ['Themenliste, meiste Likes', ['/api/forum/threads?category=sports&sort=liked']],
@@ -217,12 +275,19 @@ export async function forumBench(options: {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+    if (options.duration > 0)
+      await loadScenarios(options, schema, [
+        ['Themenseite (50 Seiten von 5.000 Beiträgen im Wechsel)', pages],
+        ['Forumsuche mit Treffern', ['/api/forum/search?q=Grafikkarte']],
+        ['Forumsuche, jede Anfrage neu', differentSearches(30_000)],
+      ]);
   } finally {
     await client.end();
   }
 }
 
-// Run alone: `node --import tsx bench/forum.ts [--posts N] [--runs N] [--reuse]`.
+// Run alone: `node --import tsx bench/forum.ts [--posts N] [--runs N] [--duration S] [--reuse]`
+// (`--duration 0`: no load scenarios).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const option = (name: string, fallback: number) => {
@@ -233,6 +298,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     posts: option('posts', 1_000_000),
     runs: option('runs', 100),
+    duration: option('duration', 10),
     reuse: args.includes('--reuse'),
     log: (line) => process.stdout.write(`${line}\n`),
   });

@@ -6,12 +6,10 @@
 // --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
 // --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
 // --story-members N (2000), --skip-stories (no stories bench, see stories.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -19,10 +17,10 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
+import { percentile, startBenchServer, underLoad } from './load.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const index = args.indexOf(`--${name}`);
@@ -47,11 +45,6 @@ interface Scenario {
   name: string;
   /** Paths requested in turn. */
   paths: string[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** Drops and fills `schema` with `ads` ads unless `--reuse` finds it filled. @returns sample ad ids */
@@ -99,20 +92,7 @@ async function prepareSchema(schema: string, ads: number): Promise<string[]> {
 
 /** Starts bench/server.ts on `schema` in a child process. */
 async function startServer(schema: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL, BENCH_SCHEMA: schema, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /READY (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, port };
+  return startBenchServer(DATABASE_URL, schema);
 }
 
 /** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
@@ -137,36 +117,7 @@ interface LoadResult {
 
 /** Runs one scenario with autocannon; latencies come from every response (exact p95/p99). */
 async function load(base: string, scenario: Scenario, duration: number): Promise<LoadResult> {
-  let turn = 0;
-  const latencies: number[] = [];
-  let failed = 0;
-  const instance = autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: scenario.paths[turn++ % scenario.paths.length] as string,
-        }),
-      },
-    ],
-  });
-  instance.on('response', (_client, status, _bytes, time) => {
-    latencies.push(time);
-    if (status >= 300) failed++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    name: scenario.name,
-    rps: result.requests.total / result.duration,
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failed: failed + result.errors + result.timeouts,
-  };
+  return { name: scenario.name, ...(await underLoad(base, scenario.paths, duration, CONNECTIONS)) };
 }
 
 /** Times `runs` requests of a scenario one after the other through `inject` (ms per request). */
@@ -285,6 +236,7 @@ async function main() {
       posts: option('forum-posts', 100_000),
       runs: SEQUENTIAL_RUNS,
       reuse: flag('reuse'),
+      duration: flag('skip-load') ? 0 : DURATION,
       log,
     });
   }

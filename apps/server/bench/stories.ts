@@ -15,13 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { percentile, underLoad } from './load.ts';
 
 const SCHEMA = 'bench_stories';
 /** Members a viewer follows, and stories per member (the speed target's figures). */
@@ -44,11 +44,6 @@ export interface StoriesBenchOptions {
 interface Viewer {
   userId: string;
   sessionId: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -206,7 +201,7 @@ interface LoadResult {
   failed: number;
 }
 
-/** autocannon on `path`, each request with the next token in turn (none for an empty list). */
+/** autocannon on `url`, each request with the next token in turn (none for an empty list). */
 async function load(
   base: string,
   name: string,
@@ -215,37 +210,7 @@ async function load(
   connections: number,
   duration: number,
 ): Promise<LoadResult> {
-  let turn = 0;
-  const latencies: number[] = [];
-  let failed = 0;
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          const headers: Record<string, string> = {};
-          if (tokens.length > 0) headers.authorization = `Bearer ${tokens[turn++ % tokens.length] as string}`;
-          return { ...request, path: url, headers };
-        },
-      },
-    ],
-  });
-  instance.on('response', (_client, status, _bytes, time) => {
-    latencies.push(time);
-    if (status >= 300) failed++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    rps: result.requests.total / result.duration,
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failed: failed + result.errors + result.timeouts,
-  };
+  return { name, ...(await underLoad(base, [url], duration, connections, tokens)) };
 }
 
 /** A 12-megapixel photo as a phone takes it (4032 x 3024, fine detail, EXIF), as JPEG quality 92. */

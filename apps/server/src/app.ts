@@ -28,6 +28,7 @@ import auth from './plugins/auth.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import events from './plugins/events.ts';
+import jobs from './plugins/jobs.ts';
 import mailer from './plugins/mailer.ts';
 import mediaStorage from './plugins/media-storage.ts';
 import metrics from './plugins/metrics.ts';
@@ -78,12 +79,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger);
   await app.register(database, { config, database: options.database });
+  await app.register(jobs);
   await app.register(events, { config });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart);
-  await app.register(mailer, { config });
   await app.register(mediaStorage, { config });
   await app.register(auth, { config });
+  await app.register(mailer, { config });
   // Before the modules, so that their authenticated requests count as being online.
   await app.register(realtime, { config });
   // Before the modules, so that their requests are counted (only with METRICS_TOKEN).

@@ -45,6 +45,7 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'mindestens 32 Zeichen').optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().trim().min(3).optional(),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     SITE_NAME: z.string().trim().min(1).max(60).default('Marktplatz'),
     OPERATOR_NAME: optionalText,
     OPERATOR_ADDRESS: optionalText,
@@ -149,6 +150,11 @@ export interface Config {
   /** Sender of every mail: `MAIL_FROM`, else '<siteName> <no-reply@localhost>'. */
   mailFrom: string;
   /**
+   * `MAIL_RETRY_DELAY_SECONDS` (default 30): the pause before the first retry of an undelivered
+   * mail; each further pause doubles up to one hour, for at least 24 hours (docs/decisions/0014).
+   */
+  mailRetryDelaySeconds: number;
+  /**
    * The marketplace's name (`SITE_NAME`, default 'Marktplatz'): in the app's header and page
    * titles (handed to the browser in the served `index.html`), the web manifest and every e-mail.
    */
@@ -214,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["<>]/g, '')} <no-reply@localhost>`,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     siteName: e.SITE_NAME,
     termsVersion: e.TERMS_VERSION,
     operator: {

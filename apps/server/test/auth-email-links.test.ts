@@ -158,6 +158,7 @@ describe('E-Mail-Bestätigung', () => {
       /^Du hast schon mehrere Bestätigungsmails angefordert\. Bitte versuche es in \d+ Minuten erneut\.$/,
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await waitForMail(t.config.dataDir, member.email, 5);
     expect(mailsTo(t.config.dataDir, member.email)).toHaveLength(5);
   });
 });

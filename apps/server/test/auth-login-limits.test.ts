@@ -13,6 +13,7 @@ import {
   waitForMail,
 } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { allMailDelivered } from './helpers/mail-queue.ts';
 
 const TOO_MANY = /^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuche es in \d+ Minuten? erneut\.$/;
 const SLOWED =
@@ -201,7 +202,9 @@ describe('Kein Fremder kann ein Konto sperren (Geräte-Cookie)', () => {
 });
 
 describe('Hinweis an den Inhaber', () => {
-  it('schickt bei vielen Fehlversuchen von vielen Adressen genau eine E-Mail je 15 Minuten, unter 10 keine', async () => {
+  it('schickt bei vielen Fehlversuchen von vielen Adressen genau eine E-Mail je 15 Minuten, unter 10 keine', {
+    timeout: 120_000,
+  }, async () => {
     const own = await startTestApp();
     const member = await registerMember(own.app);
     const fewer = await registerMember(own.app);
@@ -239,8 +242,9 @@ describe('Hinweis an den Inhaber', () => {
         });
         expect(res.statusCode).toBe(401);
       }
+      // Mails go out through the queue: wait until every mail enqueued so far is delivered.
+      await allMailDelivered(own.app);
     } finally {
-      // Closing waits for the mails that are still being sent.
       await own.app.close();
     }
     const warnings = mailsTo(own.config.dataDir, member.email).filter(

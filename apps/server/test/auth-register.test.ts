@@ -9,13 +9,13 @@ import {
   linkToken,
   login,
   PASSWORD,
-  readOutbox,
   registerMember,
   uniqueEmail,
   uniqueIp,
   waitForMail,
 } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { enqueuedMails } from './helpers/mail-queue.ts';
 
 describe('Registrierung', () => {
   let t: TestApp;
@@ -229,7 +229,7 @@ describe('Registrierung', () => {
       await count('users'),
       await count('auth_tokens'),
       await count('rate_limit_hits'),
-      readOutbox(t.config.dataDir).length,
+      await enqueuedMails(t.app),
     ];
     const res = await t.app.inject({
       method: 'POST',
@@ -245,7 +245,7 @@ describe('Registrierung', () => {
       tokens,
       hits,
     ]);
-    expect(readOutbox(t.config.dataDir)).toHaveLength(mails);
+    expect(await enqueuedMails(t.app)).toBe(mails);
   });
 
   it('nennt bei ungültigen Feldern das Feld und einen deutschen Grund', async () => {

@@ -245,6 +245,7 @@ describe('PostgreSQL and Redis going away under a running server', () => {
     );
     const watched = await verifiedMember('Alma');
     const socket = await TestSocket.connect(baseA.replace('http', 'ws'), await ticketFor(watched));
+    let renewed: TestSocket | undefined;
     const traffic = new Traffic(sellers);
     try {
       // A live event crosses from B to A over Redis before anything breaks.
@@ -296,12 +297,15 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       const unseen = await followThroughB(watched, 'Carla');
       expect(aliveA(), childOutput).toBe(true);
 
-      // 5. Redis is back: both resubscribe, and a live event crosses from B to A again.
+      // 5. Redis is back: both resubscribe; A's socket, which missed the gap's events, closes with
+      // 1012 so its client reconnects, and a live event crosses from B to the new socket on A.
       await redis.start();
       await waitUntil('instance A ready after Redis', async () => (await readyStatus(baseA)) === 200);
       await waitUntil('instance B ready after Redis', async () => (await readyStatusB()) === 200);
+      expect((await socket.closed).code).toBe(1012);
+      renewed = await TestSocket.connect(baseA.replace('http', 'ws'), await ticketFor(watched));
       const after = await followThroughB(watched, 'Dora');
-      expect(await socket.next('new_follower')).toMatchObject({ follower_id: after.user.id });
+      expect(await renewed.next('new_follower')).toMatchObject({ follower_id: after.user.id });
       // The follow made while Redis was away is stored: the member sees it in the list.
       const followers = await fetch(`${baseA}/api/follow/followers`, {
         headers: bearer(watched.access_token),
@@ -321,6 +325,7 @@ describe('PostgreSQL and Redis going away under a running server', () => {
     } finally {
       await traffic.stop();
       socket.close();
+      renewed?.close();
     }
 
     // Every acknowledged ad is stored; nothing but successes and German 503s was answered.

@@ -73,7 +73,9 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('server process on the embedded database', () => {
+// Each test starts whole server processes (migrations on a fresh embedded database, up to 60 s
+// until healthy): the default 30 s per test is too short on a busy 2-core machine.
+describe('server process on the embedded database', { timeout: 180_000 }, () => {
   it('refuses a second server on the same DATA_DIR with one clear line', async () => {
     const first = await start();
     await waitHealthy(first);

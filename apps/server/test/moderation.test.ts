@@ -113,8 +113,8 @@ describe('reports land in the queue', () => {
     });
     expect(group?.reasons).toEqual(
       expect.arrayContaining([
-        { reason: 'fraud', count: 1 },
-        { reason: 'prohibited', count: 1 },
+        { reason: 'fraud', label: 'Betrug oder Fake', count: 1 },
+        { reason: 'prohibited', label: 'Verbotener Artikel', count: 1 },
       ]),
     );
     expect(group?.reports.map((r) => r.comment)).toContain('Vorkasse per Link verlangt');

@@ -76,6 +76,13 @@ async function expectValidHtml(html: string) {
   expect(messages).toEqual([]);
 }
 
+/** The answers a drawn page hands to the app (`#page-data`, docs/decisions/0012), parsed. */
+function servedData(html: string): Record<string, unknown> {
+  const element = headOf(html).scripts.find((s) => attr(s, 'id') === 'page-data');
+  expect(element).toBeDefined();
+  return JSON.parse(element ? text(element) : '{}') as Record<string, unknown>;
+}
+
 /** schema.org's required fields of a Product with an Offer (as search engines read them). */
 function expectProduct(data: Record<string, unknown>) {
   expect(data['@context']).toBe('https://schema.org');
@@ -186,13 +193,24 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).not.toContain('<b>fett</b>');
     const head = headOf(res.body);
-    // Only the page's own scripts: site config, two JSON-LD elements and the app.
+    // Only the page's own scripts: site config, two JSON-LD elements, the app and the ad's
+    // answer for the app (docs/decisions/0012), which reads back as the API's answer.
     expect(head.scripts.map((s) => attr(s, 'type'))).toEqual([
       'application/json',
       'application/ld+json',
       'application/ld+json',
       'module',
+      'application/json',
     ]);
+    const handOver = head.scripts.find((s) => attr(s, 'id') === 'page-data');
+    const api = await t.app.inject({ url: `/api/listings/${ad.id}` });
+    const served = JSON.parse(handOver ? text(handOver) : '{}') as {
+      listing: Record<string, unknown>;
+      categories: unknown;
+    };
+    expect(served.categories).toEqual((await t.app.inject({ url: '/api/categories/all' })).json());
+    expect(served.listing.title).toBe(EVIL);
+    expect({ ...served.listing, views: 0 }).toEqual({ ...api.json<Record<string, unknown>>(), views: 0 });
     expect(head.title).toEqual([`${EVIL} – 120 € VB | Marktplatz`]);
     expect(head.og('og:title')).toEqual([`${EVIL} – 120 € VB`]);
     expect(head.og('og:image:alt')).toEqual([]);
@@ -272,6 +290,14 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     expect(res.body).toContain('Waschmaschine Bosch Serie 6');
     expect(res.body).not.toContain('Sofa verkauft');
     await expectValidHtml(res.body);
+    // The app's first request of this page, answered from the page (docs/decisions/0012).
+    const list = await t.app.inject({ url: '/api/listings?category=fahrraeder-zubehoer&limit=20' });
+    const categories = await t.app.inject({ url: '/api/categories/all' });
+    expect(servedData(res.body)).toEqual({
+      list: list.json(),
+      category: 'fahrraeder-zubehoer',
+      categories: categories.json(),
+    });
 
     const parent = await t.app.inject({ url: '/category/auto-rad-boot' });
     expect(parent.statusCode).toBe(200);
@@ -316,6 +342,13 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     expect(head.description[0]).toMatch(/^1 Anzeige für „Waschmaschine“/);
     expect(head.all.filter((e) => e.tagName === 'article')).toHaveLength(1);
     await expectValidHtml(res.body);
+    const list = await t.app.inject({ url: '/api/listings?q=Waschmaschine&limit=20' });
+    const categories = await t.app.inject({ url: '/api/categories/all' });
+    expect(servedData(res.body)).toEqual({
+      list: list.json(),
+      q: 'Waschmaschine',
+      categories: categories.json(),
+    });
 
     const none = await t.app.inject({
       url: `/search?q=${encodeURIComponent(EVIL.replace('alert', 'xyzzy'))}`,

@@ -27,6 +27,19 @@ describe('demo stories', () => {
     expect(kinds.image?.members).toBeGreaterThanOrEqual(4);
   });
 
+  it('gives each demo video a poster, its first frame, as a stored picture', async () => {
+    const result = (await t.db.handle.db.execute(
+      sql`select thumbnail_name from stories where media_type = 'video' and expires_at > now()`,
+    )) as unknown as { rows: { thumbnail_name: string | null }[] };
+    expect(result.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of result.rows) {
+      expect(row.thumbnail_name).toMatch(/^[a-f0-9]+$/);
+      const card = await t.app.inject({ url: `/api/images/${row.thumbnail_name}-card.webp` });
+      expect(card.statusCode).toBe(200);
+      expect(card.headers['content-type']).toContain('image/webp');
+    }
+  });
+
   it('tops them up on a later start once they expired, and adds nothing while they live', async () => {
     const deps = { stories: t.app.storiesDeps, categories: t.app.categories, log: t.app.log };
     expect(await seedDemoStories(deps)).toBe(0);

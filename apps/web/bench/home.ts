@@ -1,15 +1,21 @@
 /**
- * Home page bench: the built app on the real server with the demo data, in
- * Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium). Prints
+ * Home page bench, and the other pages the server draws (docs/decisions/0004, 0012): the built
+ * app on the real server with the demo data, in Debian's Chromium (`CHROME_PATH`, default
+ * /usr/bin/chromium). Prints
  * - the JavaScript the home page loads until the network is idle, gzipped (target: 250 kB);
  * - whether every listing image is lazy-loaded with width and height set;
  * - Lighthouse's performance score on its mobile settings, median of `--runs` (default 5;
- *   target: 90).
- * Nothing is asserted: the figures go into docs/benchmarks.md.
+ *   target: 90), with FCP, LCP, TBT and CLS of each run, for the home page, an ad page
+ *   (a demo ad with a photo), that ad's category page and a search for its title's first word.
+ * The machine's load average is printed before each page: Total Blocking Time grows with it,
+ * so compare figures of the same run. Nothing is asserted: the figures go into
+ * docs/benchmarks.md.
  *
- * Usage: `npm run bench -w apps/web [-- --runs N]` after `npm run build`.
+ * Usage: `npm run bench -w apps/web [-- --runs N] [-- --pages home,listing,category,search]`
+ * after `npm run build`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,8 +32,20 @@ const TARGET_SCORE = 90;
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const PAGE_KINDS = ['home', 'listing', 'category', 'search'] as const;
+type PageKind = (typeof PAGE_KINDS)[number];
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    pages: { type: 'string', default: PAGE_KINDS.join(',') },
+  },
+});
 const runs = Math.max(1, Number(values.runs) || 5);
+const pageKinds = values.pages
+  .split(',')
+  .map((kind) => kind.trim())
+  .filter((kind): kind is PageKind => (PAGE_KINDS as readonly string[]).includes(kind));
 
 interface HomeScripts {
   files: { name: string; gzipBytes: number }[];
@@ -124,6 +142,50 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The load averages of the last 1, 5 and 15 minutes, as `uptime` prints them. */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
+}
+
+/**
+ * The addresses of the drawn pages (path per kind): a demo ad with a photo that is offered
+ * (it carries Product data), its category and a search for its title's first word.
+ */
+async function drawnPagePaths(baseUrl: string): Promise<Record<PageKind, string>> {
+  const res = await fetch(`${baseUrl}/api/listings?sort=newest&limit=50`);
+  const body = (await res.json()) as {
+    listings: {
+      id: string;
+      title: string;
+      offer_type: string;
+      images: string[];
+      category: { slug: string; parent: { slug: string } | null };
+    }[];
+  };
+  const ad = body.listings.find((listing) => listing.images.length > 0 && listing.offer_type === 'offer');
+  if (!ad) throw new Error('Keine Demo-Anzeige mit Foto gefunden');
+  const { category } = ad;
+  const word = ad.title.split(/\s+/)[0] ?? ad.title;
+  return {
+    home: '/',
+    listing: `/listing/${ad.id}`,
+    category: category.parent
+      ? `/category/${category.parent.slug}/${category.slug}`
+      : `/category/${category.slug}`,
+    search: `/search?q=${encodeURIComponent(word)}`,
+  };
+}
+
+const PAGE_NAMES: Record<PageKind, string> = {
+  home: 'Startseite',
+  listing: 'Anzeigenseite',
+  category: 'Kategorieseite',
+  search: 'Suchergebnisse',
+};
+
 if (!fs.existsSync(path.join(distDir, 'index.html'))) {
   console.error('apps/web/dist fehlt: zuerst `npm run build` ausführen.');
   process.exit(1);
@@ -143,9 +205,17 @@ try {
     `Anzeigenbilder: ${home.images}, davon lazy geladen ${home.lazyImages}, mit Breite und Höhe ${home.sizedImages}`,
   );
 
-  console.log(`Lighthouse Performance, mobile Einstellungen, ${runs} Läufe:`);
-  const scores = await lighthouseScores(server.baseUrl);
-  console.log(`  Median ${median(scores)} (Ziel mindestens ${TARGET_SCORE}); Läufe ${scores.join(', ')}`);
+  const paths = await drawnPagePaths(server.baseUrl);
+  const medians: string[] = [];
+  for (const kind of pageKinds) {
+    console.log(
+      `Lighthouse Performance, ${PAGE_NAMES[kind]} ${paths[kind]}, mobile Einstellungen, ${runs} Läufe (Last ${loadAverage()}):`,
+    );
+    const scores = await lighthouseScores(`${server.baseUrl}${paths[kind]}`);
+    console.log(`  Median ${median(scores)} (Ziel mindestens ${TARGET_SCORE}); Läufe ${scores.join(', ')}`);
+    medians.push(`${PAGE_NAMES[kind]} ${median(scores)}`);
+  }
+  console.log(`Mediane: ${medians.join(', ')} (Last danach ${loadAverage()})`);
 } finally {
   await server.stop();
 }

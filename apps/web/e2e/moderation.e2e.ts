@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
  * Notice and action in the browser (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md):
  * B reports A's ad, an admin removes it with a ground in the queue 'Meldungen', A reads the
  * statement of reasons and appeals, a second admin reverses the removal and the ad is back in
- * search.
+ * search. A reported forum post lands in the same queue and is removed there.
  */
 const ADMIN_EMAIL = 'moderation-admin@example.org';
 const TITLE = 'Retro Spielkonsole mit zwei Controllern';
@@ -166,6 +166,75 @@ describe('moderation', () => {
       await visitor.page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(TITLE)}`);
       await visitor.page.getByText(TITLE).first().waitFor({ timeout: STEP_MS });
       await visitor.context.close();
+    },
+    30 * STEP_MS,
+  );
+
+  it(
+    'a reported forum post lands in the same queue (390 and 1280 px) and is removed there through the forum',
+    async () => {
+      const THREAD = 'Erfahrungen mit Kinderwagen-Marken';
+      const doraToken = await registerMember(server, 'dora-moderation@example.org', 'Dora');
+      const emilToken = await registerMember(server, 'emil-moderation@example.org', 'Emil');
+      const thread = await api<{ id: string }>(
+        'POST',
+        '/api/forum/threads',
+        {
+          category_id: 'business/gruendung',
+          title: THREAD,
+          body: 'Welche Marken halten bei euch am längsten durch?',
+        },
+        doraToken,
+      );
+      const reply = await api<{ id: string }>(
+        'POST',
+        `/api/forum/threads/${thread.id}/posts`,
+        { body: 'Günstige Kinderwagen nur bei mir, zahlt per Vorkasse an mein Privatkonto!' },
+        doraToken,
+      );
+      await api('POST', `/api/forum/posts/${reply.id}/report`, { reason: 'Werbung mit Vorkasse' }, emilToken);
+
+      // The queue on a phone: the post with its kind, its beginning and the reporter's words.
+      const phone = await openQuietPage(MOBILE);
+      await logIn(phone.page, ADMIN_EMAIL, '/admin', 'Admin-Dashboard');
+      const phoneQueue = phone.page.getByRole('region', { name: 'Meldungen' });
+      const phoneItem = phoneQueue.getByRole('listitem', { name: THREAD });
+      await phoneItem.getByText('Werbung mit Vorkasse (1)').waitFor({ timeout: STEP_MS });
+      await phoneItem.getByText('Forenbeitrag', { exact: true }).waitFor();
+      await phoneItem.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'moderation-queue-forum-mobile');
+      await phone.context.close();
+
+      // On a desktop the admin removes it with a ground and the facts.
+      const desk = await openQuietPage(DESKTOP);
+      await logIn(desk.page, ADMIN_EMAIL, '/admin', 'Admin-Dashboard');
+      const queue = desk.page.getByRole('region', { name: 'Meldungen' });
+      const item = queue.getByRole('listitem', { name: THREAD });
+      await item.getByText('Verfasst von Dora', { exact: false }).waitFor({ timeout: STEP_MS });
+      await item.scrollIntoViewIfNeeded();
+      await screenshot(desk.page, 'moderation-queue-forum-desktop');
+      await item.getByRole('button', { name: 'Entscheiden' }).click();
+      const decision = desk.page.getByRole('dialog', { name: /Entscheidung zum Beitrag/ });
+      await decision.getByRole('combobox', { name: 'Rechtsgrundlage (AGB-Regel oder Gesetz)' }).click();
+      await desk.page.getByRole('option', { name: 'AGB: Betrügerisches oder irreführendes Angebot' }).click();
+      await decision
+        .getByRole('textbox', { name: 'Sachverhalt und Begründung' })
+        .fill('Der Beitrag wirbt für Verkäufe gegen Vorkasse auf ein Privatkonto.');
+      await decision.getByRole('button', { name: 'Entscheidung speichern' }).click();
+      await decision.waitFor({ state: 'detached', timeout: STEP_MS });
+      await item.waitFor({ state: 'detached', timeout: STEP_MS });
+      await desk.context.close();
+
+      // The forum shows the post removed; its author reads the reason there.
+      const page = await api<{ posts: { id: string; deleted: boolean; deleted_reason: string | null }[] }>(
+        'GET',
+        `/api/forum/threads/${thread.id}`,
+        undefined,
+        doraToken,
+      );
+      const removed = page.posts.find((post) => post.id === reply.id);
+      expect(removed?.deleted).toBe(true);
+      expect(removed?.deleted_reason).toContain('Von der Moderation entfernt');
     },
     30 * STEP_MS,
   );

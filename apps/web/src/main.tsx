@@ -24,9 +24,11 @@ const render = () =>
       </StrictMode>,
     );
   });
-// The server's first content of the home page stays until the page's own code is here, so the
-// ads on screen never give way to the loading text.
-if (document.getElementById(SERVED_HOME_DATA_ID)) void pageCode.finally(render);
+// A page the server drew (home, or an ad, category or search page: 'first-content', see boot.ts)
+// is rendered once the page's own code is here: its first render then draws the page at once,
+// with the data the server sent, instead of the loading text first and the page again after.
+if (document.getElementById(SERVED_HOME_DATA_ID) || document.getElementById('first-content'))
+  void pageCode.finally(render);
 else render();
 
 // SPEC.md §7: a service worker is registered (it caches the app shell, never /api or /ws).

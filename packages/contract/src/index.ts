@@ -11,6 +11,7 @@ export * from './forum.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './listings.ts';
+export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { reportReasonSchema } from './listings.ts';
 import { userText } from './text.ts';
 
 /**
@@ -51,23 +50,78 @@ export const STRIKE_SUSPENSION_DAYS = 30;
 export const moderationActionSchema = z.enum(['keep', 'remove', 'warning', 'suspend']);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
-/** What a report or decision is about. Ads today; more kinds share the same queue later. */
-export const moderationTargetTypeSchema = z.enum(['listing', 'user']);
+/**
+ * What a report or decision is about: an ad, a forum post, a chat conversation (the decision
+ * concerns the reported member in it), or a member (the warning and suspension after repeated
+ * removals).
+ */
+export const moderationTargetTypeSchema = z.enum(['listing', 'forum_post', 'conversation', 'user']);
 export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
+
+/** The kinds of reports the queue groups (every target type but `user`). */
+export const moderationReportTargetSchema = z.enum(['listing', 'forum_post', 'conversation'], {
+  error: 'Bitte wähle eine gemeldete Anzeige, einen Beitrag oder eine Unterhaltung.',
+});
+export type ModerationReportTarget = z.infer<typeof moderationReportTargetSchema>;
+
+/**
+ * What an ADMIN may decide on each kind of report: ads and forum posts are kept or removed; in a
+ * reported conversation nothing is removed, the reported member is kept or suspended for
+ * {@link STRIKE_SUSPENSION_DAYS} days.
+ */
+export const MODERATION_ACTIONS_BY_TARGET = {
+  listing: ['keep', 'remove'],
+  forum_post: ['keep', 'remove'],
+  conversation: ['keep', 'suspend'],
+} as const satisfies Record<ModerationReportTarget, readonly ModerationAction[]>;
+
+/** German labels of the reasons members give, by kind of report (the queue and the CSV show them). */
+export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string, string>> = {
+  listing: {
+    fraud: 'Betrug oder Fake',
+    prohibited: 'Verbotener Artikel',
+    wrong_category: 'Falsche Kategorie',
+    offensive: 'Beleidigend oder unangemessen',
+    other: 'Sonstiges',
+  },
+  conversation: {
+    spam: 'Spam',
+    fraud: 'Betrugsversuch',
+    harassment: 'Belästigung',
+    offensive: 'Beleidigende Inhalte',
+    other: 'Sonstiges',
+  },
+  // Forum reports carry the reporter's own words; they are shown as they are.
+  forum_post: {},
+};
 
 const decisionText = userText({ multiline: true, error: 'Bitte beschreibe den Sachverhalt.' })
   .trim()
   .min(10, 'Bitte beschreibe den Sachverhalt (mindestens 10 Zeichen).')
   .max(5000, 'Die Begründung darf höchstens 5000 Zeichen lang sein.');
 
-/** `POST /api/admin/moderation/decisions`: an ADMIN decides on the open reports of an ad. */
-export const moderationDecisionBodySchema = z.object({
-  target_type: z.literal('listing', { error: 'Bitte wähle eine gemeldete Anzeige.' }),
-  target_id: z.uuid({ error: 'Ungültige Anzeigen-ID.' }),
-  action: z.enum(['keep', 'remove'], { error: 'Bitte wähle: Anzeige behalten oder entfernen.' }),
-  ground: moderationGroundSchema,
-  text: decisionText,
-});
+/**
+ * `POST /api/admin/moderation/decisions`: an ADMIN decides on the open reports of an ad, a forum
+ * post or a conversation; the action must be one of {@link MODERATION_ACTIONS_BY_TARGET}.
+ */
+export const moderationDecisionBodySchema = z
+  .object({
+    target_type: moderationReportTargetSchema.default('listing'),
+    target_id: z.uuid({ error: 'Ungültige ID des gemeldeten Inhalts.' }),
+    action: z.enum(['keep', 'remove', 'suspend'], {
+      error: 'Bitte wähle eine Maßnahme: behalten, entfernen oder sperren.',
+    }),
+    ground: moderationGroundSchema,
+    text: decisionText,
+  })
+  .refine(
+    (body) => (MODERATION_ACTIONS_BY_TARGET[body.target_type] as readonly string[]).includes(body.action),
+    {
+      message:
+        'Diese Maßnahme passt nicht zur Meldung: Anzeigen und Beiträge werden behalten oder entfernt, bei Unterhaltungen wird das gemeldete Mitglied nicht oder für eine Zeit gesperrt.',
+      path: ['action'],
+    },
+  );
 export type ModerationDecisionBody = z.input<typeof moderationDecisionBodySchema>;
 
 /** `POST /api/moderation/decisions/{id}/appeal`: the affected member's 'Widerspruch'. */
@@ -129,26 +183,37 @@ export const moderationDecisionSchema = z.object({
 });
 export type ModerationDecision = z.infer<typeof moderationDecisionSchema>;
 
-/** One report of the queue. */
+/** One report of the queue: the reason's key (an ad's or a chat's reason, or a forum reporter's words) and its German label. */
 export const moderationReportSchema = z.object({
-  reason: reportReasonSchema,
+  reason: z.string(),
+  reason_label: z.string(),
   comment: z.string().nullable(),
   created_at: z.string(),
 });
 
-/** The open reports on one ad, as the queue groups them. */
+/**
+ * The open reports on one target, as the queue groups them. `seller_id` and `seller_name` name
+ * the affected member: the ad's seller, the post's author, the reported member of a conversation.
+ */
 export const moderationReportGroupSchema = z.object({
   kind: z.literal('reports'),
-  target_type: z.literal('listing'),
+  target_type: moderationReportTargetSchema,
   target_id: z.string(),
+  /** The ad's title, the thread's title of a post, or 'Unterhaltung mit …'. */
   title: z.string(),
+  /** The beginning of the reported post (plain text); null for ads and conversations. */
+  excerpt: z.string().nullable(),
+  /** Where the ADMIN opens the target: the ad's page, the post in its thread, the member's page. */
+  link: z.string(),
   image: z.string().nullable(),
   status: z.string(),
   seller_id: z.string(),
   seller_name: z.string(),
+  /** What the ADMIN may decide here ({@link MODERATION_ACTIONS_BY_TARGET}). */
+  actions: z.array(z.enum(['keep', 'remove', 'suspend'])),
   reports_count: z.number().int(),
   /** How many members reported it for each reason, most first. */
-  reasons: z.array(z.object({ reason: reportReasonSchema, count: z.number().int() })),
+  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
   reports: z.array(moderationReportSchema),
   first_reported_at: z.string(),
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Database } from '../db/client.ts';
 
 /** One e-mail: German subject, plain text and a simple HTML alternative. */
 export interface OutgoingMail {
@@ -11,9 +12,24 @@ export interface OutgoingMail {
   html: string;
 }
 
-/** Sends e-mails; see `createMailer`. */
+/**
+ * How the modules send e-mail (`app.mailer`): every mail goes into the job queue and is
+ * delivered by a job, retried with backoff for at least 24 hours while the SMTP server is away
+ * (docs/decisions/0014-job-queue.md, `jobs/mail.ts`).
+ */
 export interface Mailer {
-  /** @throws when the SMTP server refuses or the outbox cannot be written */
+  /**
+   * Enqueues the mail; with `options.db` (a transaction) in that transaction, so the mail exists
+   * exactly when the write that causes it commits. Inside a transaction always pass it: on PGlite
+   * (one connection) a mail sent beside an open transaction waits until that transaction ends.
+   * @throws only when the database refuses the job (the transaction then fails as a whole)
+   */
+  send(mail: OutgoingMail, options?: { db?: Database }): Promise<void>;
+}
+
+/** Delivers one e-mail at once; see `createMailer`. The mail job's worker uses it. */
+export interface MailTransport {
+  /** @throws when the SMTP server refuses or cannot be reached, or the outbox cannot be written */
   send(mail: OutgoingMail): Promise<void>;
 }
 
@@ -31,12 +47,12 @@ export interface MailerOptions {
 }
 
 /**
- * Mail delivery (ARCHITECTURE.md "e-mail"): SMTP when `smtpUrl` is set, else the dev outbox,
+ * Immediate mail delivery (ARCHITECTURE.md "e-mail"), used by the mail job: SMTP when `smtpUrl` is set, else the dev outbox,
  * where each mail becomes an RFC 5322 `.eml` file (mode 0600; it holds live links) named
  * `<ISO time>-<random>.eml`. Each mail gives one log line with recipient, subject and file or
  * message id, never the body (it carries tokens).
  */
-export function createMailer(options: MailerOptions): Mailer {
+export function createMailer(options: MailerOptions): MailTransport {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -335,7 +335,12 @@ async function webApp(
     const withHead = withPageHead(html, page.head, page.css);
     // `first-content` tells the page's first script that the server drew this page (apps/web/src/boot.ts).
     const content = page.html ? `<div id="first-content">${page.html}</div>` : null;
-    return reply.status(page.status).send(content ? withFirstContent(withHead, content) : withHead);
+    const drawn = content ? withFirstContent(withHead, content) : withHead;
+    // The answers it was drawn from, for the app (docs/decisions/0012); `<` is escaped in them.
+    const data = page.data ? `<script type="application/json" id="page-data">${page.data}</script>` : null;
+    return reply
+      .status(page.status)
+      .send(data ? drawn.replace('</body>', () => `${data}\n  </body>`) : drawn);
   };
   if (built && pages) {
     app.get('/listing/:id', { schema: { hide: true } }, async (request, reply) => {

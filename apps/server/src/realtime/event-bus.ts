@@ -45,6 +45,13 @@ export interface EventBus {
    * the subscription is live. Always true in-process; resolves false instead of throwing.
    */
   healthy(): Promise<boolean>;
+  /**
+   * Calls `listener` each time the connection to the other instances is back after a loss (with
+   * `REDIS_URL`: the subscription to Redis is live again). Events published by others meanwhile
+   * never arrived here, so whoever holds state from them (sockets) starts afresh. Never called
+   * in-process. Answers a function that removes the listener.
+   */
+  onReconnected(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -93,6 +100,8 @@ class HandlerTable {
 export class LocalEventBus implements EventBus {
   protected readonly once = new HandlerTable();
   protected readonly everywhere = new HandlerTable();
+  /** Listeners of `onReconnected`. */
+  protected readonly reconnected = new Set<() => void>();
 
   constructor(protected readonly log: FastifyBaseLogger) {}
 
@@ -112,6 +121,11 @@ export class LocalEventBus implements EventBus {
 
   async healthy(): Promise<boolean> {
     return true;
+  }
+
+  onReconnected(listener: () => void): () => void {
+    this.reconnected.add(listener);
+    return () => this.reconnected.delete(listener);
   }
 
   async close(): Promise<void> {}
@@ -172,6 +186,28 @@ export class RedisEventBus extends LocalEventBus {
       }
       if (envelope.origin === this.instanceId || typeof envelope.type !== 'string') return;
       void this.everywhere.run(envelope.type, envelope.payload, log);
+    });
+    // A subscription that dropped (Redis restarted, the network broke) missed every event of the
+    // gap: once it is live again, the listeners start afresh (sockets close with 1012).
+    let dropped = false;
+    this.subscriber.on('close', () => {
+      if (this.subscriber.status !== 'end') dropped = true;
+    });
+    this.subscriber.on('ready', () => {
+      if (!dropped) return;
+      dropped = false;
+      this.subscriber.subscribe(EVENT_CHANNEL).then(
+        () => {
+          for (const listener of [...this.reconnected]) {
+            try {
+              listener();
+            } catch (error) {
+              log.error({ err: error }, 'reconnect listener failed');
+            }
+          }
+        },
+        (error: unknown) => log.warn({ err: error }, 'redis subscription not renewed'),
+      );
     });
     this.subscribed = this.subscriber.subscribe(EVENT_CHANNEL).then(() => undefined);
     this.published = new Promise<void>((resolve) => {

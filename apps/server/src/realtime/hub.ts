@@ -183,6 +183,13 @@ export class SocketHub {
     return this.bySession.has(sessionId);
   }
 
+  /** Closes every socket on this instance with `code` and `reason`. */
+  closeAll(code: number, reason: string): void {
+    for (const set of [...this.byUser.values()]) {
+      for (const socket of [...set]) socket.close(code, reason);
+    }
+  }
+
   /** Closes every socket of `userId` on this instance (account deleted) with `code` and `reason`. */
   disconnect(userId: string, code: number, reason: string): void {
     for (const socket of [...(this.byUser.get(userId) ?? [])]) socket.close(code, reason);

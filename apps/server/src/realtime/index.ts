@@ -13,6 +13,14 @@ export type { ActivityListener, SocketHub } from './hub.ts';
 /** Close reason of a socket whose session ended (logout, password change; docs/decisions/0007). */
 const SESSION_ENDED_REASON = 'Die Sitzung wurde beendet.';
 
+/**
+ * Close code and reason when the connection between the instances is back after a loss (Redis
+ * returned): live events of the gap did not arrive, so clients reconnect and fetch anew. 1012 is
+ * WebSocket's "service restart"; the web app reconnects after every code but 1008.
+ */
+const SERVICE_RESTART = 1012;
+const RECONNECTED_REASON = 'Live-Verbindung wird erneuert.';
+
 /** Interval of the server's heartbeat pings; a socket silent for two rounds is dropped (ms). */
 const HEARTBEAT_MS = 45_000;
 
@@ -39,7 +47,8 @@ declare module 'fastify' {
  * The notification socket of this instance (ARCHITECTURE.md "realtime", SPEC.md §7 "Sockets"):
  * `/ws/notifications`, `POST /api/realtime/ticket`, the hub of open sockets, and the
  * `realtime.deliver` subscription that hands every instance its share of socket messages. On
- * `session.ended` every instance closes the sockets of those sessions with 1008.
+ * `session.ended` every instance closes the sockets of those sessions with 1008; when Redis is
+ * back after a loss, every socket closes with 1012 so its client reconnects and fetches anew.
  */
 async function realtime(app: FastifyInstance, options: { config: Config }) {
   const hub = new SocketHub();
@@ -54,6 +63,8 @@ async function realtime(app: FastifyInstance, options: { config: Config }) {
       SESSION_ENDED_REASON,
     );
   });
+  const stopListening = app.events.onReconnected(() => hub.closeAll(SERVICE_RESTART, RECONNECTED_REASON));
+  app.addHook('onClose', async () => stopListening());
   app.decorate('realtime', {
     hub,
     async deliver(deliveries: SocketDelivery[]) {

@@ -33,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}_jobs" CASCADE`); // the job queue's
         await client.end();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },

@@ -72,6 +72,7 @@ export async function startInstances(names: string[]): Promise<Instances> {
       const client = new pg.Client({ connectionString: INSTANCES_DATABASE_URL });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${schemaName}_jobs" CASCADE`); // the job queue's
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -30,6 +30,7 @@ import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { REDIRECTS, resolveRedirect, UNKNOWN_PATH_TARGET } from './redirects.ts';
+import { seedServedPage } from './servedPage.ts';
 import { RouteErrorFallback } from './shell/ErrorFallback.tsx';
 
 /** Who may open a page (SPEC.md §2): everyone, logged-in members, or administrators. */
@@ -128,7 +129,7 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/seller-verification', access: 'login', load: verificationPages.apply },
   { path: '/verification-status', access: 'login', load: verificationPages.status },
   // The statement of reasons of a moderation decision, with the appeal (DSA Art. 17, 20)
-  { path: '/moderation/decisions/:id', access: 'login', load: moderationPages.decision },
+  { path: '/moderation/decisions/:id', access: 'public', load: moderationPages.decision },
   { path: '/admin/verifications', access: 'admin', load: verificationPages.admin },
   // Admin only (the guard shows non-admins the denial text of SPEC.md §2)
   { path: '/admin', access: 'admin', load: adminPages.dashboard },
@@ -242,7 +243,8 @@ export const builtPages: readonly BuiltPageEntry[] = [
  * home, its first data into `queryClient`: the answers the server sent with the page when they
  * are what this device's feed shows (newest ads, all of Germany), else the feed's first page as
  * this device last sorted and placed it; and the categories. Both then arrive alongside the app
- * instead of after its first render. Unknown paths load nothing. Failures are left to the page,
+ * instead of after its first render. An ad, category or search page the server drew hands over
+ * the answers it was drawn from (`seedServedPage`). Unknown paths load nothing. Failures are left to the page,
  * which asks again.
  * @returns settles when the page's code has arrived (or failed to)
  */
@@ -266,6 +268,8 @@ export function preloadPage(pathname: string, queryClient?: QueryClient): Promis
     }
     if (served) queryClient.setQueryData(categoriesQuery.queryKey, served.categories);
     else void queryClient.prefetchQuery(categoriesQuery);
+  } else if (queryClient) {
+    seedServedPage(queryClient, pathname);
   }
   return code;
 }

@@ -1500,7 +1500,37 @@ export const de = {
    */
   moderation: {
     queueTitle: 'Meldungen',
-    queueIntro: 'Offene Meldungen, gruppiert nach Anzeige – die älteste zuerst.',
+    queueIntro:
+      'Offene Meldungen zu Anzeigen, Forenbeiträgen und Unterhaltungen, gruppiert nach gemeldetem Inhalt – die älteste zuerst.',
+    targetTypes: {
+      listing: 'Anzeige',
+      forum_post: 'Forenbeitrag',
+      conversation: 'Unterhaltung',
+    },
+    affected: {
+      listing: (name: string) => `Verkäufer/in: ${name}`,
+      forum_post: (name: string) => `Verfasst von ${name}`,
+      conversation: (name: string) => `Gemeldetes Mitglied: ${name}`,
+    },
+    openTarget: {
+      listing: 'Anzeige ansehen',
+      forum_post: 'Beitrag ansehen',
+      conversation: 'Mitglied ansehen',
+    },
+    decisionTitles: {
+      listing: 'Entscheidung zur Anzeige',
+      forum_post: 'Entscheidung zum Beitrag',
+      conversation: 'Entscheidung zur Unterhaltung',
+    },
+    actionLabels: {
+      listing: { keep: 'Anzeige behalten (kein Verstoß)', remove: 'Anzeige entfernen', suspend: '' },
+      forum_post: { keep: 'Beitrag behalten (kein Verstoß)', remove: 'Beitrag entfernen', suspend: '' },
+      conversation: {
+        keep: 'Nichts unternehmen (kein Verstoß)',
+        remove: '',
+        suspend: 'Gemeldetes Mitglied für 30 Tage sperren',
+      },
+    },
     queueEmpty: 'Keine offenen Meldungen.',
     queueLoadFailed: 'Die Meldungen konnten nicht geladen werden.',
     reportsCount: (n: number) => (n === 1 ? '1 Meldung' : `${n} Meldungen`),
@@ -1527,7 +1557,7 @@ export const de = {
       'Du hast die erste Entscheidung getroffen; über den Widerspruch entscheidet eine andere Administratorin oder ein anderer Administrator.',
     appealDecisionTitle: 'Über den Widerspruch entscheiden',
     outcomeUpheld: 'Entscheidung bestätigen',
-    outcomeReversed: 'Entscheidung aufheben (Anzeige wiederherstellen)',
+    outcomeReversed: 'Entscheidung aufheben (Inhalt wiederherstellen, Sperre aufheben)',
     appealDecided: 'Über den Widerspruch wurde entschieden; das Mitglied wurde benachrichtigt.',
     transparencyTitle: 'Transparenzbericht',
     transparencyFrom: 'Von',
@@ -1571,5 +1601,21 @@ export const de = {
     appealOutcome: 'Begründung der Prüfung',
     appealClosed: 'Gegen diese Entscheidung ist kein Widerspruch (mehr) möglich.',
     loadFailed: 'Die Entscheidung konnte nicht geladen werden.',
+  },
+  /** The admin list of mail that keeps failing (docs/decisions/0014-job-queue.md). */
+  failingMail: {
+    title: 'E-Mails mit Zustellproblemen',
+    intro:
+      'E-Mails, die nach drei oder mehr Versuchen nicht zugestellt wurden. Sie werden mindestens 24 Stunden lang automatisch erneut versucht.',
+    empty: 'Alle E-Mails wurden zugestellt.',
+    to: 'Empfänger',
+    subject: 'Betreff',
+    attempts: 'Versuche',
+    lastError: 'Letzter Fehler',
+    next: 'Nächster Versuch',
+    givenUp: 'Aufgegeben',
+    retry: 'Jetzt erneut senden',
+    loadError: 'Die E-Mails mit Zustellproblemen konnten nicht geladen werden.',
+    retryError: 'Die E-Mail konnte nicht erneut eingereiht werden.',
   },
 } as const;

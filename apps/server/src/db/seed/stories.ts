@@ -14,6 +14,12 @@ import { Random } from './random.ts';
 
 /** A short demo video (4 s, H.264, 360 x 640) that stands in for a member's clip. */
 const DEMO_VIDEO = fileURLToPath(new URL('./demo-story.mp4', import.meta.url));
+/**
+ * The clip's first frame as a JPEG, the poster the strip and viewer show before it plays (as the
+ * web app sends one for each video it posts); taken from `demo-story.mp4` with
+ * `ffmpeg -i demo-story.mp4 -frames:v 1 -q:v 3 demo-story-poster.jpg`.
+ */
+const DEMO_VIDEO_POSTER = fileURLToPath(new URL('./demo-story-poster.jpg', import.meta.url));
 /** Demo members who post stories, and what they show. */
 const STORY_POSTERS: { index: number; photos: [string, string][]; video: boolean; ad: boolean }[] = [
   { index: 0, photos: [['Flohmarktfund', 'Heute frisch reingekommen']], video: true, ad: true },
@@ -34,8 +40,8 @@ const STORY_POSTERS: { index: number; photos: [string, string][]; video: boolean
 
 /**
  * Fresh demo stories (ARCHITECTURE.md "Configuration: SEED_DEMO"): several demo members post
- * photo stories (drawn here with sharp) and video stories (the bundled clip), some with a card
- * of one of their active ads, spread over the last hours. Members who still have a live story
+ * photo stories (drawn here with sharp) and video stories (the bundled clip with its first frame
+ * as poster), some with a card of one of their active ads, spread over the last hours. Members who still have a live story
  * are left alone, so a start with `SEED_DEMO=1` on an existing demo database tops the strip up
  * after the 24 hours, and a second start adds nothing. Databases without the demo members are
  * not touched.
@@ -90,6 +96,7 @@ export async function seedDemoStories(
           DEMO_VIDEO,
           { caption: 'Kurz gefilmt', duration: '4', listing_id: listingId },
           new Date(now - Math.max(5, minutesAgo - 30) * 60_000),
+          DEMO_VIDEO_POSTER,
         );
         posted += 1;
       }

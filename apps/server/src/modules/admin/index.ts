@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { recordAdminAction } from './audit.ts';
 import adminRoutes from './routes.ts';
 import { sanctionLoginCheck } from './sanctions.ts';
+import type { OpenReportsCounter } from './stats.ts';
 import './events.ts';
 
 /**
@@ -20,17 +21,35 @@ export { readAuditLog, searchMembers } from './members.ts';
  * Member sanctions (SPEC.md §6 "ADMIN"): `suspendMember(deps, { userId, adminId, until, reason })`
  * suspends until a date or bans (`until` null), `adminId` null when the system decided (the
  * moderation queue's three-strikes rule); `deps` is `{ db: app.database.db, events: app.events }`.
- * `findBlockingSanction` tells whether a member is locked out now; `unsanctionedMemberCondition`
- * is the SQL condition for reads that leave locked-out members out.
+ * `findBlockingSanction` tells whether a member is locked out now; the view `sanctioned_members`
+ * (admin `schema.ts`) lists them for other modules' reads. Moderation decisions suspend inside
+ * their own transaction (`checkSuspension`, `suspendMemberInTransaction`, then
+ * `announceSanction`) and lift on appeal (`liftSanctionInTransaction`, `announceSanctionLifted`).
  */
 export {
+  announceSanction,
+  announceSanctionLifted,
+  checkSuspension,
   findBlockingSanction,
+  liftSanctionInTransaction,
   type SanctionDeps,
+  type StoredSanction,
   type SuspendMemberInput,
   suspendMember,
-  unsanctionedMemberCondition,
+  suspendMemberInTransaction,
 } from './sanctions.ts';
-export { readAdminStats } from './stats.ts';
+export { type OpenReportCounts, type OpenReportsCounter, readAdminStats } from './stats.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Hands the admin figures (`GET /api/admin/stats`) the count of open reports. The
+     * moderation module calls it at start: it depends on the admin door, so the admin module
+     * cannot ask it; until then the open reports count 0.
+     */
+    countOpenReportsWith(counter: OpenReportsCounter): void;
+  }
+}
 
 /**
  * Registers the admin module: `/api/admin/*`, each route for ADMINs only, and the login check
@@ -51,7 +70,16 @@ async function adminModule(app: FastifyInstance) {
     });
   });
   app.addHook('onClose', async () => unsubscribe());
-  await app.register(adminRoutes, { db: app.database.db, events: app.events });
+  let openReports: OpenReportsCounter | null = null;
+  app.decorate('countOpenReportsWith', (counter: OpenReportsCounter) => {
+    openReports = counter;
+  });
+  await app.register(adminRoutes, {
+    db: app.database.db,
+    events: app.events,
+    openReports: (db) =>
+      openReports ? openReports(db) : Promise.resolve({ listings: 0, forumPosts: 0, conversations: 0 }),
+  });
 }
 
 export default fp(adminModule, {

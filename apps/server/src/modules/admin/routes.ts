@@ -15,12 +15,16 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { changeRole, readAuditLog, searchMembers } from './members.ts';
 import { liftSanctions, readMemberDetail, suspendMember } from './sanctions.ts';
-import { readAdminStats } from './stats.ts';
+import { type OpenReportsCounter, readAdminStats } from './stats.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
 /** Admin routes (SPEC.md §6, §7): every one needs a token (401) of an ADMIN (403 otherwise). */
-const adminRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus }> = async (app, options) => {
+const adminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  events: EventBus;
+  openReports: OpenReportsCounter;
+}> = async (app, options) => {
   const { db, events } = options;
 
   app.get(
@@ -37,7 +41,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Database; events: EventBus }> = a
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return readAdminStats(db);
+      return readAdminStats(db, new Date(), options.openReports);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { AdminMemberDetail, AdminSanction } from '@marketplace/contract';
-import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
@@ -58,16 +58,6 @@ const activeSanction = () =>
     isNull(memberSanctions.liftedAt),
     or(isNull(memberSanctions.endsAt), gt(memberSanctions.endsAt, sql`now()`)),
   );
-
-/**
- * SQL condition: the member `userId` has no active sanction (not suspended, not banned). For
- * other modules' reads that should leave out sanctioned members, e.g. ads in search while their
- * seller is locked out; it uses the index `member_sanctions_user_idx`.
- */
-export function unsanctionedMemberCondition(userId: SQL): SQL {
-  return sql`not exists (select 1 from member_sanctions ms where ms.user_id = ${userId}
-    and ms.lifted_at is null and (ms.ends_at is null or ms.ends_at > now()))`;
-}
 
 /**
  * The sanction that keeps a member out now: a ban before any suspension, else the suspension
@@ -135,49 +125,124 @@ export interface SuspendMemberInput {
  *   not in the future, a reason shorter than 3 or longer than 1000 characters)
  */
 export async function suspendMember(deps: SanctionDeps, input: SuspendMemberInput): Promise<AdminSanction> {
-  const reason = checkedReason(input.reason);
+  await checkSuspension(deps.db, input);
+  const stored = await deps.db.transaction((tx) =>
+    suspendMemberInTransaction(tx as unknown as Database, input),
+  );
+  await announceSanction(deps, stored);
+  const [sanction] = await presentSanctions(deps.db, [stored.row]);
+  if (!sanction) throw new Error('sanction vanished');
+  return sanction;
+}
+
+/** A sanction stored by {@link suspendMemberInTransaction}, to be announced after the commit. */
+export interface StoredSanction {
+  row: SanctionRow;
+  ended: Awaited<ReturnType<typeof endSessionsInTransaction>>;
+}
+
+/**
+ * The checks of {@link suspendMember} before any write: a valid reason, an end in the future,
+ * not oneself, not an ADMIN. Call it before opening the transaction of
+ * {@link suspendMemberInTransaction}.
+ * @throws AppError user_not_found (404), forbidden (403), validation (422)
+ */
+export async function checkSuspension(db: Database, input: SuspendMemberInput): Promise<void> {
+  checkedReason(input.reason);
   if (input.until && !(input.until.getTime() > Date.now()))
     throw new AppError('validation', 'Das Ende der Sperre muss in der Zukunft liegen.');
   if (input.adminId !== null && input.adminId === input.userId)
     throw new AppError('validation', 'Du kannst dich nicht selbst sperren.');
-  const member = await getAccount(deps.db, input.userId);
+  const member = await getAccount(db, input.userId);
   if (member.role === 'ADMIN')
     throw new AppError(
       'forbidden',
       'Administratoren können nicht gesperrt werden. Entziehe zuerst die Rolle Administrator.',
     );
+}
+
+/**
+ * The writes of {@link suspendMember} inside the caller's transaction (a moderation decision
+ * that suspends the reported member commits with its sanction): the sanction, the audit log
+ * entry, the member's ended sessions. Check first with {@link checkSuspension}; after the
+ * commit call {@link announceSanction}.
+ */
+export async function suspendMemberInTransaction(
+  tx: Database,
+  input: SuspendMemberInput,
+): Promise<StoredSanction> {
+  const reason = checkedReason(input.reason);
   const kind = input.until ? 'suspension' : 'ban';
-  const { row, ended } = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(memberSanctions)
-      .values({ userId: input.userId, kind, endsAt: input.until, reason, adminId: input.adminId })
-      .returning();
-    if (!inserted) throw new Error('insert into member_sanctions returned no row');
-    await tx.insert(adminAuditLog).values({
-      adminId: input.adminId,
-      action: kind === 'ban' ? 'member_banned' : 'member_suspended',
-      targetType: 'user',
-      targetId: input.userId,
-      reason,
-      details: [
-        inserted.endsAt ? `bis ${inserted.endsAt.toISOString()}` : 'dauerhaft',
-        input.adminId === null ? 'System' : null,
-      ]
-        .filter(Boolean)
-        .join(', '),
-    });
-    return { row: inserted, ended: await endSessionsInTransaction(tx as unknown as Database, input.userId) };
+  const [inserted] = await tx
+    .insert(memberSanctions)
+    .values({ userId: input.userId, kind, endsAt: input.until, reason, adminId: input.adminId })
+    .returning();
+  if (!inserted) throw new Error('insert into member_sanctions returned no row');
+  await tx.insert(adminAuditLog).values({
+    adminId: input.adminId,
+    action: kind === 'ban' ? 'member_banned' : 'member_suspended',
+    targetType: 'user',
+    targetId: input.userId,
+    reason,
+    details: [
+      inserted.endsAt ? `bis ${inserted.endsAt.toISOString()}` : 'dauerhaft',
+      input.adminId === null ? 'System' : null,
+    ]
+      .filter(Boolean)
+      .join(', '),
   });
-  await announceEndedSessions(deps.events, input.userId, ended);
+  return { row: inserted, ended: await endSessionsInTransaction(tx, input.userId) };
+}
+
+/**
+ * After the commit of a sanction: announces the member's ended sessions (their sockets close
+ * with 1008) and publishes `member.sanctioned` (the listings door hides the member's ads).
+ */
+export async function announceSanction(deps: SanctionDeps, stored: StoredSanction): Promise<void> {
+  await announceEndedSessions(deps.events, stored.row.userId, stored.ended);
   await deps.events.publish('member.sanctioned', {
-    userId: input.userId,
-    sanctionId: row.id,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    adminId: row.adminId,
+    userId: stored.row.userId,
+    sanctionId: stored.row.id,
+    endsAt: stored.row.endsAt?.toISOString() ?? null,
+    adminId: stored.row.adminId,
   });
-  const [sanction] = await presentSanctions(deps.db, [row]);
-  if (!sanction) throw new Error('sanction vanished');
-  return sanction;
+}
+
+/**
+ * Lifts one sanction inside the caller's transaction (an appeal that reverses the suspension
+ * of a moderation decision), with the audit log entry `sanction_lifted`. After the commit call
+ * {@link announceSanctionLifted}.
+ * @returns the member's id, or null when the sanction is lifted or run out already
+ */
+export async function liftSanctionInTransaction(
+  tx: Database,
+  input: { sanctionId: string; adminId: string; reason: string },
+): Promise<string | null> {
+  const reason = checkedReason(input.reason);
+  const [row] = await tx
+    .update(memberSanctions)
+    .set({ liftedAt: sql`now()`, liftedBy: input.adminId, liftReason: reason })
+    .where(and(eq(memberSanctions.id, input.sanctionId), activeSanction()))
+    .returning();
+  if (!row) return null;
+  await tx.insert(adminAuditLog).values({
+    adminId: input.adminId,
+    action: 'sanction_lifted',
+    targetType: 'user',
+    targetId: row.userId,
+    reason,
+    details: row.endsAt ? `bis ${row.endsAt.toISOString()}` : 'dauerhaft',
+  });
+  return row.userId;
+}
+
+/** After the commit of a lifted sanction: publishes `member.sanction_lifted`. */
+export async function announceSanctionLifted(
+  events: EventBus,
+  userId: string,
+  adminId: string,
+): Promise<void> {
+  await events.publish('member.sanction_lifted', { userId, adminId });
 }
 
 /**
@@ -211,7 +276,7 @@ export async function liftSanctions(
     return rows;
   });
   if (lifted.length === 0) throw new AppError('conflict', 'Dieses Mitglied ist derzeit nicht gesperrt.');
-  await deps.events.publish('member.sanction_lifted', { userId: input.userId, adminId: input.adminId });
+  await announceSanctionLifted(deps.events, input.userId, input.adminId);
 }
 
 /** Sanction rows in the contract's shape, with the names of the admins involved. */

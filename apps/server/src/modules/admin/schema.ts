@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
 /**
@@ -60,4 +60,17 @@ export const memberSanctions = pgTable(
     /** The login check (active sanctions of one member) and the member's sanctions history. */
     index('member_sanctions_user_idx').on(table.userId, table.createdAt.desc()),
   ],
+);
+
+/**
+ * The members an active sanction keeps out now (not lifted; a ban, or a suspension not run out;
+ * the database clock decides). The admin module owns what "sanctioned" means; other modules read
+ * only this view, never `member_sanctions`: the listings module leaves these members' ads out of
+ * every public read while the sanction holds (docs/decisions/0009-reports-queue.md, "Sanctioned members' ads").
+ * PostgreSQL inlines the view, so a lookup by `user_id` uses `member_sanctions_user_idx`.
+ */
+export const sanctionedMembers = pgView('sanctioned_members', {
+  userId: uuid('user_id').notNull(),
+}).as(
+  sql`select user_id from member_sanctions where lifted_at is null and (ends_at is null or ends_at > now())`,
 );

@@ -52,14 +52,14 @@ declare module 'fastify' {
   }
 }
 
-/** How often expired tokens, ended sessions and old limit records are removed, in ms. */
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** When expired tokens, ended sessions and old limit records are removed: hourly (cron, UTC). */
+const PRUNE_CRON = '5 * * * *';
 
 /**
  * Registers the account routes (`/api/auth/*`, `/api/me/email`, `/api/me/password`). Owns the
- * hourly clean-up of expired tokens, ended or expired sessions and limit records and the mails
- * sent after an answer;
- * closing the application stops the timer and waits for those mails.
+ * hourly clean-up of expired tokens, ended or expired sessions and limit records (a job run once
+ * across the instances, docs/decisions/0014-job-queue.md) and the work done after an answer;
+ * closing the application waits for that work.
  */
 async function authModule(app: FastifyInstance, options: { config: Config }) {
   const pending = new Set<Promise<void>>();
@@ -84,16 +84,12 @@ async function authModule(app: FastifyInstance, options: { config: Config }) {
       pending.add(run);
     },
   };
-  const prune = setInterval(() => {
-    deps.background(async () => {
-      await pruneLimitRecords(deps.db);
-      await pruneTokens(deps.db);
-      await pruneSessions(deps.db);
-    });
-  }, PRUNE_INTERVAL_MS);
-  prune.unref();
+  await app.jobs.every('auth.prune', PRUNE_CRON, async () => {
+    await pruneLimitRecords(deps.db);
+    await pruneTokens(deps.db);
+    await pruneSessions(deps.db);
+  });
   app.addHook('onClose', async () => {
-    clearInterval(prune);
     await Promise.all(pending);
   });
 
@@ -103,5 +99,5 @@ async function authModule(app: FastifyInstance, options: { config: Config }) {
 /** Named `auth-module` because `auth` is the session plugin every module depends on. */
 export default fp(authModule, {
   name: 'auth-module',
-  dependencies: ['database', 'events', 'mailer', 'auth'],
+  dependencies: ['database', 'events', 'mailer', 'auth', 'jobs'],
 });

@@ -112,13 +112,14 @@ export const messages = {
   passwordChanged: 'Dein Passwort wurde geändert.',
 } as const;
 
-/** Sends a mail; a failure is logged (without the body) and does not fail the request. */
-async function sendMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    deps.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
-  }
+/**
+ * Enqueues a mail (docs/decisions/0014-job-queue.md): a job delivers it, retrying for at least
+ * 24 hours while the SMTP server is away. With `tx` the mail is written in that transaction, so
+ * it exists exactly when the token it carries does.
+ * @throws when the database refuses the job (inside `tx`, the whole transaction fails)
+ */
+async function sendMail(deps: AuthDeps, mail: OutgoingMail, tx?: Database): Promise<void> {
+  await deps.mailer.send(mail, tx ? { db: tx } : {});
 }
 
 /**
@@ -181,9 +182,8 @@ export async function register(
     await mailOwner(existing);
     return answer;
   }
-  let created: { account: users.UserRow; token: string };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const row = await users.createAccount(tx, {
         email: body.email,
         passwordHash,
@@ -193,7 +193,16 @@ export async function register(
       });
       // The register page says the AGB apply: the version it linked is the accepted one.
       const account = await users.recordTermsAcceptance(tx, row.id, deps.termsVersion);
-      return { account, token: await issueToken(tx, account.id, 'verify_email') };
+      const token = await issueToken(tx, account.id, 'verify_email');
+      const mail = verificationMail(
+        account.email,
+        users.displayName(account),
+        deps.publicUrl,
+        token,
+        deps.siteName,
+      );
+      await sendMail(deps, mail, tx as unknown as Database);
+      return account;
     });
   } catch (error) {
     // The same address registered a moment ago by a parallel request.
@@ -205,11 +214,6 @@ export async function register(
     await mailOwner(owner);
     return answer;
   }
-  const { account, token } = created;
-  await sendMail(
-    deps,
-    verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-  );
   return answer;
 }
 
@@ -332,16 +336,20 @@ export async function resendVerification(deps: AuthDeps, userId: string): Promis
   const account = await users.getAccount(deps.db, userId);
   if (account.emailVerifiedAt) throw new AppError('already_verified');
   // Counted and issued under the account's lock: parallel requests cannot pass the count together.
-  const token = await withLimitLock(deps.db, 'verify_email_mail', account.id, async (tx) => {
+  await withLimitLock(deps.db, 'verify_email_mail', account.id, async (tx) => {
     const recent = await recentTokenTimes(tx, account.id, 'verify_email', HOUR_MS);
     const wait = waitForQuota(recent, VERIFICATION_MAILS_PER_ACCOUNT, HOUR_MS);
     if (wait !== null) throw rateLimitedError('Du hast schon mehrere Bestätigungsmails angefordert.', wait);
-    return issueToken(tx, account.id, 'verify_email');
+    const token = await issueToken(tx, account.id, 'verify_email');
+    const mail = verificationMail(
+      account.email,
+      users.displayName(account),
+      deps.publicUrl,
+      token,
+      deps.siteName,
+    );
+    await sendMail(deps, mail, tx);
   });
-  await sendMail(
-    deps,
-    verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-  );
   return { detail: messages.verificationSent };
 }
 
@@ -360,16 +368,19 @@ export async function requestPasswordReset(
   deps.background(async () => {
     const account = await users.findAccountByEmail(deps.db, email);
     if (!account) return;
-    const token = await withLimitLock(deps.db, 'reset_password_mail', account.id, async (tx) => {
+    await withLimitLock(deps.db, 'reset_password_mail', account.id, async (tx) => {
       const recent = await recentTokenTimes(tx, account.id, 'reset_password', HOUR_MS);
-      if (waitForQuota(recent, RESET_MAILS_PER_ACCOUNT, HOUR_MS) !== null) return null;
-      return issueToken(tx, account.id, 'reset_password');
+      if (waitForQuota(recent, RESET_MAILS_PER_ACCOUNT, HOUR_MS) !== null) return;
+      const token = await issueToken(tx, account.id, 'reset_password');
+      const mail = passwordResetMail(
+        account.email,
+        users.displayName(account),
+        deps.publicUrl,
+        token,
+        deps.siteName,
+      );
+      await sendMail(deps, mail, tx);
     });
-    if (token === null) return;
-    await sendMail(
-      deps,
-      passwordResetMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-    );
   });
   return { detail: messages.resetRequested };
 }
@@ -423,17 +434,21 @@ export async function requestEmailChange(
   await checkCurrentPassword(deps.db, account, body.password, ip);
   if (body.email === account.email) throw new AppError('validation', 'Das ist bereits deine E-Mail-Adresse.');
   if (await users.findAccountByEmail(deps.db, body.email)) throw new AppError('email_taken');
-  const token = await withLimitLock(deps.db, 'change_email_mail', account.id, async (tx) => {
+  await withLimitLock(deps.db, 'change_email_mail', account.id, async (tx) => {
     const recent = await recentTokenTimes(tx, account.id, 'change_email', HOUR_MS);
     const wait = waitForQuota(recent, EMAIL_CHANGES_PER_ACCOUNT, HOUR_MS);
     if (wait !== null)
       throw rateLimitedError('Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.', wait);
-    return issueToken(tx, account.id, 'change_email', body.email);
+    const token = await issueToken(tx, account.id, 'change_email', body.email);
+    const mail = changeEmailMail(
+      body.email,
+      users.displayName(account),
+      deps.publicUrl,
+      token,
+      deps.siteName,
+    );
+    await sendMail(deps, mail, tx);
   });
-  await sendMail(
-    deps,
-    changeEmailMail(body.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-  );
   return { detail: messages.emailChangeSent };
 }
 

@@ -18,6 +18,8 @@ declare module '../../realtime/event-bus.ts' {
       conversationId: string;
       readerId: string;
     };
+    /** A member reported a conversation; the reporter gets a confirmation (DSA Art. 16 (5)). */
+    'conversation.reported': { conversationId: string; reporterId: string; reportedId: string };
   }
 }
 

@@ -15,6 +15,11 @@ import './events.ts';
  * from here.
  */
 export { sellerRatingColumns } from './queries.ts';
+export {
+  type ConversationReportRow,
+  countMessagesSince,
+  readConversationReports,
+} from './reports.ts';
 export { answerRates, isConversationMember, messagePreview, sellerRatings, unreadCount } from './service.ts';
 
 declare module 'fastify' {

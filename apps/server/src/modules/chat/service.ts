@@ -20,6 +20,7 @@ import type { EventBus } from '../../realtime/event-bus.ts';
 import { claimChatPhoto, uploadIdOf } from '../media/index.ts';
 import { type Actor, displayName, findAccounts, getAccount, isUserId } from '../users/index.ts';
 import * as queries from './queries.ts';
+import { announceConversationReport } from './reports.ts';
 import type { ConversationRow, MessageRow } from './schema.ts';
 
 /** An ad as the chat needs it, from the listings module. `status` is the effective one (`expired` derived). */
@@ -684,6 +685,11 @@ export async function reportConversation(
     reporterId: actor.id,
     reason: body.reason,
     text: body.text?.trim() ? body.text.trim() : null,
+  });
+  await announceConversationReport(deps.events, {
+    conversationId: conversation.id,
+    reporterId: actor.id,
+    reportedId: otherMemberOf(conversation, actor.id),
   });
   return { detail: texts.reported };
 }

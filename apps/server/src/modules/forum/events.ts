@@ -34,6 +34,10 @@ declare module '../../realtime/event-bus.ts' {
       likerId: string;
       authorId: string;
     };
+    /** A member reported a post (`POST /api/forum/posts/{id}/report`); the reporter gets a confirmation. */
+    'forum.post_reported': { postId: string; reporterId: string; threadId: string; threadTitle: string };
+    /** Moderation removed a post (or the thread, for its opening post); every instance drops its forum counts. */
+    'forum.post_moderated': { postId: string };
   }
 }
 

@@ -13,6 +13,15 @@ import './events.ts';
  * other modules import only from here.
  */
 export { renderMarkdown } from './markdown.ts';
+export {
+  announcePostModeration,
+  countForumPosts,
+  type ForumPostReportRow,
+  readForumPostReports,
+  removePostInTransaction,
+  resolvePostReportsInTransaction,
+  restorePostInTransaction,
+} from './reports.ts';
 export { forumStandings } from './service.ts';
 
 /**
@@ -23,6 +32,12 @@ export { forumStandings } from './service.ts';
 async function forum(app: FastifyInstance) {
   const stats = new CountCache<Map<string, CategoryStats>>(FORUM_STATS_CACHE_MS, 1);
   const searchCounts = new CountCache<number>(FORUM_STATS_CACHE_MS, 1000);
+  // A post removed by moderation (docs/decisions/0009-reports-queue.md) changes the counts too.
+  const off = app.events.onEveryInstance('forum.post_moderated', () => {
+    stats.invalidate();
+    searchCounts.invalidate();
+  });
+  app.addHook('onClose', async () => off());
   await app.register(forumRoutes, {
     deps: { db: app.database.db, events: app.events, stats, searchCounts, views: new CountedViews() },
   });

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { addressKey } from '../auth/index.ts';
 import { renderMarkdown } from './markdown.ts';
+import { announcePostReport } from './reports.ts';
 import * as forum from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -33,10 +34,24 @@ const tags = ['forum'];
 
 /**
  * The forum's routes under `/api/forum` (SPEC.md `/forum…` pages): reading is public; writing
- * needs a login and a verified e-mail; moderation needs ADMIN.
+ * needs a login and a verified e-mail; moderation needs ADMIN. They own the shared parts of
+ * thread pages (`ThreadPages`, docs/decisions/0010-forum-search-speed.md), forgotten after each
+ * forum write and on every instance when a member's card may have changed.
  */
-const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app, { deps }) => {
+const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> }> = async (app, options) => {
+  const deps: forum.ForumDeps = { ...options.deps, pages: new forum.ThreadPages() };
   const db = deps.db;
+  const forgetPages = () => deps.pages.invalidate();
+  const unsubscribe = [
+    app.events.onEveryInstance('user.updated', forgetPages),
+    app.events.onEveryInstance('user.deleted', forgetPages),
+    app.events.onEveryInstance('verification.decided', forgetPages),
+    // A post removed or restored by moderation (docs/decisions/0009-reports-queue.md).
+    app.events.onEveryInstance('forum.post_moderated', forgetPages),
+  ];
+  app.addHook('onClose', async () => {
+    for (const off of unsubscribe) off();
+  });
   const writer = { onRequest: app.authenticate, preHandler: app.requireVerified };
   const admin = { onRequest: app.authenticate, preHandler: app.requireAdmin };
 
@@ -98,9 +113,12 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
     },
     async (request, reply) => {
       const viewer = await app.optionalUser(request);
-      if (viewer) reply.header('Cache-Control', 'no-store');
-      const key = viewer ? `u:${viewer.id}` : forum.visitorKey(addressKey(request.ip));
-      return forum.threadPage(deps, viewer, key, request.params.id, request.query.page);
+      if (viewer) {
+        reply.header('Cache-Control', 'no-store');
+        return forum.threadPage(deps, viewer, `u:${viewer.id}`, request.params.id, request.query.page);
+      }
+      const key = forum.visitorKey(addressKey(request.ip));
+      return forum.publicThreadPage(deps, reply, key, request.params.id, request.query.page);
     },
   );
 
@@ -241,6 +259,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
     },
     async (request, reply) => {
       await forum.reportPost(db, request.user, request.params.id, request.body.reason);
+      await announcePostReport(db, deps.events, request.params.id, request.user.id);
       return reply.status(201).send({ reported: true as const });
     },
   );
@@ -285,7 +304,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: forum.ForumDeps }> = async (app
         response: { 200: forumSearchResultSchema, ...errorResponses(422) },
       },
     },
-    async (request) => forum.searchForum(deps, request.query.q, request.query.page),
+    async (request, reply) => forum.publicSearch(deps, reply, request.query.q, request.query.page),
   );
 };
 

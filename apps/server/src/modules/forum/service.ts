@@ -17,12 +17,16 @@ import {
   type ForumThreadList,
   type ForumThreadPage,
   type ForumThreadSummary,
+  forumSearchResultSchema,
+  forumThreadPageSchema,
 } from '@marketplace/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { type Database, selectRows } from '../../db/client.ts';
-import type { CountCache } from '../../lib/count-cache.ts';
+import { CountCache } from '../../lib/count-cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { MAX_PUBLIC_ANSWERS, PUBLIC_ANSWER_MS, PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
 import {
@@ -44,7 +48,6 @@ import {
   forumReports,
   forumThreadSubscriptions,
   forumThreads,
-  forumThreadViews,
 } from './schema.ts';
 import './events.ts';
 
@@ -66,6 +69,11 @@ export interface ForumDeps {
   searchCounts: CountCache<number>;
   /** Views this instance has counted today (a repeated view needs no write). */
   views: CountedViews;
+  /**
+   * What every viewer of a thread page sees alike, kept for {@link PUBLIC_ANSWER_MS} and
+   * forgotten after each forum write of this instance (docs/decisions/0010-forum-search-speed.md).
+   */
+  pages: ThreadPages;
 }
 
 /**
@@ -93,10 +101,64 @@ export class CountedViews {
   }
 }
 
-/** Forgets the counts this instance keeps, after a write that may change them has committed. */
-function forgetCounts(deps: Pick<ForumDeps, 'stats' | 'searchCounts'>): void {
+/**
+ * What every viewer of one page of a thread sees alike: the thread, its summary and forum, the
+ * page's posts and their authors' cards. Per-viewer parts (own likes, watching, permissions,
+ * deletion reasons) are added per request.
+ */
+interface SharedThreadPage {
+  thread: ForumThreadRow;
+  summary: ForumThreadSummary;
+  category: ForumCategory;
+  parent: ForumCategory | null;
+  posts: ForumPostRow[];
+  authors: Map<string, ForumAuthor>;
+}
+
+/**
+ * The shared parts of thread pages (key: thread id and page), owned by the forum's routes:
+ * each is fresh for {@link PUBLIC_ANSWER_MS} (as the marketplace's public answers) and until
+ * `invalidate` after a forum write of this instance or a change of a member's card; concurrent
+ * misses share one computation (`CountCache`). Beside them the finished JSON of the answers
+ * for visitors without a login (thread pages and searches, `answers`), forgotten alike. It also
+ * remembers the highest view count this instance has counted per thread, so a page read from
+ * the cache never shows fewer views than the viewer's own counted view
+ * (docs/decisions/0010-forum-search-speed.md).
+ */
+export class ThreadPages {
+  private readonly pages = new CountCache<SharedThreadPage>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
+  private viewCounts = new Map<string, number>();
+  /** Finished answers for visitors without a login: thread pages and searches. */
+  readonly answers = new PublicAnswerCache();
+
+  /** The shared page `page` of thread `threadId`: cached while fresh, else from `compute`. */
+  get(threadId: string, page: number, compute: () => Promise<SharedThreadPage>): Promise<SharedThreadPage> {
+    return this.pages.get(`${threadId}|${page}`, compute);
+  }
+
+  /** Notes the thread's view count after this instance counted a view. */
+  counted(threadId: string, viewCount: number): void {
+    if (this.viewCounts.size >= MAX_PUBLIC_ANSWERS * 20) this.viewCounts = new Map();
+    this.viewCounts.set(threadId, Math.max(viewCount, this.viewCounts.get(threadId) ?? 0));
+  }
+
+  /** The thread's view count to show: the page's, or a higher one this instance counted since. */
+  viewCount(threadId: string, fromPage: number): number {
+    return Math.max(fromPage, this.viewCounts.get(threadId) ?? 0);
+  }
+
+  /** Forgets every shared page and answer (a forum write or a changed member card may show on any). */
+  invalidate(): void {
+    this.pages.invalidate();
+    this.answers.invalidate();
+  }
+}
+
+/** Forgets the counts and pages this instance keeps, after a write that may change them has committed. */
+function forgetCounts(deps: Pick<ForumDeps, 'stats' | 'searchCounts' | 'pages'>): void {
   deps.stats.invalidate();
   deps.searchCounts.invalidate();
+  deps.pages.invalidate();
 }
 
 /** How long the forums' counts and latest activity are kept, in ms. */
@@ -133,7 +195,12 @@ const txOf = (transaction: unknown) => transaction as Database;
  * posts received) by `posts` and `likes`, inside the caller's transaction, so the reputation
  * cards never count a post's author's whole history on each read.
  */
-async function adjustMemberStats(tx: Database, userId: string, posts: number, likes: number): Promise<void> {
+export async function adjustMemberStats(
+  tx: Database,
+  userId: string,
+  posts: number,
+  likes: number,
+): Promise<void> {
   await tx.execute(
     sql`insert into forum_member_stats (user_id, post_count, likes_received)
         values (${userId}::uuid, greatest(0, ${posts}::int), greatest(0, ${likes}::int))
@@ -532,30 +599,37 @@ export async function createThread(
 }
 
 /**
- * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day;
- * a view this instance counted today needs no write.
- * @returns whether this view was counted (the first of this viewer today)
+ * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day,
+ * the view and the thread's counter in one statement (nothing for an unknown or deleted thread,
+ * so it needs not wait for the thread's read); a view this instance counted today needs no
+ * round trip. @returns the thread's view count after a counted view, else null
  */
 async function countView(
-  deps: Pick<ForumDeps, 'db' | 'views'>,
+  deps: Pick<ForumDeps, 'db' | 'views' | 'pages'>,
   threadId: string,
   viewer: string,
-): Promise<boolean> {
-  const db = deps.db;
+): Promise<number | null> {
   const view = `${threadId} ${viewer}`;
-  if (deps.views.has(view, new Date().toISOString().slice(0, 10))) return false;
-  const inserted = await db
-    .insert(forumThreadViews)
-    .values({ threadId, viewer, day: sql`current_date` as unknown as string })
-    .onConflictDoNothing()
-    .returning({ threadId: forumThreadViews.threadId });
-  if (inserted.length > 0)
-    await db
-      .update(forumThreads)
-      .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
-      .where(eq(forumThreads.id, threadId));
+  if (!isUuid(threadId)) return null;
+  if (deps.views.has(view, new Date().toISOString().slice(0, 10))) return null;
+  const [counted] = await selectRows<{ view_count: number | string }>(
+    deps.db,
+    sql`with counted as (
+          insert into forum_thread_views (thread_id, viewer, day)
+          select id, ${viewer}, current_date from forum_threads
+          where id = ${threadId}::uuid and deleted_at is null
+          on conflict do nothing
+          returning thread_id
+        )
+        update forum_threads set view_count = view_count + 1
+        where id in (select thread_id from counted)
+        returning view_count`,
+  );
   deps.views.add(view);
-  return inserted.length > 0;
+  if (!counted) return null;
+  const views = Number(counted.view_count);
+  deps.pages.counted(threadId, views);
+  return views;
 }
 
 /** The viewer key of a visitor without a login: a hash of the address, never the address. */
@@ -593,67 +667,99 @@ function toPost(
 }
 
 /**
- * `GET /api/forum/threads/{id}`: the thread with one page (20) of its posts in order (deleted
- * posts keep their place, without text; their author and admins see the reason). Counts a view
- * once per viewer and day. A deleted thread is seen only by its author (with the reason) and
- * admins. @throws AppError not_found (404)
+ * The part of page `page` of a thread that every viewer sees alike: the thread and the page's
+ * posts at once, then its forum, its summary and the authors' cards at once (two round trips).
+ * @throws AppError not_found (404) for an unknown thread
  */
-export async function threadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'views'>,
-  viewer: Actor | null,
-  viewerKey: string,
+async function sharedThreadPage(
+  deps: Pick<ForumDeps, 'db' | 'stats'>,
   threadId: string,
   page: number,
-): Promise<ForumThreadPage> {
+): Promise<SharedThreadPage> {
   const db = deps.db;
-  const thread = await findThread(db, threadId);
-  const admin = isAdmin(viewer);
-  if (thread.deletedAt && !admin && viewer?.id !== thread.authorId)
-    throw new AppError('not_found', THREAD_NOT_FOUND);
+  if (!isUuid(threadId)) throw new AppError('not_found', THREAD_NOT_FOUND);
   const from = (page - 1) * FORUM_POSTS_PAGE_SIZE;
-  const inPage = sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`;
-  // Everything that needs only the thread at once (docs/decisions/0010-forum-search-speed.md:
-  // on a busy machine each round trip waits for a core; the page waits for two, then the cards).
-  const [counted, posts, likedRows, subscription, { category, parent }, [summary]] = await Promise.all([
-    thread.deletedAt ? Promise.resolve(false) : countView(deps, thread.id, viewerKey),
+  const [thread, posts] = await Promise.all([
+    findThread(db, threadId),
     db
       .select()
       .from(forumPosts)
-      .where(and(eq(forumPosts.threadId, thread.id), inPage))
+      .where(
+        and(
+          eq(forumPosts.threadId, threadId),
+          sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`,
+        ),
+      )
       .orderBy(forumPosts.number),
-    viewer
-      ? selectRows<{ post_id: string }>(
-          db,
-          sql`select l.post_id from forum_post_likes l join forum_posts p on p.id = l.post_id
-              where l.user_id = ${viewer.id}::uuid and p.thread_id = ${thread.id}::uuid
-                and p.number > ${from} and p.number <= ${from + FORUM_POSTS_PAGE_SIZE}`,
-        )
-      : Promise.resolve([]),
-    viewer
-      ? db
-          .select({ level: forumThreadSubscriptions.level })
-          .from(forumThreadSubscriptions)
-          .where(
-            and(
-              eq(forumThreadSubscriptions.threadId, thread.id),
-              eq(forumThreadSubscriptions.userId, viewer.id),
-            ),
-          )
-      : Promise.resolve([]),
+  ]);
+  const [{ category, parent }, [summary], authors] = await Promise.all([
     findCategory(deps, thread.categoryId),
     toSummaries(db, [thread]),
+    authorCards(
+      db,
+      posts.map((post) => post.authorId),
+    ),
   ]);
   if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
-  if (counted) summary.view_count += 1;
-  const authors = await authorCards(
+  return { thread, summary, category, parent, posts, authors };
+}
+
+/**
+ * A member's own state on one page of a thread, in one statement: the posts of numbers
+ * `from + 1 … from + 20` they liked, and their watch level of the thread.
+ */
+async function viewerState(
+  db: Database,
+  viewerId: string,
+  threadId: string,
+  from: number,
+): Promise<{ liked: Set<string>; level: 'watch' | 'mute' | null }> {
+  if (!isUuid(threadId)) return { liked: new Set(), level: null };
+  const [row] = await selectRows<{ liked: string[] | null; level: 'watch' | 'mute' | null }>(
     db,
-    posts.map((post) => post.authorId),
+    sql`select
+          (select json_agg(l.post_id) from forum_post_likes l join forum_posts p on p.id = l.post_id
+           where l.user_id = ${viewerId}::uuid and p.thread_id = ${threadId}::uuid
+             and p.number > ${from} and p.number <= ${from + FORUM_POSTS_PAGE_SIZE}) as liked,
+          (select level from forum_thread_subscriptions
+           where thread_id = ${threadId}::uuid and user_id = ${viewerId}::uuid) as level`,
   );
-  const liked = new Set(likedRows.map((row) => row.post_id));
+  return { liked: new Set(row?.liked ?? []), level: row?.level ?? null };
+}
+
+/**
+ * `GET /api/forum/threads/{id}`: the thread with one page (20) of its posts in order (deleted
+ * posts keep their place, without text; their author and admins see the reason). Counts a view
+ * once per viewer and day. A deleted thread is seen only by its author (with the reason) and
+ * admins. What all viewers see alike comes from `deps.pages` (fresh for a second, forgotten
+ * after each forum write); the viewer's likes and watch level are one query alongside it, and so
+ * is a view (one statement, only for a viewer's first view of the day)
+ * (docs/decisions/0010-forum-search-speed.md).
+ * @param viewerKey who counts the view (see `countView`); null counts none
+ * @throws AppError not_found (404)
+ */
+export async function threadPage(
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages'>,
+  viewer: Actor | null,
+  viewerKey: string | null,
+  threadId: string,
+  page: number,
+): Promise<ForumThreadPage> {
+  const from = (page - 1) * FORUM_POSTS_PAGE_SIZE;
+  const [shared, mine] = await Promise.all([
+    deps.pages.get(threadId, page, () => sharedThreadPage(deps, threadId, page)),
+    viewer ? viewerState(deps.db, viewer.id, threadId, from) : null,
+    viewerKey ? countView(deps, threadId, viewerKey) : null,
+  ]);
+  const { thread, summary, category, parent, posts, authors } = shared;
+  const admin = isAdmin(viewer);
+  if (thread.deletedAt && !admin && viewer?.id !== thread.authorId)
+    throw new AppError('not_found', THREAD_NOT_FOUND);
   const own = viewer?.id === thread.authorId;
   return {
     thread: {
       ...summary,
+      view_count: deps.pages.viewCount(thread.id, summary.view_count),
       deleted: thread.deletedAt !== null,
       deleted_reason: thread.deletedAt && (own || admin) ? thread.deletedReason : null,
       moderation_note: own || admin ? thread.moderationNote : null,
@@ -664,7 +770,7 @@ export async function threadPage(
       toPost(
         post,
         authors.get(post.authorId) ?? GONE_AUTHOR(post.authorId),
-        liked.has(post.id),
+        mine?.liked.has(post.id) ?? false,
         viewer,
         thread,
       ),
@@ -674,8 +780,32 @@ export async function threadPage(
     page_size: FORUM_POSTS_PAGE_SIZE,
     can_reply: !!viewer && !thread.locked && !thread.deletedAt,
     can_moderate: admin,
-    subscription: subscription[0]?.level ?? null,
+    subscription: mine?.level ?? null,
   };
+}
+
+/**
+ * `GET /api/forum/threads/{id}` for a visitor without a login, sent as finished JSON: the view is
+ * counted first (one statement, only the visitor's first view of the day); the answer is then
+ * the one kept for every visitor (up to {@link PUBLIC_ANSWER_MS}, forgotten after each forum
+ * write), computed anew when this view was counted so that it shows the visitor's own view.
+ * @throws AppError not_found (404)
+ */
+export async function publicThreadPage(
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages'>,
+  reply: FastifyReply,
+  viewerKey: string,
+  threadId: string,
+  page: number,
+): Promise<FastifyReply> {
+  const counted = await countView(deps, threadId, viewerKey);
+  return deps.pages.answers.send(
+    reply,
+    forumThreadPageSchema,
+    `thread|${threadId}|${page}`,
+    () => threadPage(deps, null, null, threadId, page),
+    counted !== null,
+  );
 }
 
 /**
@@ -775,7 +905,7 @@ async function findPost(db: Database, postId: string): Promise<ForumPostRow> {
  * in a locked thread. @throws AppError not_found (404); forbidden (403)
  */
 export async function editPost(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
   actor: Actor,
   postId: string,
   body: string,
@@ -816,7 +946,7 @@ function deletion(
  * @throws AppError not_found (404); forbidden (403); validation (422) without an admin's reason
  */
 export async function deletePost(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
   actor: Actor,
   postId: string,
   reason?: string,
@@ -850,7 +980,7 @@ export async function deletePost(
  * reason the author sees on the thread's page. @throws AppError not_found; forbidden; validation
  */
 export async function deleteThread(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
   actor: Actor,
   threadId: string,
   reason?: string,
@@ -872,7 +1002,7 @@ export async function deleteThread(
  * @throws AppError not_found (404); validation (422) for an unknown target forum
  */
 export async function moderateThread(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
   threadId: string,
   change: ForumModerateThreadBody,
 ): Promise<ForumThreadSummary> {
@@ -942,6 +1072,8 @@ export async function setLike(
     }
     return { isNew: step === 1, count: updated?.likeCount ?? 0 };
   });
+  // The post's, the thread's and the author's likes show on thread pages.
+  deps.pages.invalidate();
   if (result.isNew) {
     const thread = await findThread(deps.db, post.threadId);
     await deps.events.publish('forum.liked', {
@@ -1053,17 +1185,24 @@ export async function searchForum(
   const query = sql`websearch_to_tsquery('german', ${q})`;
   const cap = FORUM_SEARCH_COUNT_CAP;
   const hits = await deps.searchCounts.get(q, async () => {
+    // The text hits first; only when they are 1,000 or fewer can the title hits of opening
+    // posts change the capped count, so only then is the title branch read (PostgreSQL
+    // evaluates the `else` subquery on demand). docs/decisions/0010, "The uncached count".
     const [counted] = await selectRows<{ hits: number | string }>(
       db,
-      sql`select count(distinct id) as hits from (
-          (select p.id from forum_posts p join forum_threads t on t.id = p.thread_id
-           where p.search_vector @@ ${query} and p.deleted_at is null and t.deleted_at is null
-           limit ${cap + 1})
-          union all
-          (select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
-           where t.search_vector @@ ${query} and t.deleted_at is null and p.deleted_at is null
-           limit ${cap + 1})
-        ) found`,
+      sql`with text_hits as materialized (
+            select p.id from forum_posts p join forum_threads t on t.id = p.thread_id
+            where p.search_vector @@ ${query} and p.deleted_at is null and t.deleted_at is null
+            limit ${cap + 1}
+          )
+          select case when (select count(*) from text_hits) > ${cap} then ${cap + 1}
+            else (select count(distinct id) from (
+              select id from text_hits
+              union all
+              (select p.id from forum_threads t join forum_posts p on p.thread_id = t.id and p.number = 1
+               where t.search_vector @@ ${query} and t.deleted_at is null and p.deleted_at is null
+               limit ${cap + 1})
+            ) found) end as hits`,
     );
     return Math.min(Number(counted?.hits ?? 0), cap + 1);
   });
@@ -1133,6 +1272,22 @@ export async function searchForum(
     page,
     page_size: FORUM_THREADS_PAGE_SIZE,
   };
+}
+
+/**
+ * `GET /api/forum/search`, sent as finished JSON: the same for every visitor, kept up to
+ * {@link PUBLIC_ANSWER_MS} and forgotten after each forum write of this instance
+ * (docs/decisions/0010-forum-search-speed.md). @see searchForum
+ */
+export function publicSearch(
+  deps: Pick<ForumDeps, 'db' | 'searchCounts' | 'pages'>,
+  reply: FastifyReply,
+  q: string,
+  page: number,
+): Promise<FastifyReply> {
+  return deps.pages.answers.send(reply, forumSearchResultSchema, `search|${page}|${q}`, () =>
+    searchForum(deps, q, page),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { CountedViews, type ListingDeps, updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
 import { CORRECTION_CACHE_MS } from './terms.ts';
+import '../admin/events.ts';
 import './events.ts';
 
 /**
@@ -43,7 +44,7 @@ export {
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
 export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';
-export { countActiveListings } from './stats.ts';
+export { countActiveListings, countListingsByStatus, countNewListingsPerDay } from './stats.ts';
 export { adjustTermsBulk } from './terms.ts';
 
 declare module 'fastify' {
@@ -70,8 +71,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often counted views older than yesterday are pruned (ms). */
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** When counted views older than yesterday are pruned: hourly (cron, UTC). */
+const PRUNE_CRON = '50 * * * *';
 /** How long the per-category counts of `GET /api/categories/all` are cached (ms). */
 const CATEGORY_COUNTS_MS = 60_000;
 
@@ -123,6 +124,9 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     // A seller's ads went with the account; a changed name or avatar shows on the seller card.
     app.events.onEveryInstance('user.deleted', adsChanged),
     app.events.onEveryInstance('user.updated', () => answers.invalidate()),
+    // A suspended or banned seller's ads leave every public answer at once, and come back.
+    app.events.onEveryInstance('member.sanctioned', adsChanged),
+    app.events.onEveryInstance('member.sanction_lifted', adsChanged),
     // Favourite counts show in every list and on the ad page; totals and counts stay.
     app.events.onEveryInstance('favorite.added', () => answers.invalidate()),
     app.events.onEveryInstance('favorite.removed', () => answers.invalidate()),
@@ -137,12 +141,11 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     updateListing(deps, actor, id, { status }),
   );
 
-  const prune = setInterval(() => {
-    pruneViews(deps.db).catch((error: unknown) => app.log.error({ err: error }, 'view pruning failed'));
-  }, PRUNE_INTERVAL_MS);
-  prune.unref();
+  // A job once across the instances (docs/decisions/0014-job-queue.md).
+  await app.jobs.every('listings.prune-views', PRUNE_CRON, async () => {
+    await pruneViews(deps.db);
+  });
   app.addHook('onClose', async () => {
-    clearInterval(prune);
     for (const stop of unsubscribe) stop();
   });
 
@@ -151,5 +154,5 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
 export default fp(listingsModule, {
   name: 'listings',
-  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage'],
+  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage', 'jobs'],
 });

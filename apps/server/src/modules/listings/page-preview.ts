@@ -1,5 +1,6 @@
 import {
   type Category,
+  categoriesResponseSchema,
   FEED_PAGE_SIZE,
   formatPrice,
   type Listing,
@@ -57,6 +58,21 @@ export interface DrawnPage {
   html: string | null;
   /** The markup's style sheet (our own constant CSS), for a `<style>` element in the head. */
   css: string | null;
+  /**
+   * The API answers the markup was drawn from, for `<script type="application/json"
+   * id="page-data">`, so the app shows them without asking again; JSON text in which `<` is
+   * escaped (safe inside the element), or null for none. One of
+   * `{"listing": <GET /api/listings/{id}>}`,
+   * `{"list": <GET /api/listings?category={slug}&limit=20>, "category": slug}` or
+   * `{"list": <GET /api/listings?q={term}&limit=20>, "q": term}`, each with
+   * `"categories": <GET /api/categories/all>`.
+   */
+  data: string | null;
+}
+
+/** The JSON text `json`, safe inside a `<script type="application/json">` element. */
+function scriptJson(json: string): string {
+  return json.replaceAll('<', '\\u003c');
 }
 
 /** Texts of the server's first HTML of these pages (the web app's own texts say the same). */
@@ -138,8 +154,9 @@ export class PagePreviewer {
    */
   async listing(id: string, site: SiteFacts): Promise<DrawnPage> {
     let listing: Listing;
+    let json: string;
     try {
-      const json = await this.answers.answer(listingSchema, `listing|${id}`, () =>
+      json = await this.answers.answer(listingSchema, `listing|${id}`, () =>
         readListing(this.deps, id, null),
       );
       listing = JSON.parse(json) as Listing;
@@ -219,6 +236,7 @@ export class PagePreviewer {
       },
       html: drawListing(listing, status, price, place),
       css: LISTING_CSS,
+      data: scriptJson(`{"listing":${json},"categories":${await this.categoriesJson()}}`),
     };
   }
 
@@ -235,7 +253,14 @@ export class PagePreviewer {
   ): Promise<DrawnPage> {
     const redirect = sub === undefined ? CATEGORY_REDIRECTS[slug] : undefined;
     if (redirect) {
-      return { status: 301, location: redirect, head: emptyHead(site, redirect), html: null, css: null };
+      return {
+        status: 301,
+        location: redirect,
+        head: emptyHead(site, redirect),
+        html: null,
+        css: null,
+        data: null,
+      };
     }
     const tree = this.deps.categories.withCounts(await this.counts());
     const found = findCategory(tree, slug, sub);
@@ -254,6 +279,7 @@ export class PagePreviewer {
         },
         html: `<div class="hp"><h1 class="hp-h1">${PAGE_TEXTS.categoryNotFound}</h1></div>`,
         css: PREVIEW_CSS,
+        data: null,
       };
     }
     const { category, subcategory } = found;
@@ -270,7 +296,7 @@ export class PagePreviewer {
         : []),
     ];
     const path = (crumbs[crumbs.length - 1] as Crumb).path;
-    const feed = await this.page({ category: current.slug, sort: 'newest' });
+    const { feed, json } = await this.page({ category: current.slug });
     const title = `${PAGE_TEXTS.categoryAds(current.name)} | ${site.siteName}`;
     const description = PAGE_TEXTS.categoryDescription(current.name, current.listing_count, site.siteName);
     const canonical = absolute(site, path);
@@ -294,6 +320,9 @@ export class PagePreviewer {
       },
       html: drawList(crumbs, `${current.icon || category.icon} ${current.name}`, feed, now),
       css: LIST_PAGE_CSS,
+      data: scriptJson(
+        `{"list":${json},"category":${JSON.stringify(current.slug)},"categories":${categoriesJson(tree)}}`,
+      ),
     };
   }
 
@@ -310,9 +339,10 @@ export class PagePreviewer {
         head: { ...emptyHead(site, '/search'), title: `${PAGE_TEXTS.searchAll} | ${site.siteName}` },
         html: null,
         css: null,
+        data: null,
       };
     }
-    const feed = await this.page({ q: term });
+    const { feed, json } = await this.page({ q: term });
     const path = `/search?q=${encodeURIComponent(term)}`;
     const canonical = absolute(site, path);
     const heading = PAGE_TEXTS.searchTerm(term);
@@ -337,22 +367,38 @@ export class PagePreviewer {
       },
       html: drawList([], heading, feed, now, feed.listings.length > 0 ? null : PAGE_TEXTS.searchNone(term)),
       css: LIST_PAGE_CSS,
+      data: scriptJson(
+        `{"list":${json},"q":${JSON.stringify(term)},"categories":${await this.categoriesJson()}}`,
+      ),
     };
   }
 
-  /** The first page of a list, from the cache of public answers under the API's own key. */
-  private async page(parameters: Record<string, string>): Promise<ListingList> {
+  /** `GET /api/categories/all`'s answer as JSON text (the app's filters and header use it). */
+  private async categoriesJson(): Promise<string> {
+    return categoriesJson(this.deps.categories.withCounts(await this.counts()));
+  }
+
+  /**
+   * The first page of a list, from the cache of public answers under the API's own key: as the
+   * app asks for it (its default sort, {@link FEED_PAGE_SIZE} ads), parsed and as JSON text.
+   */
+  private async page(parameters: Record<string, string>): Promise<{ feed: ListingList; json: string }> {
     const query = listingQuerySchema.parse({ ...parameters, limit: String(FEED_PAGE_SIZE) });
     const json = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
       listListings(this.deps, query, null),
     );
-    return JSON.parse(json) as ListingList;
+    return { feed: JSON.parse(json) as ListingList, json };
   }
 }
 
 interface Crumb {
   name: string;
   path: string;
+}
+
+/** The category tree as `GET /api/categories/all` answers it, as JSON text. */
+function categoriesJson(tree: readonly Category[]): string {
+  return JSON.stringify(categoriesResponseSchema.encode({ categories: [...tree] }));
 }
 
 function absolute(site: SiteFacts, pathOrUrl: string): string {
@@ -379,6 +425,7 @@ function listingNotFound(id: string, site: SiteFacts): DrawnPage {
       robots: 'noindex, follow',
     },
     css: LISTING_CSS,
+    data: null,
     html: `<div class="lp"><h1 class="lp-title">${PAGE_TEXTS.listingNotFound}</h1><p>${PAGE_TEXTS.listingNotFoundText}</p><p><a href="/">${PAGE_TEXTS.home}</a></p></div>`,
   };
 }
@@ -406,6 +453,7 @@ function listingRemoved(id: string, site: SiteFacts): DrawnPage {
       robots: 'noindex, follow',
     },
     css: LISTING_CSS,
+    data: null,
     html: `<div class="lp"><h1 class="lp-title">${PAGE_TEXTS.listingGone}</h1><p>${PAGE_TEXTS.listingRemovedText}</p><p><a href="/">${PAGE_TEXTS.home}</a></p></div>`,
   };
 }
@@ -521,15 +569,15 @@ function drawListing(listing: Listing, status: string, price: string, place: str
 
 /** The list pages' extras over the home page's look: the breadcrumb and the toolbar's place. */
 const LIST_CSS = `
-.pp-crumbs ol{list-style:none;margin:0 0 4px;padding:0;display:flex;flex-wrap:wrap;gap:8px;font-size:.875rem;line-height:1.5;color:#56625d}
+.pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:8px;font-size:.875rem;line-height:1.5;color:#56625d}
 .pp-crumbs li+li::before{content:"/";margin-right:8px}
 .pp-crumbs li[aria-current]{color:#1d2522}
 .pp-crumbs a{color:inherit;text-decoration:none}
 .pp-list .hp-h1{margin-top:0;font-size:1.4rem}
-.pp-toolbar{height:137px}
-.pp-toolbar-search{height:100px}
+.pp-toolbar{height:148.5px}
+.pp-toolbar-search{height:100.5px}
 .pp-empty{margin:0 0 16px;color:#56625d}
-@media (min-width:900px){.pp-list{padding-left:328px}.pp-list .hp-h1{font-size:1.75rem}.pp-toolbar{height:118px}.pp-toolbar-search{height:66px}}
+@media (min-width:900px){.pp-list{padding-left:328px}.pp-list .hp-h1{font-size:1.75rem}.pp-toolbar{height:116px}.pp-toolbar-search{height:68px}}
 `.trim();
 
 const LIST_PAGE_CSS = `${PREVIEW_CSS}\n${LIST_CSS}`;

@@ -34,8 +34,18 @@ export type ListingRecord = Omit<ListingRow, 'searchVector' | 'createdAt' | 'upd
     distanceKm: number | null;
   };
 
-/** SQL condition: the ad is shown in public lists (active and not past its expiry). */
-export const VISIBLE = sql`(l.status = 'active' and l.expires_at > now())`;
+/**
+ * SQL condition: the seller of ad `l` is not kept out by a suspension or ban now (the admin
+ * module's view `sanctioned_members`; docs/decisions/0009-reports-queue.md, "Sanctioned members'
+ * ads"): their ads are hidden while the sanction holds and back when it ends or is lifted.
+ */
+export const SELLER_UNSANCTIONED = sql`not exists (select 1 from sanctioned_members sm where sm.user_id = l.seller_id)`;
+
+/**
+ * SQL condition: the ad is shown in public lists (active, not past its expiry, its seller not
+ * suspended or banned).
+ */
+export const VISIBLE = sql`(l.status = 'active' and l.expires_at > now() and ${SELLER_UNSANCTIONED})`;
 
 /** The joins `listingColumns` reads from: the seller `u` and the counters `st` of ad `l`. */
 export const LISTING_JOINS = sql`join users u on u.id = l.seller_id join listing_stats st on st.listing_id = l.id`;

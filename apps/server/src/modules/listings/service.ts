@@ -320,17 +320,32 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
   return true;
 }
 
+/** Whether a suspension or ban keeps the seller out now (the admin module's view `sanctioned_members`). */
+async function sellerSanctioned(db: Database, sellerId: string): Promise<boolean> {
+  const [row] = await selectRows<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from sanctioned_members where user_id = ${sellerId}::uuid) as yes`,
+  );
+  return row?.yes ?? false;
+}
+
 /**
  * `GET /api/listings/{id}`: the ad in any status (sold and reserved ads say so) as `viewer`
  * sees it, with what the viewer may do (`can`); the route counts the view first (`countView`).
  * @param viewer the member asking, or null (the public answer: every `can` false)
- * @throws AppError listing_not_found (404) 'Anzeige nicht gefunden', also for malformed ids
+ * @throws AppError listing_not_found (404) 'Anzeige nicht gefunden', also for malformed ids, and
+ *   to everyone but the seller and ADMINs for a removed ad or an ad of a suspended or banned seller
  */
 export async function readListing(deps: ListingReadDeps, id: string, viewer: Actor | null): Promise<Listing> {
   if (!isUuid(id)) throw new AppError('listing_not_found');
   const listing = await answer(deps, id, viewer);
-  // An ad removed by moderation (docs/decisions/0009) is shown only to its seller and ADMINs.
-  if (listing.status === 'removed' && !listing.can.edit) throw new AppError('listing_not_found');
+  // An ad removed by moderation (docs/decisions/0009) is shown only to its seller and ADMINs;
+  // so is every ad of a seller while a suspension or ban holds (back when it ends).
+  if (
+    !listing.can.edit &&
+    (listing.status === 'removed' || (await sellerSanctioned(deps.db, listing.seller.id)))
+  )
+    throw new AppError('listing_not_found');
   return listing;
 }
 

@@ -42,13 +42,14 @@ declare module 'fastify' {
   }
 }
 
-/** How often uploads no ad or chat message took are removed, in ms. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** When uploads no ad or chat message took are removed: hourly (cron, UTC). */
+const SWEEP_CRON = '35 * * * *';
 
 /**
  * Registers the media module: decorates `app.images` (one encode limiter per application),
  * `POST /api/upload` and `GET /api/images/{name}`, and sweeps uploads no ad or chat message
- * claimed within a day every hour (the timer stops when the application closes). On start it
+ * claimed within a day every hour (a job run once across the instances,
+ * docs/decisions/0014-job-queue.md). On start it
  * removes temporary files a killed process left in `DATA_DIR/tmp`.
  */
 async function media(app: FastifyInstance, options: { config: Config }) {
@@ -59,18 +60,14 @@ async function media(app: FastifyInstance, options: { config: Config }) {
   app.decorate('images', images);
   const deps: MediaDeps = { db: app.database.db, storage: app.mediaStorage, images };
 
-  const sweep = setInterval(() => {
-    sweepUnattachedUploads(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'upload sweep failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  await app.jobs.every('media.sweep', SWEEP_CRON, async () => {
+    await sweepUnattachedUploads(deps);
+  });
 
   await app.register(mediaRoutes, { deps });
 }
 
 export default fp(media, {
   name: 'media',
-  dependencies: ['database', 'media-storage', 'multipart', 'auth'],
+  dependencies: ['database', 'media-storage', 'multipart', 'auth', 'jobs'],
 });

@@ -1,21 +1,31 @@
-import type { ModerationTransparency } from '@marketplace/contract';
+import { type ModerationTransparency, REPORT_REASON_LABELS } from '@marketplace/contract';
 import { stringify } from 'csv-stringify/sync';
 
-/** German names of the report reasons in the CSV (the reasons of the ad report dialog). */
+/**
+ * German names of the report reasons in the CSV: the reasons of the ad report dialog, forum
+ * posts under one name, conversations by their reason (keys of `readTransparency`).
+ */
 const REASON_LABELS: Record<string, string> = {
   fraud: 'Betrug',
   prohibited: 'Verbotener Artikel',
   wrong_category: 'Falsche Kategorie',
   offensive: 'Beleidigend oder anstößig',
   other: 'Sonstiges',
+  forum_post: 'Forenbeitrag',
+  ...Object.fromEntries(
+    Object.entries(REPORT_REASON_LABELS.conversation).map(([key, label]) => [
+      `conversation_${key}`,
+      `Unterhaltung: ${label}`,
+    ]),
+  ),
 };
 
 /** German names of the decisions' actions in the CSV. */
 const ACTION_LABELS: Record<string, string> = {
-  keep: 'Anzeige behalten',
-  remove: 'Anzeige entfernt',
+  keep: 'Inhalt behalten',
+  remove: 'Inhalt entfernt',
   warning: 'Verwarnung (automatisch)',
-  suspend: 'Konto gesperrt (automatisch)',
+  suspend: 'Konto gesperrt',
 };
 
 /**

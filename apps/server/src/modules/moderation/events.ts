@@ -1,4 +1,4 @@
-import type { ModerationAction } from '@marketplace/contract';
+import type { ModerationAction, ModerationTargetType } from '@marketplace/contract';
 
 /** Events of the moderation module, published after the change has committed. */
 declare module '../../realtime/event-bus.ts' {
@@ -12,6 +12,8 @@ declare module '../../realtime/event-bus.ts' {
       decisionId: string;
       affectedUserId: string | null;
       action: ModerationAction;
+      /** What was decided on: an ad, a forum post, a conversation, or the member (strikes). */
+      targetType: ModerationTargetType;
       targetTitle: string | null;
       automated: boolean;
       reporterIds: string[];
@@ -24,6 +26,9 @@ declare module '../../realtime/event-bus.ts' {
       decisionId: string;
       userId: string;
       outcome: 'upheld' | 'reversed';
+      targetType: ModerationTargetType;
+      /** The contested decision's action. */
+      action: ModerationAction;
       targetTitle: string | null;
     };
   }

@@ -11,14 +11,22 @@ import './events.ts';
  * statement of reasons and may appeal once within 6 months, and a different ADMIN decides the
  * appeal. Repeated removals lead to a warning, then a suspension through the admin door.
  */
-export { appealDeadline, applyStrikes, readTransparency } from './service.ts';
+import { countOpenReports } from './service.ts';
 
-/** Registers `/api/admin/moderation/*` (ADMINs) and `/api/moderation/*` (affected members). */
+export { DECISION_LINK_KEY_PURPOSE, DecisionLinks } from './links.ts';
+export { appealDeadline, applyStrikes, countOpenReports, readTransparency } from './service.ts';
+
+/**
+ * Registers `/api/admin/moderation/*` (ADMINs) and `/api/moderation/*` (affected members), and
+ * hands the admin figures the count of open reports.
+ */
 async function moderationModule(app: FastifyInstance) {
+  // The admin figures count the open reports as this queue shows them.
+  app.countOpenReportsWith((db) => countOpenReports(db));
   await app.register(moderationRoutes, { deps: { db: app.database.db, events: app.events } });
 }
 
 export default fp(moderationModule, {
   name: 'moderation',
-  dependencies: ['database', 'events', 'auth', 'users', 'listings', 'admin'],
+  dependencies: ['database', 'events', 'auth', 'users', 'listings', 'forum', 'chat', 'admin'],
 });

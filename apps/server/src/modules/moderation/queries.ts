@@ -8,14 +8,16 @@ import {
 } from './schema.ts';
 
 /**
- * The moment of the last decision (keep or remove) on each ad: reports filed up to it are
- * handled, later ones are open (docs/decisions/0009-reports-queue.md).
+ * The moment of the last decision by an ADMIN (keep, remove, suspend) on each target of one
+ * type: reports filed up to it are handled, later ones are open
+ * (docs/decisions/0009-reports-queue.md).
  */
-export async function lastListingDecisions(
+export async function lastDecisions(
   db: Database,
-  listingIds: readonly string[],
+  targetType: ModerationDecisionRow['targetType'],
+  targetIds: readonly string[],
 ): Promise<Map<string, number>> {
-  if (listingIds.length === 0) return new Map();
+  if (targetIds.length === 0) return new Map();
   const rows = await db
     .select({
       targetId: moderationDecisions.targetId,
@@ -24,13 +26,24 @@ export async function lastListingDecisions(
     .from(moderationDecisions)
     .where(
       and(
-        eq(moderationDecisions.targetType, 'listing'),
-        inArray(moderationDecisions.targetId, [...listingIds]),
-        inArray(moderationDecisions.action, ['keep', 'remove']),
+        eq(moderationDecisions.targetType, targetType),
+        inArray(moderationDecisions.targetId, [...targetIds]),
+        inArray(moderationDecisions.action, ['keep', 'remove', 'suspend']),
       ),
     )
     .groupBy(moderationDecisions.targetId);
   return new Map(rows.map((row) => [row.targetId, new Date(row.at).getTime()]));
+}
+
+/**
+ * Holds the transaction-scoped lock of one target until the caller's transaction ends, so that
+ * two ADMINs deciding the same target at once are taken one after the other: the second then
+ * finds no open reports (409).
+ */
+export async function lockTarget(tx: Database, targetType: string, targetId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`moderation:${targetType}:${targetId}`}, 0))`,
+  );
 }
 
 /** One decision by id. */
@@ -70,7 +83,7 @@ export function openAppeals(
 
 /**
  * A member's removals since `since` that no appeal reversed (the strikes of DSA Art. 23), and
- * the latest warning and suspension the system gave them since then.
+ * the latest warning and suspension since then that no appeal reversed.
  */
 export async function strikesOf(
   db: Database,
@@ -81,8 +94,8 @@ export async function strikesOf(
     db,
     sql`select
           count(*) filter (where action = 'remove' and reversed_at is null)::int as removals,
-          max(created_at) filter (where action = 'warning') as warning,
-          max(created_at) filter (where action = 'suspend') as suspension
+          max(created_at) filter (where action = 'warning' and reversed_at is null) as warning,
+          max(created_at) filter (where action = 'suspend' and reversed_at is null) as suspension
         from moderation_decisions
         where affected_user_id = ${userId}::uuid and created_at > ${since.toISOString()}::timestamptz`,
   );

@@ -7,15 +7,20 @@ import {
   moderationTransparencyQuerySchema,
   moderationTransparencySchema,
 } from '@marketplace/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import type { Actor } from '../users/index.ts';
 import { transparencyCsv } from './csv.ts';
+import { DECISION_LINK_KEY_PURPOSE, DecisionLinks } from './links.ts';
 import * as moderation from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['moderation'];
 const idParams = z.object({ id: z.string().max(100) });
+const BEARER = /^Bearer (\S+)$/;
 
 /**
  * Notice and action (DSA Art. 16, 17, 20, 23; docs/decisions/0009-reports-queue.md). The queue,
@@ -25,6 +30,31 @@ const idParams = z.object({ id: z.string().max(100) });
 const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps }> = async (app, options) => {
   const { deps } = options;
   const admin = { onRequest: [app.authenticate, app.requireAdmin] };
+  const links = new DecisionLinks(app.deriveKey(DECISION_LINK_KEY_PURPOSE));
+
+  /**
+   * Who reads or appeals a decision: the member of the request's session, or the member named by
+   * the token of the link in the statement's mail (`links.ts`), which opens only this decision.
+   * Checked when the request arrives (`onRequest`), before its body: without either, 401.
+   */
+  const readers = new WeakMap<FastifyRequest, Actor>();
+  const decisionReader = async (request: FastifyRequest) => {
+    const member = await app.optionalUser(request);
+    if (member) {
+      readers.set(request, member);
+      return;
+    }
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const { id } = request.params as { id?: unknown };
+    const linked = token && typeof id === 'string' ? links.member(token, id) : null;
+    if (!linked) throw new AppError('unauthorized');
+    readers.set(request, linked);
+  };
+  const readerOf = (request: FastifyRequest): Actor => {
+    const reader = readers.get(request);
+    if (!reader) throw new AppError('unauthorized');
+    return reader;
+  };
 
   app.get(
     '/api/admin/moderation/queue',
@@ -123,11 +153,11 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
   app.get(
     '/api/moderation/decisions/:id',
     {
-      onRequest: app.authenticate,
+      onRequest: decisionReader,
       schema: {
         tags,
         summary:
-          'A statement of reasons: what was restricted, the facts, the ground, who decided, how to appeal; for the affected member and ADMINs (404 otherwise)',
+          "A statement of reasons: what was restricted, the facts, the ground, who decided, how to appeal; for the affected member (by session or by the mailed link's token) and ADMINs (404 otherwise)",
         security: bearer,
         params: idParams,
         response: { 200: moderationDecisionSchema, ...errorResponses(401, 404) },
@@ -135,28 +165,28 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderation.readDecision(deps.db, request.user, request.params.id);
+      return moderation.readDecision(deps.db, readerOf(request), request.params.id);
     },
   );
 
   app.post(
     '/api/moderation/decisions/:id/appeal',
     {
-      onRequest: app.authenticate,
+      onRequest: decisionReader,
       schema: {
         tags,
         summary:
-          "'Widerspruch einlegen': the affected member contests a removal once, within 6 months; it goes to the ADMINs' queue",
+          "'Widerspruch einlegen': the affected member (by session or by the mailed link's token, also while suspended) contests a decision that restricts them once, within 6 months; it goes to the ADMINs' queue",
         security: bearer,
         params: idParams,
         body: moderationAppealBodySchema,
         response: { 201: moderationDecisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await moderation.fileAppeal(deps, request.user, request.params.id, request.body)),
+    async (request, reply) => {
+      const appealed = await moderation.fileAppeal(deps, readerOf(request), request.params.id, request.body);
+      return reply.status(201).send(appealed);
+    },
   );
 };
 

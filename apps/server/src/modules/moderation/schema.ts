@@ -22,10 +22,13 @@ export const moderationDecisions = pgTable(
   'moderation_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** `listing` (an ad) or `user` (a warning or suspension of a member). */
-    targetType: text('target_type', { enum: ['listing', 'user'] }).notNull(),
+    /**
+     * `listing` (an ad), `forum_post`, `conversation` (a reported chat; the decision concerns
+     * the reported member, `affected_user_id`) or `user` (a warning or suspension of a member).
+     */
+    targetType: text('target_type', { enum: ['listing', 'forum_post', 'conversation', 'user'] }).notNull(),
     targetId: uuid('target_id').notNull(),
-    /** The ad's title when decided (the ad may be deleted later). */
+    /** The ad's title, the post's thread title, or the conversation's name when decided. */
     targetTitle: text('target_title'),
     affectedUserId: uuid('affected_user_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', { enum: ['keep', 'remove', 'warning', 'suspend'] }).notNull(),
@@ -36,6 +39,8 @@ export const moderationDecisions = pgTable(
     /** The ad's status before a removal, restored when an appeal reverses it. */
     previousStatus: text('previous_status'),
     reportsCount: integer('reports_count').notNull().default(0),
+    /** The member sanction a suspension created (`member_sanctions.id`), lifted when an appeal reverses it. */
+    sanctionId: uuid('sanction_id'),
     /** When the oldest report it closes was filed (handling time of the transparency report). */
     firstReportedAt: timestamp('first_reported_at', { withTimezone: true, precision: 3 }),
     /** Set when an appeal reversed it. */

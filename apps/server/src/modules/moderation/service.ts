@@ -9,13 +9,11 @@ import {
   type ModerationDecisionBody,
   type ModerationGround,
   type ModerationQueue,
-  type ModerationReportGroup,
   type ModerationTransparency,
   type ModerationTransparencyQuery,
   moderationAppealBodySchema,
   moderationAppealDecisionBodySchema,
   moderationDecisionBodySchema,
-  type ReportReason,
   STRIKE_REMOVALS,
   STRIKE_SUSPENSION_DAYS,
   STRIKE_WINDOW_DAYS,
@@ -24,11 +22,25 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { recordAdminAction, suspendMember } from '../admin/index.ts';
+import {
+  announceSanction,
+  announceSanctionLifted,
+  checkSuspension,
+  liftSanctionInTransaction,
+  recordAdminAction,
+  type StoredSanction,
+  suspendMemberInTransaction,
+} from '../admin/index.ts';
+import { readConversationReports } from '../chat/index.ts';
+import {
+  announcePostModeration,
+  readForumPostReports,
+  removePostInTransaction,
+  resolvePostReportsInTransaction,
+  restorePostInTransaction,
+} from '../forum/index.ts';
 import {
   announceModeration,
-  findModeratedListings,
-  type ListingReportRow,
   readListingReports,
   removeListingInTransaction,
   restoreListingInTransaction,
@@ -41,6 +53,7 @@ import {
   moderationAppeals,
   moderationDecisions,
 } from './schema.ts';
+import { openReportsWithFacts, reportGroups } from './targets.ts';
 
 /** What the moderation service works with: the database and the event bus. */
 export interface ModerationDeps {
@@ -64,16 +77,29 @@ function isUuid(value: string): boolean {
 /** The German sentence of what a decision restricted (DSA Art. 17 (3) a). */
 function restrictionOf(row: ModerationDecisionRow): string {
   const title = row.targetTitle ? `„${row.targetTitle}“` : '';
+  if (row.targetType === 'forum_post')
+    return row.action === 'remove'
+      ? `Dein Beitrag im Forenthema ${title} wurde entfernt: Andere sehen an seiner Stelle nur den Hinweis auf die Entfernung.`
+      : `Der gemeldete Beitrag im Forenthema ${title} bleibt sichtbar; es wurde nichts eingeschränkt.`;
+  if (row.targetType === 'conversation')
+    return row.action === 'suspend'
+      ? `Dein Konto wurde wegen deiner Nachrichten in einer gemeldeten Unterhaltung für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt: Du kannst dich bis dahin nicht anmelden, und deine Anzeigen sind nicht öffentlich sichtbar.`
+      : 'Die gemeldete Unterhaltung wurde geprüft; es wurde nichts eingeschränkt.';
   switch (row.action) {
     case 'remove':
       return `Deine Anzeige ${title} wurde entfernt: Sie ist nicht mehr öffentlich sichtbar und erscheint nicht in der Suche.`;
     case 'keep':
       return `Die gemeldete Anzeige ${title} bleibt online; es wurde nichts eingeschränkt.`;
     case 'warning':
-      return `Verwarnung: Innerhalb von ${STRIKE_WINDOW_DAYS} Tagen wurden ${STRIKE_REMOVALS} deiner Anzeigen entfernt. Bei einer weiteren Entfernung wird dein Konto für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt.`;
+      return `Verwarnung: Innerhalb von ${STRIKE_WINDOW_DAYS} Tagen wurden ${STRIKE_REMOVALS} deiner Inhalte entfernt. Bei einer weiteren Entfernung wird dein Konto für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt.`;
     case 'suspend':
-      return `Dein Konto wurde für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt, weil trotz Verwarnung erneut Anzeigen entfernt werden mussten.`;
+      return `Dein Konto wurde für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt, weil trotz Verwarnung erneut Inhalte entfernt werden mussten.`;
   }
+}
+
+/** Whether a decision restricts its member, so that an appeal is possible (DSA Art. 20). */
+function restricts(row: ModerationDecisionRow): boolean {
+  return row.action !== 'keep';
 }
 
 /** Whether the affected member may still appeal against the decision. */
@@ -84,7 +110,7 @@ function canAppeal(
   now: number,
 ): boolean {
   return (
-    row.action === 'remove' &&
+    restricts(row) &&
     viewerId !== null &&
     row.affectedUserId === viewerId &&
     appeal === undefined &&
@@ -127,69 +153,22 @@ export function presentDecision(
     automated: row.automated,
     reports_count: row.reportsCount,
     created_at: row.createdAt.toISOString(),
-    appeal_until: row.action === 'remove' ? appealDeadline(row.createdAt).toISOString() : null,
+    appeal_until: restricts(row) ? appealDeadline(row.createdAt).toISOString() : null,
     appeal: appeal ? presentAppeal(appeal) : null,
     can: { appeal: canAppeal(row, appeal, viewerId, now) },
   };
 }
 
-/** Open reports of the given reports: those filed after the last decision on their ad. */
-async function openReports(db: Database, reports: readonly ListingReportRow[]): Promise<ListingReportRow[]> {
-  const decided = await queries.lastListingDecisions(db, [...new Set(reports.map((r) => r.listingId))]);
-  return reports.filter((report) => {
-    const at = decided.get(report.listingId);
-    return at === undefined || new Date(report.createdAt).getTime() > at;
-  });
-}
-
 /**
- * `GET /api/admin/moderation/queue` (DSA Art. 16): the open reports grouped by ad, the group
- * with the oldest report first, with the ad, how many reported it for which reason and their
- * notes; then the open appeals, oldest first. Ads already removed leave the queue. Appeals say
- * whether `adminId` may decide them (not the author of the first decision).
+ * `GET /api/admin/moderation/queue` (DSA Art. 16): the open reports of ads, forum posts and
+ * conversations grouped by target (`target_type`), the group with the oldest report first,
+ * with the target, how many reported it for which reason and their notes; then the open
+ * appeals, oldest first. Removed ads and deleted posts leave the queue. Appeals say whether
+ * `adminId` may decide them (not the author of the first decision).
  */
 export async function readQueue(db: Database, adminId: string): Promise<ModerationQueue> {
-  const open = await openReports(db, await readListingReports(db));
-  const byListing = new Map<string, ListingReportRow[]>();
-  for (const report of open) {
-    const list = byListing.get(report.listingId) ?? [];
-    list.push(report);
-    byListing.set(report.listingId, list);
-  }
-  const ads = await findModeratedListings(db, [...byListing.keys()]);
-  const sellers = new Map(
-    (await findAccounts(db, [...new Set([...ads.values()].map((ad) => ad.sellerId))])).map((account) => [
-      account.id,
-      displayName(account),
-    ]),
-  );
-  const reports: ModerationReportGroup[] = [];
-  for (const [listingId, list] of byListing) {
-    const ad = ads.get(listingId);
-    if (!ad || ad.status === 'removed') continue;
-    const counts = new Map<ReportReason, number>();
-    for (const report of list) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
-    reports.push({
-      kind: 'reports',
-      target_type: 'listing',
-      target_id: listingId,
-      title: ad.title,
-      image: ad.image,
-      status: ad.status,
-      seller_id: ad.sellerId,
-      seller_name: sellers.get(ad.sellerId) ?? 'Benutzer',
-      reports_count: list.length,
-      reasons: [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
-      reports: list.map((report) => ({
-        reason: report.reason,
-        comment: report.comment,
-        created_at: report.createdAt,
-      })),
-      first_reported_at: list[0]?.createdAt ?? new Date().toISOString(),
-    });
-  }
-  reports.sort((a, b) => a.first_reported_at.localeCompare(b.first_reported_at));
-
+  const { reports: open, facts } = await openReportsWithFacts(db);
+  const reports = await reportGroups(db, open, facts);
   const appealRows = await queries.openAppeals(db);
   const admins = new Map(
     (
@@ -208,15 +187,41 @@ export async function readQueue(db: Database, adminId: string): Promise<Moderati
   return { reports, appeals };
 }
 
+/** Open reports of all kinds (`GET /api/admin/stats`): of ads, and of forum posts and conversations. */
+export async function countOpenReports(
+  db: Database,
+): Promise<{ listings: number; forumPosts: number; conversations: number }> {
+  const { reports } = await openReportsWithFacts(db);
+  const count = (type: string) => reports.filter((r) => r.targetType === type).length;
+  return {
+    listings: count('listing'),
+    forumPosts: count('forum_post'),
+    conversations: count('conversation'),
+  };
+}
+
+const ADMIN_ACTIONS = {
+  listing: { keep: 'listing_kept', remove: 'listing_removed' },
+  forum_post: { keep: 'forum_post_kept', remove: 'forum_post_removed' },
+  conversation: { keep: 'conversation_kept', suspend: 'conversation_member_suspended' },
+} as const;
+
+/** German 409 detail for the second of two ADMINs deciding the same target at once. */
+export const ALREADY_DECIDED =
+  'Über diese Meldungen hat gerade eine andere Administratorin oder ein anderer Administrator entschieden. Bitte lade die Liste neu.';
+
 /**
  * `POST /api/admin/moderation/decisions` (DSA Art. 17): an ADMIN decides on the open reports of
- * an ad with a ground and a text. `remove` sets the ad to removed through the listings door in
- * the same transaction as the decision; `keep` needs the ground 'no_violation', `remove` any
- * other. After the commit the seller receives the statement of reasons and the reporters the
- * outcome (`moderation.decided`), and removals count towards the strikes of DSA Art. 23
- * ({@link applyStrikes}).
- * @throws AppError validation (422), listing_not_found (404), conflict (409: no open reports,
- *   or the ad is already removed)
+ * an ad, a forum post or a conversation with a ground and a text. `remove` removes the ad
+ * (listings door) or the post (forum door, the reason shown to its author); `suspend` suspends
+ * the reported member of a conversation for {@link STRIKE_SUSPENSION_DAYS} days (admin door);
+ * each in the same transaction as the decision. `keep` needs the ground 'no_violation', the
+ * others any other. Decisions on one target are serialised by a transaction lock: of two ADMINs
+ * deciding at once exactly one decides, the other gets 409 ({@link ALREADY_DECIDED}). After the
+ * commit the affected member receives the statement of reasons and the reporters the outcome
+ * (`moderation.decided`), and removals count towards the strikes ({@link applyStrikes}).
+ * @throws AppError validation (422), not_found (404), forbidden (403: suspending an ADMIN),
+ *   conflict (409: no open reports, decided at the same moment, or already removed)
  */
 export async function decideOnReports(
   deps: ModerationDeps,
@@ -227,69 +232,102 @@ export async function decideOnReports(
   if (body.action === 'keep' && body.ground !== 'no_violation')
     throw new AppError(
       'validation',
-      "Feld 'ground': Wer die Anzeige behält, wählt „Kein Verstoß festgestellt“.",
+      "Feld 'ground': Wer nichts einschränkt, wählt „Kein Verstoß festgestellt“.",
     );
-  if (body.action === 'remove' && body.ground === 'no_violation')
+  if (body.action !== 'keep' && body.ground === 'no_violation')
     throw new AppError(
       'validation',
-      "Feld 'ground': Zum Entfernen braucht es eine AGB-Regel oder ein Gesetz.",
+      "Feld 'ground': Für eine Maßnahme braucht es eine AGB-Regel oder ein Gesetz.",
     );
-  const ad = (await findModeratedListings(deps.db, [body.target_id])).get(body.target_id);
-  if (!ad) throw new AppError('listing_not_found');
-  const open = await openReports(
-    deps.db,
-    await readListingReports(deps.db, { listingIds: [body.target_id] }),
-  );
-  if (open.length === 0) throw new AppError('conflict', 'Zu dieser Anzeige gibt es keine offenen Meldungen.');
+  const only = { targetType: body.target_type, targetId: body.target_id };
+  const before = await openReportsWithFacts(deps.db, only);
+  const fact = before.facts.get(`${body.target_type}:${body.target_id}`);
+  if (!fact)
+    throw body.target_type === 'listing'
+      ? new AppError('listing_not_found')
+      : new AppError('not_found', 'Zu diesem Inhalt gibt es keine Meldungen.');
+  if (before.reports.length === 0)
+    throw new AppError('conflict', 'Zu diesem Inhalt gibt es keine offenen Meldungen.');
+  const until = new Date(Date.now() + STRIKE_SUSPENSION_DAYS * DAY_MS);
+  const suspension = {
+    userId: fact.affectedId,
+    adminId,
+    until,
+    reason: `${MODERATION_GROUND_LABELS[body.ground]}: ${body.text}`.slice(0, 1000),
+  };
+  if (body.action === 'suspend') await checkSuspension(deps.db, suspension);
 
-  const row = await deps.db.transaction(async (transaction) => {
+  const { row, open, sanction, previous } = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const previous = body.action === 'remove' ? await removeListingInTransaction(tx, body.target_id) : null;
+    await queries.lockTarget(tx, body.target_type, body.target_id);
+    const { reports: open } = await openReportsWithFacts(tx, only);
+    if (open.length === 0) throw new AppError('conflict', ALREADY_DECIDED);
+    let previous: string | null = null;
+    let sanction: StoredSanction | null = null;
+    if (body.target_type === 'listing' && body.action === 'remove')
+      previous = (await removeListingInTransaction(tx, body.target_id)).previousStatus;
+    if (body.target_type === 'forum_post') {
+      await resolvePostReportsInTransaction(tx, body.target_id);
+      if (body.action === 'remove') {
+        const removed = await removePostInTransaction(
+          tx,
+          body.target_id,
+          `Von der Moderation entfernt: ${MODERATION_GROUND_LABELS[body.ground]}. ${body.text}`,
+        );
+        if (!removed) throw new AppError('conflict', 'Dieser Beitrag wurde bereits gelöscht.');
+        previous = 'visible';
+      }
+    }
+    if (body.action === 'suspend') sanction = await suspendMemberInTransaction(tx, suspension);
     const [inserted] = await tx
       .insert(moderationDecisions)
       .values({
-        targetType: 'listing',
+        targetType: body.target_type,
         targetId: body.target_id,
-        targetTitle: ad.title,
-        affectedUserId: ad.sellerId,
+        targetTitle: fact.title,
+        affectedUserId: fact.affectedId,
         action: body.action,
         ground: body.ground,
         text: body.text,
         adminId,
-        previousStatus: previous?.previousStatus ?? null,
+        previousStatus: previous,
+        sanctionId: sanction?.row.id ?? null,
         reportsCount: open.length,
         firstReportedAt: new Date(open[0]?.createdAt ?? Date.now()),
       })
       .returning();
     if (!inserted) throw new Error('insert into moderation_decisions returned no row');
+    const actions: Record<string, string> = ADMIN_ACTIONS[body.target_type];
     await recordAdminAction(tx, {
       adminId,
-      action: body.action === 'remove' ? 'listing_removed' : 'listing_kept',
-      targetType: 'listing',
+      action: actions[body.action] ?? body.action,
+      targetType: body.target_type,
       targetId: body.target_id,
       reason: body.text,
       details: body.ground,
     });
-    return inserted;
+    return { row: inserted, open, sanction, previous };
   });
-  if (body.action === 'remove' && row.previousStatus) {
+  if (body.target_type === 'listing' && previous)
     await announceModeration(deps.events, {
-      listingId: ad.id,
-      sellerId: ad.sellerId,
+      listingId: body.target_id,
+      sellerId: fact.affectedId,
       status: 'removed',
-      previousStatus:
-        ad.status === 'removed' ? 'removed' : (row.previousStatus as 'active' | 'reserved' | 'sold'),
+      previousStatus: previous as 'active' | 'reserved' | 'sold',
     });
-  }
+  if (body.target_type === 'forum_post' && previous)
+    await announcePostModeration(deps.events, { postId: body.target_id });
+  if (sanction) await announceSanction(deps, sanction);
   await deps.events.publish('moderation.decided', {
     decisionId: row.id,
     affectedUserId: row.affectedUserId,
     action: row.action,
+    targetType: row.targetType,
     targetTitle: row.targetTitle,
     automated: false,
     reporterIds: [...new Set(open.map((report) => report.reporterId))],
   });
-  if (body.action === 'remove') await applyStrikes(deps, ad.sellerId, body.ground);
+  if (body.action === 'remove') await applyStrikes(deps, fact.affectedId, body.ground);
   return presentDecision(row, undefined, adminId);
 }
 
@@ -323,40 +361,49 @@ export async function applyStrikes(
   const text = warned
     ? `Nach der Verwarnung wurde erneut eine deiner Anzeigen entfernt. Entfernte Anzeigen der letzten ${STRIKE_WINDOW_DAYS} Tage: ${titles}. Dein Konto ist deshalb für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt (automatische Entscheidung nach unseren AGB).`
     : `In den letzten ${STRIKE_WINDOW_DAYS} Tagen wurden ${removals.length} deiner Anzeigen entfernt: ${titles}. Dies ist eine Verwarnung; bei einer weiteren Entfernung wird dein Konto für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt (automatische Entscheidung nach unseren AGB).`;
+  const suspension = {
+    userId,
+    adminId: null,
+    until: new Date(now.getTime() + STRIKE_SUSPENSION_DAYS * DAY_MS),
+    reason: `Wiederholte Verstöße: ${removals.length} entfernte Inhalte in ${STRIKE_WINDOW_DAYS} Tagen nach einer Verwarnung.`,
+  };
   if (action === 'suspend') {
     try {
-      await suspendMember(deps, {
-        userId,
-        adminId: null,
-        until: new Date(now.getTime() + STRIKE_SUSPENSION_DAYS * DAY_MS),
-        reason: `Wiederholte Verstöße: ${removals.length} entfernte Anzeigen in ${STRIKE_WINDOW_DAYS} Tagen nach einer Verwarnung.`,
-      });
+      await checkSuspension(deps.db, suspension);
     } catch (error) {
       // An ADMIN's account is not suspended by the system; the warning stands.
       if (error instanceof AppError && error.status === 403) return 'none';
       throw error;
     }
   }
-  const [row] = await deps.db
-    .insert(moderationDecisions)
-    .values({
-      targetType: 'user',
-      targetId: userId,
-      targetTitle: null,
-      affectedUserId: userId,
-      action,
-      ground,
-      text,
-      adminId: null,
-      automated: true,
-      reportsCount: 0,
-    })
-    .returning();
-  if (!row) throw new Error('insert into moderation_decisions returned no row');
+  const { row, sanction } = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const sanction = action === 'suspend' ? await suspendMemberInTransaction(tx, suspension) : null;
+    const [row] = await tx
+      .insert(moderationDecisions)
+      .values({
+        targetType: 'user',
+        targetId: userId,
+        targetTitle: null,
+        affectedUserId: userId,
+        action,
+        ground,
+        text,
+        adminId: null,
+        automated: true,
+        sanctionId: sanction?.row.id ?? null,
+        reportsCount: 0,
+      })
+      .returning();
+    if (!row) throw new Error('insert into moderation_decisions returned no row');
+    return { row, sanction };
+  });
+  if (sanction) await announceSanction(deps, sanction);
   await deps.events.publish('moderation.decided', {
     decisionId: row.id,
     affectedUserId: userId,
     action,
+    targetType: 'user',
     targetTitle: null,
     automated: true,
     reporterIds: [],
@@ -379,10 +426,11 @@ export async function readDecision(db: Database, viewer: Actor, id: string): Pro
 
 /**
  * `POST /api/moderation/decisions/{id}/appeal` (DSA Art. 20, 'Widerspruch einlegen'): the
- * affected member contests a removal once, within {@link APPEAL_PERIOD_MONTHS} months of the
+ * affected member contests a decision that restricts them (removal of an ad or post, warning,
+ * suspension) once, within {@link APPEAL_PERIOD_MONTHS} months of the
  * decision; the appeal goes to the ADMINs' queue.
  * @throws AppError not_found (404), forbidden (403: not the affected member), conflict (409:
- *   already appealed, reversed, not a removal, or the period is over), validation (422)
+ *   already appealed, reversed, a decision to keep, or the period is over), validation (422)
  */
 export async function fileAppeal(
   deps: ModerationDeps,
@@ -396,7 +444,7 @@ export async function fileAppeal(
   if (!row) throw new AppError('not_found', 'Diese Entscheidung gibt es nicht.');
   if (row.affectedUserId !== actor.id)
     throw new AppError('forbidden', 'Nur das betroffene Mitglied kann Widerspruch einlegen.');
-  if (row.action !== 'remove')
+  if (!restricts(row))
     throw new AppError('conflict', 'Gegen diese Entscheidung ist kein Widerspruch möglich.');
   if (row.reversedAt) throw new AppError('conflict', 'Diese Entscheidung wurde bereits aufgehoben.');
   if (appealDeadline(row.createdAt).getTime() <= now.getTime())
@@ -421,9 +469,10 @@ export async function fileAppeal(
 
 /**
  * `POST /api/admin/moderation/appeals/{id}/decision` (DSA Art. 20): an ADMIN other than the
- * author of the first decision upholds or reverses it, with a text. Reversing restores the ad
- * to its status before the removal (back in search while unexpired) and no longer counts as a
- * strike; both in one transaction. The member is told the outcome.
+ * author of the first decision upholds or reverses it, with a text (an automated warning or
+ * suspension: any ADMIN). Reversing restores the ad to its status before the removal (back in
+ * search while unexpired) or the forum post, lifts the suspension the decision created, and no
+ * longer counts as a strike; all in one transaction. The member is told the outcome.
  * @throws AppError not_found (404), forbidden (403: the ADMIN who took the first decision),
  *   conflict (409: already decided), validation (422)
  */
@@ -454,6 +503,7 @@ export async function decideAppeal(
       .returning();
     if (!appeal) throw new AppError('conflict', 'Über diesen Widerspruch wurde bereits entschieden.');
     let restored = false;
+    let lifted: string | null = null;
     let updated = decision;
     if (body.outcome === 'reversed') {
       const [reversed] = await tx
@@ -468,6 +518,14 @@ export async function decideAppeal(
           decision.targetId,
           decision.previousStatus as 'active' | 'reserved' | 'sold',
         );
+      if (decision.targetType === 'forum_post' && decision.action === 'remove')
+        restored = await restorePostInTransaction(tx, decision.targetId);
+      if (decision.sanctionId)
+        lifted = await liftSanctionInTransaction(tx, {
+          sanctionId: decision.sanctionId,
+          adminId,
+          reason: `Widerspruch stattgegeben: ${body.text}`.slice(0, 1000),
+        });
     }
     await recordAdminAction(tx, {
       adminId,
@@ -475,11 +533,20 @@ export async function decideAppeal(
       targetType: decision.targetType,
       targetId: decision.targetId,
       reason: body.text,
-      details: restored ? 'Anzeige wiederhergestellt' : null,
+      details: restored
+        ? decision.targetType === 'forum_post'
+          ? 'Beitrag wiederhergestellt'
+          : 'Anzeige wiederhergestellt'
+        : lifted
+          ? 'Sperre aufgehoben'
+          : null,
     });
-    return { appeal, restored, updated };
+    return { appeal, restored, lifted, updated };
   });
-  if (result.restored && decision.affectedUserId) {
+  if (result.lifted) await announceSanctionLifted(deps.events, result.lifted, adminId);
+  if (result.restored && decision.targetType === 'forum_post')
+    await announcePostModeration(deps.events, { postId: decision.targetId });
+  if (result.restored && decision.targetType === 'listing' && decision.affectedUserId) {
     await announceModeration(deps.events, {
       listingId: decision.targetId,
       sellerId: decision.affectedUserId,
@@ -492,6 +559,8 @@ export async function decideAppeal(
     decisionId: decision.id,
     userId: found.userId,
     outcome: body.outcome,
+    targetType: decision.targetType,
+    action: decision.action,
     targetTitle: decision.targetTitle,
   });
   return presentDecision(result.updated, result.appeal, adminId);
@@ -508,7 +577,8 @@ function periodBounds(query: ModerationTransparencyQuery): { from: Date; to: Dat
 
 /**
  * `GET /api/admin/moderation/transparency` (DSA Art. 15, 24): for a period of whole UTC days,
- * the notices received by reason (the ad reports, through the listings door), the decisions by
+ * the notices received by reason (ad reports through the listings door, forum post reports
+ * through the forum door, conversation reports through the chat door), the decisions by
  * ground and action, appeals filed, decisions reversed and the median hours from the first
  * report to the decision.
  * @throws AppError validation (422) for an impossible date
@@ -518,16 +588,27 @@ export async function readTransparency(
   query: ModerationTransparencyQuery,
 ): Promise<ModerationTransparency> {
   const { from, to } = periodBounds(query);
-  const notices = await readListingReports(db, { from, to });
+  const [ads, posts, chats] = await Promise.all([
+    readListingReports(db, { from, to }),
+    readForumPostReports(db, { from, to }),
+    readConversationReports(db, { from, to }),
+  ]);
+  // Ad reports by their reason's key; forum posts under one key (their reasons are free
+  // text); conversations by `conversation_` and their reason's key.
+  const keys = [
+    ...ads.map((notice) => notice.reason as string),
+    ...posts.map(() => 'forum_post'),
+    ...chats.map((notice) => `conversation_${notice.reason}`),
+  ];
   const byReason = new Map<string, number>();
-  for (const notice of notices) byReason.set(notice.reason, (byReason.get(notice.reason) ?? 0) + 1);
+  for (const key of keys) byReason.set(key, (byReason.get(key) ?? 0) + 1);
   const decisions = await queries.decisionsByGround(db, from, to);
   const figures = await queries.appealFigures(db, from, to);
   return {
     from: query.from,
     to: query.to,
     notices: [...byReason].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
-    notices_total: notices.length,
+    notices_total: keys.length,
     decisions: decisions.map((d) => ({
       ground: d.ground as ModerationGround,
       label: MODERATION_GROUND_LABELS[d.ground as ModerationGround] ?? d.ground,

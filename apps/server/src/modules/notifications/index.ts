@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { DECISION_LINK_KEY_PURPOSE, DecisionLinks } from '../moderation/index.ts';
 import notificationRoutes from './routes.ts';
 import { Presence } from './service.ts';
 import { subscribeToDomainEvents } from './subscriptions.ts';
@@ -20,6 +21,7 @@ export { AWAY_BEFORE_MAIL_MS, toNotification } from './service.ts';
  */
 async function notifications(app: FastifyInstance, options: { config: Config }) {
   const presence = new Presence(app.database.db, app.log);
+  const decisionLinks = new DecisionLinks(app.deriveKey(DECISION_LINK_KEY_PURPOSE));
   app.addHook('onResponse', async (request) => {
     const userId = (request.user as { id?: string } | undefined)?.id;
     if (userId) presence.seen(userId);
@@ -32,6 +34,8 @@ async function notifications(app: FastifyInstance, options: { config: Config }) 
     mailer: app.mailer,
     publicUrl: options.config.publicUrl,
     siteName: options.config.siteName,
+    decisionLink: (decisionId, userId) =>
+      `/moderation/decisions/${decisionId}#zugang=${decisionLinks.token(decisionId, userId)}`,
     log: app.log,
   });
   await app.register(notificationRoutes);

@@ -30,6 +30,11 @@ export interface NotificationDeps {
   publicUrl: string;
   /** `SITE_NAME`: how the e-mails name the marketplace. */
   siteName: string;
+  /**
+   * The path of a moderation decision with the token that opens it to the affected member
+   * without a session (`/moderation/decisions/{id}#zugang={token}`; docs/decisions/0009).
+   */
+  decisionLink: (decisionId: string, userId: string) => string;
   log: FastifyBaseLogger;
 }
 

@@ -229,14 +229,35 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       { alwaysMail: true },
     );
   });
+  events.on('forum.post_reported', async ({ reporterId, threadId, threadTitle }) => {
+    await notifyMember(
+      deps,
+      reporterId,
+      notificationTexts.otherReportReceived('forum_post', threadTitle, `/forum/thread/${threadId}`),
+      { userId: null, listingId: null },
+      { alwaysMail: true },
+    );
+  });
+  events.on('conversation.reported', async ({ conversationId, reporterId }) => {
+    await notifyMember(
+      deps,
+      reporterId,
+      notificationTexts.otherReportReceived('conversation', '', conversationLink(conversationId)),
+      { userId: null, listingId: null },
+      { alwaysMail: true },
+    );
+  });
   events.on(
     'moderation.decided',
-    async ({ decisionId, affectedUserId, action, targetTitle, reporterIds }) => {
+    async ({ decisionId, affectedUserId, action, targetType, targetTitle, reporterIds }) => {
       if (affectedUserId)
         await notifyMember(
           deps,
           affectedUserId,
-          notificationTexts.statementOfReasons(decisionId, action, targetTitle),
+          {
+            ...notificationTexts.statementOfReasons(decisionId, action, targetTitle, targetType),
+            mailLink: deps.decisionLink(decisionId, affectedUserId),
+          },
           { userId: null, listingId: null },
           { alwaysMail: true },
         );
@@ -244,23 +265,41 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
         await notifyMember(
           deps,
           reporterId,
-          notificationTexts.reportDecided(targetTitle, action === 'remove'),
+          notificationTexts.reportDecided(
+            targetTitle,
+            action === 'remove' || action === 'suspend',
+            targetType,
+          ),
           { userId: null, listingId: null },
           { alwaysMail: true },
         );
     },
   );
-  events.on('moderation.appeal_decided', async ({ decisionId, userId, outcome, targetTitle }) => {
-    await notifyMember(
-      deps,
-      userId,
-      notificationTexts.appealDecided(decisionId, targetTitle, outcome === 'reversed'),
-      { userId: null, listingId: null },
-      { alwaysMail: true },
-    );
-  });
+  events.on(
+    'moderation.appeal_decided',
+    async ({ decisionId, userId, outcome, targetType, action, targetTitle }) => {
+      await notifyMember(
+        deps,
+        userId,
+        {
+          ...notificationTexts.appealDecided(
+            decisionId,
+            targetTitle,
+            outcome === 'reversed',
+            targetType,
+            action,
+          ),
+          mailLink: deps.decisionLink(decisionId, userId),
+        },
+        { userId: null, listingId: null },
+        { alwaysMail: true },
+      );
+    },
+  );
   for (const type of [
     'listing.reported',
+    'forum.post_reported',
+    'conversation.reported',
     'moderation.decided',
     'moderation.appealed',
     'moderation.appeal_decided',

@@ -9,6 +9,11 @@ export interface NotificationText {
   message: string;
   /** In-app path, e.g. `/listing/{id}`. */
   link: string;
+  /**
+   * The path the e-mail links to instead of `link`, when it differs: a statement of reasons'
+   * mail carries the decision link's token after `#`, which the stored notification never holds.
+   */
+  mailLink?: string;
 }
 
 /** Longest text kept from a chat message or an ad title in a notification. */
@@ -118,42 +123,95 @@ export const notificationTexts = {
     message: `Danke für deine Meldung der Anzeige ${quoted(title)}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`,
     link: `/listing/${listingId}`,
   }),
-  reportDecided: (title: string | null, removed: boolean): NotificationText => ({
+  /** The reporter's confirmation of a forum post or conversation report (DSA Art. 16 (5)). */
+  otherReportReceived: (
+    kind: 'forum_post' | 'conversation',
+    title: string,
+    link: string,
+  ): NotificationText => ({
+    type: 'moderation',
+    title: 'Meldung eingegangen',
+    message:
+      kind === 'forum_post'
+        ? `Danke für deine Meldung eines Beitrags im Thema ${quoted(title)}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`
+        : 'Danke für deine Meldung der Unterhaltung. Wir prüfen sie und teilen dir unsere Entscheidung mit.',
+    link,
+  }),
+  reportDecided: (
+    title: string | null,
+    removed: boolean,
+    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
+  ): NotificationText => ({
     type: 'moderation',
     title: 'Entscheidung zu deiner Meldung',
-    message: removed
-      ? `Die von dir gemeldete Anzeige ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
-      : `Wir haben die von dir gemeldete Anzeige ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; sie bleibt online.`,
+    message:
+      kind === 'forum_post'
+        ? removed
+          ? `Der von dir gemeldete Beitrag im Thema ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
+          : `Wir haben den von dir gemeldeten Beitrag im Thema ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; er bleibt sichtbar.`
+        : kind === 'conversation'
+          ? removed
+            ? 'Wir haben die von dir gemeldete Unterhaltung geprüft; das gemeldete Mitglied wurde gesperrt.'
+            : 'Wir haben die von dir gemeldete Unterhaltung geprüft und keinen Verstoß festgestellt.'
+          : removed
+            ? `Die von dir gemeldete Anzeige ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
+            : `Wir haben die von dir gemeldete Anzeige ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; sie bleibt online.`,
     link: '/notifications',
   }),
   statementOfReasons: (
     decisionId: string,
     action: 'keep' | 'remove' | 'warning' | 'suspend',
     title: string | null,
+    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
   ): NotificationText => ({
     type: 'moderation',
     title:
       action === 'remove'
-        ? 'Deine Anzeige wurde entfernt'
+        ? kind === 'forum_post'
+          ? 'Dein Beitrag wurde entfernt'
+          : 'Deine Anzeige wurde entfernt'
         : action === 'warning'
           ? 'Verwarnung'
           : action === 'suspend'
             ? 'Dein Konto wurde gesperrt'
-            : 'Deine Anzeige wurde geprüft',
+            : kind === 'listing'
+              ? 'Deine Anzeige wurde geprüft'
+              : 'Eine Meldung wurde geprüft',
     message:
       action === 'remove'
-        ? `Deine Anzeige ${quoted(title ?? '')} wurde entfernt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
+        ? `${kind === 'forum_post' ? `Dein Beitrag im Thema ${quoted(title ?? '')}` : `Deine Anzeige ${quoted(title ?? '')}`} wurde entfernt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
         : action === 'keep'
-          ? `Deine Anzeige ${quoted(title ?? '')} wurde gemeldet und geprüft; sie bleibt online.`
-          : 'Mehrere deiner Anzeigen wurden entfernt. Lies die Begründung.',
+          ? kind === 'listing'
+            ? `Deine Anzeige ${quoted(title ?? '')} wurde gemeldet und geprüft; sie bleibt online.`
+            : 'Ein Inhalt von dir wurde gemeldet und geprüft; es wurde nichts eingeschränkt.'
+          : action === 'suspend' && kind === 'conversation'
+            ? 'Dein Konto wurde wegen einer gemeldeten Unterhaltung gesperrt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du Widerspruch einlegen kannst.'
+            : 'Mehrere deiner Inhalte wurden entfernt. Lies die Begründung; du kannst innerhalb von 6 Monaten Widerspruch einlegen.',
     link: `/moderation/decisions/${decisionId}`,
   }),
-  appealDecided: (decisionId: string, title: string | null, reversed: boolean): NotificationText => ({
+  appealDecided: (
+    decisionId: string,
+    title: string | null,
+    reversed: boolean,
+    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
+    action: 'keep' | 'remove' | 'warning' | 'suspend' = 'remove',
+  ): NotificationText => ({
     type: 'moderation',
     title: reversed ? 'Widerspruch erfolgreich' : 'Widerspruch abgelehnt',
-    message: reversed
-      ? `Deinem Widerspruch wurde stattgegeben: Deine Anzeige ${quoted(title ?? '')} ist wieder online.`
-      : `Dein Widerspruch wurde geprüft; die Entfernung der Anzeige ${quoted(title ?? '')} bleibt bestehen.`,
+    message:
+      kind === 'listing' && action === 'remove'
+        ? reversed
+          ? `Deinem Widerspruch wurde stattgegeben: Deine Anzeige ${quoted(title ?? '')} ist wieder online.`
+          : `Dein Widerspruch wurde geprüft; die Entfernung der Anzeige ${quoted(title ?? '')} bleibt bestehen.`
+        : kind === 'forum_post'
+          ? reversed
+            ? `Deinem Widerspruch wurde stattgegeben: Dein Beitrag im Thema ${quoted(title ?? '')} ist wieder sichtbar.`
+            : `Dein Widerspruch wurde geprüft; die Entfernung deines Beitrags im Thema ${quoted(title ?? '')} bleibt bestehen.`
+          : reversed
+            ? action === 'suspend'
+              ? 'Deinem Widerspruch wurde stattgegeben: Die Sperre deines Kontos ist aufgehoben.'
+              : 'Deinem Widerspruch wurde stattgegeben: Die Entscheidung ist aufgehoben.'
+            : 'Dein Widerspruch wurde geprüft; die Entscheidung bleibt bestehen.',
     link: `/moderation/decisions/${decisionId}`,
   }),
 };
@@ -178,7 +236,7 @@ export function notificationMail(
   publicUrl: string,
   siteName: string,
 ): OutgoingMail {
-  const link = `${publicUrl}${text.link}`;
+  const link = `${publicUrl}${text.mailLink ?? text.link}`;
   const settings = `${publicUrl}/notifications/settings`;
   const paragraphs = [`Hallo ${name},`, text.message];
   const footer =

@@ -3,6 +3,10 @@ declare module '../../realtime/event-bus.ts' {
   interface DomainEvents {
     /** A member posted a story; followers' story sockets hear of it. */
     'story.created': { storyId: string; ownerId: string };
+    /** The owner deleted a story; every instance's feed summary drops it. */
+    'story.deleted': { storyId: string; ownerId: string };
+    /** The clean-up removed stories whose 24 hours were over. */
+    'story.expired': { storyIds: string[] };
     /** A member saw someone's story for the first time. */
     'story.viewed': { storyId: string; ownerId: string; viewerId: string };
     /** A member reacted ('heart') to someone's story for the first time; the owner is notified. */

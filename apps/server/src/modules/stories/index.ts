@@ -4,17 +4,19 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { redeemSocketTicket } from '../../realtime/tickets.ts';
 import { readListings } from '../listings/index.ts';
+import { FeedSummary } from './feed-summary.ts';
 import storyRoutes from './routes.ts';
-import { removeExpired, type StoriesDeps, type StoryListingSource } from './service.ts';
+import { removeExpired, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
 import { storySocketRoutes } from './socket.ts';
 import './events.ts';
 
 /**
  * The stories module's only door (ARCHITECTURE.md "modules"): 24-hour photo and video stories
  * (SPEC.md §2–§9), their views, reactions and replies, `/api/stories/…` and `/ws/stories`.
- * It publishes `story.created`, `story.viewed`, `story.reacted` and `story.replied` (see
- * `events.ts`); other modules import only from here.
+ * It publishes `story.created`, `story.deleted`, `story.expired`, `story.viewed`, `story.reacted`
+ * and `story.replied` (see `events.ts`); other modules import only from here.
  */
+export { countStoriesSince } from './counts.ts';
 export {
   createFromFile as createStoryFromFile,
   removeExpired as removeExpiredStories,
@@ -29,8 +31,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often expired stories and their files are removed, in ms. */
-const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+/** When expired stories and their files are removed: every 10 minutes (cron, UTC). */
+const CLEANUP_CRON = '*/10 * * * *';
 
 /** The ads of the listings module as story cards, through the listings door. */
 function listingSource(app: FastifyInstance): StoryListingSource {
@@ -62,28 +64,50 @@ function listingSource(app: FastifyInstance): StoryListingSource {
 
 /**
  * Registers the stories module: its routes and socket, and the clean-up that removes expired
- * stories with their files every 10 minutes (and once on start); the timer stops when the
- * application closes.
+ * stories with their files every 10 minutes (and once on start), a job run once across the
+ * instances (docs/decisions/0014-job-queue.md).
  */
 async function storiesModule(app: FastifyInstance, options: { config: Config }) {
   const dataDir = options.config.dataDir;
+  const listings = listingSource(app);
   const deps: StoriesDeps = {
     db: app.database.db,
     events: app.events,
     storage: app.mediaStorage,
     images: app.images,
-    listings: listingSource(app),
+    listings,
     messenger: (actor, recipientId, content, image) => app.chatMessenger(actor, recipientId, content, image),
     tmpDir: path.join(dataDir, 'tmp'),
+    feedSummary: new FeedSummary(app.database.db, listings, (row, owner, card) =>
+      toStory(row, owner, false, card),
+    ),
   };
   app.decorate('storiesDeps', deps);
-  const cleanup = () => {
-    removeExpired(deps).catch((error: unknown) => app.log.error({ err: error }, 'story clean-up failed'));
-  };
-  const timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => cleanup());
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Every instance keeps its own feed summary (docs/decisions/0013-story-feed-summary.md).
+  const summary = deps.feedSummary;
+  const unsubscribe = [
+    app.events.onEveryInstance('story.created', ({ storyId }) => summary.created(storyId)),
+    app.events.onEveryInstance('story.deleted', ({ storyId }) => summary.removed([storyId])),
+    app.events.onEveryInstance('story.expired', ({ storyIds }) => summary.removed(storyIds)),
+    app.events.onEveryInstance('user.updated', ({ userId }) => summary.ownerChanged(userId)),
+    app.events.onEveryInstance('user.deleted', ({ userId }) => summary.ownerGone(userId)),
+    app.events.onEveryInstance('listing.updated', ({ listingId }) => summary.listingChanged(listingId)),
+    app.events.onEveryInstance('listing.status_changed', ({ listingId }) =>
+      summary.listingChanged(listingId),
+    ),
+    app.events.onEveryInstance('listing.deleted', ({ listingId }) => summary.listingChanged(listingId)),
+  ];
+  await app.jobs.every(
+    'stories.cleanup',
+    CLEANUP_CRON,
+    async () => {
+      await removeExpired(deps);
+    },
+    { runOnStart: true },
+  );
+  app.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+  });
   await app.register(storyRoutes, { deps });
   await storySocketRoutes(app, deps, options.config.publicUrl, (ticket) =>
     redeemSocketTicket(app.database.db, ticket),
@@ -102,5 +126,6 @@ export default fp(storiesModule, {
     'media',
     'media-storage',
     'chat',
+    'jobs',
   ],
 });

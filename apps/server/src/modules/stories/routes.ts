@@ -11,6 +11,7 @@ import {
   storyStatsSchema,
   storyTexts,
 } from '@marketplace/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
@@ -47,7 +48,11 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         response: { 200: storyFeedSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => stories.feed(deps, request.user.id, request.query),
+    // The answer is the JSON text of storyFeedSchema, put together from serialised parts.
+    async (request, reply) =>
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await stories.feedJson(deps, request.user.id, request.query)),
   );
 
   app.get(

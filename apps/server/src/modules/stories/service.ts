@@ -7,7 +7,6 @@ import {
   STORY_REPLY_MAX,
   STORY_VIDEO_TYPES,
   type Story,
-  type StoryFeed,
   type StoryInsights,
   type StoryListing,
   type StoryStats,
@@ -28,6 +27,7 @@ import {
   LISTING_IMAGE_FOLDER,
 } from '../media/index.ts';
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
+import type { FeedSummary, SummaryGroup, SummaryStory } from './feed-summary.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 
 /**
@@ -68,6 +68,8 @@ export interface StoriesDeps {
   tmpDir: string;
   /** The clock (tests move it forward). */
   now?: () => Date;
+  /** The live story groups of every member, kept in memory for the feed. */
+  feedSummary: FeedSummary;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -164,67 +166,90 @@ async function liveStory(deps: StoriesDeps, id: string): Promise<StoryRow> {
   return row;
 }
 
+/** A group of the feed for one viewer: its live stories and whether the viewer saw each. */
+interface ViewerGroup {
+  group: SummaryGroup;
+  live: readonly SummaryStory[];
+  unviewed: boolean;
+}
+
+const byMember = (a: ViewerGroup, b: ViewerGroup) =>
+  (b.live[b.live.length - 1]?.createdMs ?? 0) - (a.live[a.live.length - 1]?.createdMs ?? 0) ||
+  (a.group.userId < b.group.userId ? -1 : a.group.userId > b.group.userId ? 1 : 0);
+
 /**
- * `GET /api/stories/feed` (SPEC.md §4 "Story viewer: group order", §7): the live stories of all
- * members grouped per member; groups with stories `viewerId` has not seen first, then by their
- * newest story; within a group oldest first. `limit` and `offset` count groups.
+ * The viewer's view marks, and the stories that ended before their 24 hours (their expiry moved
+ * into the past without an event), in one query: `seen` true for a view mark, false for such a
+ * story. Stories past their 24 hours that the clean-up has not removed yet are left out (their
+ * expiry is applied by time).
  */
-export async function feed(
+function viewMarks(deps: StoriesDeps, viewerId: string, now: Date) {
+  const lifetimeAgo = new Date(now.getTime() - STORY_LIFETIME_MS);
+  return deps.db
+    .select({ id: storyViews.storyId, seen: sql<boolean>`true` })
+    .from(storyViews)
+    .where(eq(storyViews.viewerId, viewerId))
+    .unionAll(
+      deps.db
+        .select({ id: stories.id, seen: sql<boolean>`false` })
+        .from(stories)
+        .where(and(lte(stories.expiresAt, now), gt(stories.createdAt, lifetimeAgo))),
+    );
+}
+
+/**
+ * `GET /api/stories/feed` (SPEC.md §4 "Story viewer: group order", §7) as the JSON text of the
+ * contract's `storyFeedSchema`: the live stories of all members grouped per member; groups with
+ * stories `viewerId` has not seen first, then by their newest story (ties by member id); within a
+ * group oldest first. `limit` and `offset` count groups; `total` counts all live groups.
+ * The groups and their stories' JSON come from the feed summary in memory
+ * (docs/decisions/0013-story-feed-summary.md); per request one query reads the viewer's view
+ * marks (and stories that ended early without an event). A story past its expiry never shows,
+ * even before the clean-up removed it.
+ */
+export async function feedJson(
   deps: StoriesDeps,
   viewerId: string,
   page: { limit: number; offset: number },
-): Promise<StoryFeed> {
-  const now = nowOf(deps);
-  const unviewed = sql<boolean>`bool_or(${storyViews.storyId} is null and ${stories.userId} <> ${viewerId}::uuid)`;
-  const newest = sql<Date>`max(${stories.createdAt})`;
-  const groupRows = await deps.db
-    .select({ userId: stories.userId, unviewed, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(stories)
-    .leftJoin(storyViews, and(eq(storyViews.storyId, stories.id), eq(storyViews.viewerId, viewerId)))
-    .where(gt(stories.expiresAt, now))
-    .groupBy(stories.userId)
-    .orderBy(desc(unviewed), desc(newest), stories.userId)
-    .limit(page.limit)
-    .offset(page.offset);
-  const total = groupRows[0]?.total ?? 0;
-  if (groupRows.length === 0) {
-    return { stories: [], total: page.offset === 0 ? 0 : await countGroups(deps, now) };
+): Promise<string> {
+  const at = nowOf(deps);
+  const now = at.getTime();
+  const [all, marks] = await Promise.all([deps.feedSummary.groups(), viewMarks(deps, viewerId, at)]);
+  const seen = new Set<string>();
+  const gone = new Set<string>();
+  for (const mark of marks) (mark.seen ? seen : gone).add(mark.id);
+  if (gone.size > 0) await deps.feedSummary.removed([...gone]);
+  const unviewedGroups: ViewerGroup[] = [];
+  const viewedGroups: ViewerGroup[] = [];
+  let outOfOrder = false;
+  for (const group of all) {
+    let live: readonly SummaryStory[] = group.stories;
+    if (live.some((story) => story.expiresMs <= now || gone.has(story.id))) {
+      live = live.filter((story) => story.expiresMs > now && !gone.has(story.id));
+      if (live.length === 0) continue;
+      // Groups are kept by their newest story; one whose newest story left early is placed anew.
+      if (live[live.length - 1] !== group.stories[group.stories.length - 1]) outOfOrder = true;
+    }
+    const unviewed = group.userId !== viewerId && live.some((story) => !seen.has(story.id));
+    (unviewed ? unviewedGroups : viewedGroups).push({ group, live, unviewed });
   }
-  const userIds = groupRows.map((group) => group.userId);
-  // The groups' stories with the viewer's viewed marks in one query.
-  const joined = await deps.db
-    .select({ story: stories, seen: storyViews.storyId })
-    .from(stories)
-    .leftJoin(storyViews, and(eq(storyViews.storyId, stories.id), eq(storyViews.viewerId, viewerId)))
-    .where(and(inArray(stories.userId, userIds), gt(stories.expiresAt, now)))
-    .orderBy(asc(stories.createdAt), stories.id);
-  const seen = new Set(joined.flatMap((row) => (row.seen ? [row.seen] : [])));
-  const presented = await present(
-    deps,
-    joined.map((row) => row.story),
-    viewerId,
-    seen,
-  );
-  const groups = userIds.map((userId) => {
-    const own = presented.filter((story) => story.user_id === userId);
-    const first = own[0];
-    return {
-      user_id: userId,
-      user_name: first?.user_name ?? 'Benutzer',
-      user_avatar: first?.user_avatar ?? null,
-      stories: own,
-      has_unviewed_stories: own.some((story) => !story.has_viewed),
-    };
-  });
-  return { stories: groups.filter((group) => group.stories.length > 0), total };
+  if (outOfOrder) {
+    unviewedGroups.sort(byMember);
+    viewedGroups.sort(byMember);
+  }
+  const total = unviewedGroups.length + viewedGroups.length;
+  const shown = [...unviewedGroups, ...viewedGroups].slice(page.offset, page.offset + page.limit);
+  return `{"stories":[${shown.map((entry) => groupJson(entry, viewerId, seen)).join(',')}],"total":${total}}`;
 }
 
-async function countGroups(deps: StoriesDeps, now: Date): Promise<number> {
-  const [row] = await deps.db
-    .select({ n: sql<number>`count(distinct ${stories.userId})`.mapWith(Number) })
-    .from(stories)
-    .where(gt(stories.expiresAt, now));
-  return row?.n ?? 0;
+/** One group as JSON text in the order of the contract's `storyGroupSchema`. */
+function groupJson(entry: ViewerGroup, viewerId: string, seen: ReadonlySet<string>): string {
+  const own = entry.group.userId === viewerId;
+  const first = entry.live[0]?.story;
+  const parts = entry.live.map((story) =>
+    own || seen.has(story.id) ? story.json.viewed : story.json.unviewed,
+  );
+  return `{"user_id":${JSON.stringify(entry.group.userId)},"user_name":${JSON.stringify(first?.user_name ?? 'Benutzer')},"user_avatar":${JSON.stringify(first?.user_avatar ?? null)},"stories":[${parts.join(',')}],"has_unviewed_stories":${entry.unviewed}}`;
 }
 
 /** `GET /api/stories/{id}`. @throws AppError not_found (404) */
@@ -424,7 +449,7 @@ async function removeMedia(deps: StoriesDeps, rows: StoryRow[]): Promise<void> {
 
 /**
  * `DELETE /api/stories/{id}` (SPEC.md §6: own stories only): removes the story, its views,
- * reactions and files.
+ * reactions and files, and publishes `story.deleted`.
  * @throws AppError not_found (404), forbidden (403) 'Keine Berechtigung zum Löschen dieser Story'
  */
 export async function remove(deps: StoriesDeps, actor: Actor, id: string): Promise<void> {
@@ -432,10 +457,12 @@ export async function remove(deps: StoriesDeps, actor: Actor, id: string): Promi
   if (row.userId !== actor.id) throw new AppError('forbidden', storyTexts.deleteForbidden);
   const gone = await deps.db.delete(stories).where(eq(stories.id, row.id)).returning();
   await removeMedia(deps, gone);
+  if (gone.length > 0) await deps.events.publish('story.deleted', { storyId: row.id, ownerId: row.userId });
 }
 
 /**
- * The periodic clean-up: removes stories whose 24 hours are over, with their files.
+ * The periodic clean-up: removes stories whose 24 hours are over, with their files, and
+ * publishes `story.expired` with their ids.
  * @returns how many stories were removed
  */
 export async function removeExpired(deps: StoriesDeps): Promise<number> {
@@ -444,6 +471,7 @@ export async function removeExpired(deps: StoriesDeps): Promise<number> {
     .where(lte(stories.expiresAt, nowOf(deps)))
     .returning();
   await removeMedia(deps, gone);
+  if (gone.length > 0) await deps.events.publish('story.expired', { storyIds: gone.map((row) => row.id) });
   return gone.length;
 }
 
@@ -613,6 +641,8 @@ export async function create(
  * Stores a story from a file on this machine (demo data) with the same checks and pipeline as
  * an upload; the file itself is copied first and stays.
  * @param createdAt when it was posted (the story lives 24 hours from then)
+ * @param posterFile a video's poster (its first frame, JPEG/PNG/WebP) on this machine, stored
+ *   through the image pipeline like the `poster` of an upload; removed again when the story fails
  * @returns the new story's id
  */
 export async function createFromFile(
@@ -621,12 +651,24 @@ export async function createFromFile(
   file: string,
   fields: StoryUploadFields,
   createdAt: Date,
+  posterFile: string | null = null,
 ): Promise<string> {
   const tmp = await receiveUpload(deps, fs.createReadStream(file) as ImageUploadStream);
+  let poster: string | null = null;
+  let done = false;
   try {
-    const story = await create({ ...deps, now: () => createdAt }, actor, tmp, fields);
+    if (posterFile) {
+      poster = (
+        await deps.images.processImageUpload(fs.createReadStream(posterFile) as ImageUploadStream, {
+          purpose: 'listing',
+        })
+      ).id;
+    }
+    const story = await create({ ...deps, now: () => createdAt }, actor, tmp, fields, poster);
+    done = story.media_type === 'video';
     return story.id;
   } finally {
     await discardUpload(tmp);
+    if (poster !== null && !done) await removePicture(deps.storage, poster);
   }
 }

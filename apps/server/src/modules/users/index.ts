@@ -14,6 +14,7 @@ import './events.ts';
  * foreign keys (`db/schema.ts` gathers all tables for the migrations).
  */
 export { mustAcceptTerms, recordTermsAcceptance } from './account.ts';
+export { countMembers, countNewMembersPerDay } from './counts.ts';
 export { type Actor, canManageUser, isAdmin, isModerator } from './policies.ts';
 export { memberReputation, memberReputations } from './reputation.ts';
 export {

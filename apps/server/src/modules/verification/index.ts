@@ -8,6 +8,7 @@ import verificationRoutes from './routes.ts';
 import { removeExpiredDocuments, type VerificationDeps } from './service.ts';
 import './events.ts';
 
+export { countVerifications } from './counts.ts';
 export { sellerBadgeColumns, verifiedSellerCondition } from './queries.ts';
 /**
  * The verification module's only door (ARCHITECTURE.md "modules"): seller verification as a
@@ -30,13 +31,13 @@ declare module 'fastify' {
   }
 }
 
-/** How often documents of requests decided 30 days ago are deleted, in ms. */
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** When documents of requests decided 30 days ago are deleted: every hour (cron, UTC). */
+const CLEANUP_CRON = '20 * * * *';
 
 /**
  * Registers the verification module: its routes, and the clean-up that deletes documents 30
- * days after the decision every hour (and once on start); the timer stops when the
- * application closes. Documents live in `DATA_DIR/private/verification`, outside the public
+ * days after the decision every hour (and once on start), a job run once across the
+ * instances. Documents live in `DATA_DIR/private/verification`, outside the public
  * media folder, and are served only by `GET /api/verification/{id}/document`.
  */
 async function verificationModule(app: FastifyInstance, options: { config: Config }) {
@@ -49,19 +50,19 @@ async function verificationModule(app: FastifyInstance, options: { config: Confi
     tmpDir: path.join(dataDir, 'tmp'),
   };
   app.decorate('verificationDeps', deps);
-  const cleanup = () => {
-    removeExpiredDocuments(deps).catch((error: unknown) =>
-      app.log.error({ err: error }, 'verification document clean-up failed'),
-    );
-  };
-  const timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => cleanup());
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A job once across the instances (docs/decisions/0014-job-queue.md).
+  await app.jobs.every(
+    'verification.cleanup',
+    CLEANUP_CRON,
+    async () => {
+      await removeExpiredDocuments(deps);
+    },
+    { runOnStart: true },
+  );
   await app.register(verificationRoutes, { deps });
 }
 
 export default fp(verificationModule, {
   name: 'verification',
-  dependencies: ['database', 'events', 'auth', 'users', 'media', 'multipart'],
+  dependencies: ['database', 'events', 'auth', 'users', 'media', 'multipart', 'jobs'],
 });

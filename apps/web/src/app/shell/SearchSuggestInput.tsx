@@ -3,10 +3,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useEffect, useState } from 'react';
 import { useSearchSuggestions } from '../../features/search/index.ts';
 import { de } from '../../i18n/de.ts';
 import { COMPLETION_DEBOUNCE_MS } from '../../lib/constants.ts';
+import { useDebounced } from '../../lib/useDebounced.ts';
 
 export interface SearchInputProps {
   id: string;
@@ -15,16 +15,6 @@ export interface SearchInputProps {
   /** Called with a chosen completion; the typed text is submitted with the form. */
   onSuggestionChosen: (suggestion: string) => void;
   autoFocus?: boolean;
-}
-
-/** `value` once it has not changed for `delay` ms. */
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 /**

@@ -17,6 +17,7 @@ import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
+import { FailingMailPanel } from './FailingMailPanel.tsx';
 import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { ModerationPanel } from './ModerationPanel.tsx';
@@ -163,6 +164,7 @@ function Dashboard() {
         <TransparencyPanel />
         <MembersPanel />
         <AuditLogPanel />
+        <FailingMailPanel />
       </Stack>
     </Container>
   );

@@ -31,9 +31,15 @@ const t = de.moderation;
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The dialog of a decision on an ad's reports: keep or remove, ground, text. */
+type DecisionAction = ModerationReportGroup['actions'][number];
+
+/**
+ * The dialog of a decision on a target's reports: the actions the server offers for its kind
+ * (ad or post: keep or remove; conversation: keep or suspend the reported member), ground, text.
+ */
 function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onClose: () => void }) {
-  const [action, setAction] = useState<'keep' | 'remove'>('remove');
+  const restricting = group.actions.find((a) => a !== 'keep') ?? 'keep';
+  const [action, setAction] = useState<DecisionAction>(restricting);
   const [ground, setGround] = useState<ModerationGround | ''>('');
   const [text, setText] = useState('');
   const decide = useDecideReports();
@@ -44,7 +50,7 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="moderation-decision-title">
       <DialogTitle id="moderation-decision-title">
-        {t.decisionTitle}: „{group.title}“
+        {t.decisionTitles[group.target_type]}: „{group.title}“
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -53,13 +59,16 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
             label={t.actionLabel}
             value={action}
             onChange={(event) => {
-              const next = event.target.value as 'keep' | 'remove';
+              const next = event.target.value as DecisionAction;
               setAction(next);
               setGround(next === 'keep' ? 'no_violation' : '');
             }}
           >
-            <MenuItem value="remove">{t.actionRemove}</MenuItem>
-            <MenuItem value="keep">{t.actionKeep}</MenuItem>
+            {[...group.actions].reverse().map((a) => (
+              <MenuItem key={a} value={a}>
+                {t.actionLabels[group.target_type][a]}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField
             select
@@ -88,12 +97,12 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
         <Button onClick={onClose}>{t.cancel}</Button>
         <Button
           variant="contained"
-          color={action === 'remove' ? 'error' : 'primary'}
+          color={action === 'keep' ? 'primary' : 'error'}
           disabled={decide.isPending || ground === ''}
           onClick={() =>
             decide.mutate(
               {
-                target_type: 'listing',
+                target_type: group.target_type,
                 target_id: group.target_id,
                 action,
                 ground: ground as ModerationGround,
@@ -170,7 +179,7 @@ function AppealDialog({ item, onClose }: { item: ModerationAppealItem; onClose: 
   );
 }
 
-/** One reported ad of the queue. */
+/** One reported target of the queue: an ad, a forum post or a conversation. */
 function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDecide: () => void }) {
   return (
     <Box
@@ -180,20 +189,22 @@ function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDeci
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
+          <Chip size="small" variant="outlined" label={t.targetTypes[group.target_type]} sx={{ mb: 0.5 }} />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {group.title}
           </Typography>
+          {group.excerpt ? (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              „{group.excerpt}“
+            </Typography>
+          ) : null}
           <Typography variant="body2" color="text.secondary">
-            {t.seller(group.seller_name)} · {t.reportsCount(group.reports_count)} ·{' '}
+            {t.affected[group.target_type](group.seller_name)} · {t.reportsCount(group.reports_count)} ·{' '}
             {t.reportedSince(dateTime(group.first_reported_at))}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
             {group.reasons.map((r) => (
-              <Chip
-                key={r.reason}
-                size="small"
-                label={`${de.listing.reportReasons[r.reason]} (${r.count})`}
-              />
+              <Chip key={r.reason} size="small" label={`${r.label} (${r.count})`} />
             ))}
           </Stack>
           {group.reports
@@ -216,8 +227,8 @@ function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDeci
           <Button variant="contained" onClick={onDecide}>
             {t.decide}
           </Button>
-          <Link component={RouterLink} to={`/listing/${group.target_id}`}>
-            {t.openAd}
+          <Link component={RouterLink} to={group.link}>
+            {t.openTarget[group.target_type]}
           </Link>
         </Stack>
       </Stack>
@@ -258,7 +269,7 @@ function AppealRow({ item, onDecide }: { item: ModerationAppealItem; onDecide: (
 
 /**
  * 'Meldungen' on /admin (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md): open
- * reports grouped by ad, oldest first, with reasons, how many reported it and their notes; a
+ * reports of ads, forum posts and conversations grouped by target, oldest first, with reasons, how many reported it and their notes; a
  * decision dialog with ground and text; then the open appeals, which only another ADMIN than the
  * first decision's may decide (the server checks it too).
  */
@@ -285,7 +296,11 @@ export function ModerationPanel() {
             ) : (
               <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
                 {queue.data.reports.map((group) => (
-                  <ReportGroup key={group.target_id} group={group} onDecide={() => setDeciding(group)} />
+                  <ReportGroup
+                    key={`${group.target_type}:${group.target_id}`}
+                    group={group}
+                    onDecide={() => setDeciding(group)}
+                  />
                 ))}
               </Stack>
             )}

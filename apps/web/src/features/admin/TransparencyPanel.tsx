@@ -1,3 +1,4 @@
+import { REPORT_REASON_LABELS } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,20 @@ import { errorDetailOr } from '../../lib/api.ts';
 import { downloadTransparencyCsv, useTransparency } from './moderationApi.ts';
 
 const t = de.moderation;
-const reasonLabels: Record<string, string> = de.listing.reportReasons;
+/**
+ * Names of the notice keys of the transparency report: ad report reasons, 'forum_post', and
+ * 'conversation_' with a chat report reason (docs/decisions/0009-reports-queue.md).
+ */
+const reasonLabels: Record<string, string> = {
+  ...de.listing.reportReasons,
+  forum_post: t.targetTypes.forum_post,
+  ...Object.fromEntries(
+    Object.entries(REPORT_REASON_LABELS.conversation).map(([key, label]) => [
+      `conversation_${key}`,
+      `${t.targetTypes.conversation}: ${label}`,
+    ]),
+  ),
+};
 
 /** 'YYYY-MM-DD' of a date in UTC. */
 function day(date: Date): string {

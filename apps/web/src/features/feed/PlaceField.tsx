@@ -1,145 +1,98 @@
-import type { Place } from '@marketplace/contract';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Paper, { type PaperProps } from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { de } from '../../i18n/de.ts';
-import { COMPLETION_DEBOUNCE_MS } from '../../lib/constants.ts';
-import { usePlaces } from './api.ts';
-import { placeLabel } from './placeResolution.ts';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import type { PlaceFieldProps } from './PlaceAutocomplete.tsx';
 
-/** Waits `delay` ms after the last change of `value` before handing it on. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+export type { PlaceFieldProps } from './PlaceAutocomplete.tsx';
 
-/** Read by screen readers only (the count of completions). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+let Completing: ComponentType<PlaceFieldProps> | null = null;
+let completingLoad: Promise<ComponentType<PlaceFieldProps>> | null = null;
 
-/** The completions' list, crediting GeoNames below the places it shows (CC BY 4.0). */
-function AttributedPaper({ children, ...props }: PaperProps) {
-  return (
-    <Paper {...props}>
-      {children}
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ display: 'block', px: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {de.filters.placesAttribution}
-      </Typography>
-    </Paper>
-  );
+/** Loads the field with completions (MUI Autocomplete, TextField, Popper) once. */
+function loadCompleting(): Promise<ComponentType<PlaceFieldProps>> {
+  completingLoad ??= import('./PlaceAutocomplete.tsx').then((module) => {
+    Completing = module.PlaceAutocomplete;
+    return module.PlaceAutocomplete;
+  });
+  return completingLoad;
 }
 
 /**
- * A postal code or place field that completes from `GET /api/places` (GeoNames) while typing;
- * the server understands 'Koeln', 'Koln' and 'Muenchen' and offers larger places first.
- * `onTextChange` receives every typed text, `onPlaceSelect` a chosen completion, `onTextCommit`
- * the typed text when Enter is pressed without a completion chosen. Screen readers hear how many
- * completions there are.
+ * A postal code or place field that completes from `GET /api/places` while typing (SPEC.md §9
+ * "Umkreis"; the completions are `PlaceAutocomplete`). Home, search and category pages show it
+ * at once, so until the visitor points at or focuses it, it is a plain input of the same size
+ * with the label as placeholder: the completions' code (about 27 kB gzipped) then loads and takes
+ * the field's place with the typed text and the focus. A field that starts with a text, an error
+ * or a hint loads them at once (its label must float above the text).
  */
-export function PlaceField({
-  label,
-  text,
-  onTextChange,
-  onPlaceSelect,
-  onTextCommit,
-  describedBy,
-  error,
-  helperText,
-  size = 'small',
-  required,
-  inputName,
-  placeholder,
-}: {
-  label: string;
-  text: string;
-  onTextChange: (text: string) => void;
-  onPlaceSelect: (place: Place) => void;
-  onTextCommit?: (text: string) => void;
-  /** Id of an element that explains the field (hints, choices). */
-  describedBy?: string;
-  error?: boolean;
-  helperText?: string;
-  size?: 'small' | 'medium';
-  required?: boolean;
-  inputName?: string;
-  placeholder?: string;
-}) {
-  const query = useDebounced(text, COMPLETION_DEBOUNCE_MS);
-  const places = usePlaces(query);
-  const count = text.trim().length >= 2 && places.data ? places.data.length : null;
+export function PlaceField(props: PlaceFieldProps) {
+  const { label, text, onTextChange, describedBy, error, helperText, size = 'small', required } = props;
+  const [Loaded, setLoaded] = useState<ComponentType<PlaceFieldProps> | null>(() => Completing);
+  const [focusLoaded, setFocusLoaded] = useState(false);
+  const plainInput = useRef<HTMLInputElement>(null);
+  // Set while the plain field gives way to the completing one: the focus moves with the text,
+  // so the plain field's blur is no leaving of the field (PlacePicker checks the place on blur).
+  const replacing = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const load = () => {
+    if (Loaded) return;
+    loadCompleting()
+      .then((component) => {
+        if (!mounted.current) return;
+        replacing.current = true;
+        setFocusLoaded(document.activeElement !== null && document.activeElement === plainInput.current);
+        setLoaded(() => component);
+      })
+      .catch(() => {
+        // Without completions the plain field still takes a postal code or place.
+      });
+  };
+
+  const needsLabel = text !== '' || error === true || helperText !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load reads only refs and the module cache
+  useEffect(() => {
+    if (needsLabel) load();
+  }, [needsLabel]);
+
+  if (Loaded) return <Loaded {...props} autoFocus={focusLoaded} />;
+  const placeholder = required ? `${label} *` : label;
   return (
-    <>
-      <Box component="span" role="status" sx={visuallyHidden}>
-        {count === null ? '' : de.filters.placeSuggestions(count)}
-      </Box>
-      <Autocomplete<Place, false, false, true>
-        freeSolo
-        size={size}
-        slots={{ paper: AttributedPaper }}
-        options={places.data ?? []}
-        filterOptions={(options) => options}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : placeLabel(option))}
-        getOptionKey={(option) =>
-          typeof option === 'string' ? option : `${option.postal_code}-${option.place}`
-        }
-        renderOption={(props, option) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <li key={key} {...rest}>
-              <span>
-                <strong>{option.postal_code}</strong> {option.place}
-                <span style={{ color: '#56625d' }}> · {option.state}</span>
-              </span>
-            </li>
-          );
-        }}
-        inputValue={text}
-        onInputChange={(_event, value, reason) => {
-          if (reason === 'input' || reason === 'clear') onTextChange(value);
-        }}
-        onChange={(_event, value) => {
-          if (value && typeof value !== 'string') onPlaceSelect(value);
-          else if (typeof value === 'string') onTextCommit?.(value);
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={label}
-            error={error}
-            helperText={helperText}
-            required={required}
-            name={inputName}
-            placeholder={placeholder}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: describedBy
-                ? { ...params.slotProps.htmlInput, 'aria-describedby': describedBy }
-                : params.slotProps.htmlInput,
-            }}
-          />
-        )}
-      />
-    </>
+    <OutlinedInput
+      inputRef={plainInput}
+      size={size}
+      fullWidth
+      value={text}
+      name={props.inputName}
+      required={required}
+      onChange={(event) => onTextChange(event.target.value)}
+      onFocus={load}
+      onBlur={(event) => {
+        if (replacing.current) event.stopPropagation();
+      }}
+      onPointerEnter={load}
+      placeholder={placeholder}
+      slotProps={{
+        input: {
+          'aria-label': label,
+          // What the field becomes once its completions are loaded.
+          role: 'combobox',
+          'aria-expanded': false,
+          'aria-autocomplete': 'list',
+          'aria-describedby': describedBy,
+          autoComplete: 'off',
+          enterKeyHint: 'search',
+        },
+      }}
+      sx={{
+        bgcolor: 'background.paper',
+        '& input::placeholder': { color: 'text.secondary', opacity: 1 },
+      }}
+    />
   );
 }

@@ -14,6 +14,7 @@ export {
   withoutFilters,
 } from './filters.ts';
 export { ListingFeed } from './ListingFeed.tsx';
+export { PlaceAutocomplete } from './PlaceAutocomplete.tsx';
 export { PlaceField } from './PlaceField.tsx';
 export { PlacePicker } from './PlacePicker.tsx';
 export { checkKeptPlace, placeLabel, resolvePlace } from './placeResolution.ts';

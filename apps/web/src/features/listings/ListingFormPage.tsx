@@ -38,7 +38,7 @@ import { parseEuros } from '../../lib/price.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { ResendVerificationButton } from '../auth/index.ts';
 import { attributesOf, CategoryPicker, findBySlugOrId, useCategories } from '../categories/index.ts';
-import { PlaceField } from '../feed/index.ts';
+import { PlaceAutocomplete } from '../feed/index.ts';
 import { createListing, invalidateListings, updateListing, useListing } from './api.ts';
 import { AttributeFields } from './components/AttributeFields.tsx';
 import { PhotoUploader } from './components/PhotoUploader.tsx';
@@ -319,7 +319,7 @@ function ListingForm({
               name="postal_code"
               control={control}
               render={({ field }) => (
-                <PlaceField
+                <PlaceAutocomplete
                   label={de.listingForm.postalCode}
                   text={field.value ?? ''}
                   size="medium"

@@ -78,4 +78,55 @@ describe('/moderation/decisions/:id', () => {
     expect(await screen.findByText(de.moderation.appealOpen)).toBeTruthy();
     expect(screen.queryByRole('button', { name: de.moderation.appealSubmit })).toBeNull();
   }, 60_000);
+
+  it("opens with the mailed link's token without a session (a suspended member) and appeals with it", async () => {
+    let appealed = false;
+    const fetchMock = stubRoutes((method, url) => {
+      if (url.pathname === '/api/moderation/decisions/d1' && method === 'GET') return { body: decision };
+      if (url.pathname === '/api/moderation/decisions/d1/appeal' && method === 'POST') {
+        appealed = true;
+        return {
+          status: 201,
+          body: {
+            ...decision,
+            appeal: {
+              id: 'a1',
+              decision_id: 'd1',
+              text: 'Ich verlange keine Vorkasse, der Link ist von der Bank.',
+              status: 'open',
+              created_at: new Date().toISOString(),
+              decided_at: null,
+              outcome_text: null,
+            },
+            can: { appeal: false },
+          },
+        };
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/moderation/decisions/d1#zugang=link.token.abc');
+    expect(await screen.findByText(decision.restriction)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/moderation/decisions/d1');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: de.moderation.appealLabel }),
+      'Ich verlange keine Vorkasse, der Link ist von der Bank.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: de.moderation.appealSubmit }));
+    expect(await screen.findByText(de.moderation.appealOpen)).toBeTruthy();
+    expect(appealed).toBe(true);
+    const decisionCalls = fetchMock.mock.calls.filter(([input]) =>
+      String(input).startsWith('/api/moderation/decisions/d1'),
+    );
+    expect(decisionCalls.length).toBe(2);
+    for (const [, init] of decisionCalls)
+      expect(new Headers((init as RequestInit).headers).get('Authorization')).toBe('Bearer link.token.abc');
+  }, 60_000);
+
+  it('sends a visitor without a session and without the link to /login with the way back', async () => {
+    stubRoutes(() => undefined);
+    const { router } = renderApp('/moderation/decisions/d1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/moderation/decisions/d1')}`);
+  }, 60_000);
 });

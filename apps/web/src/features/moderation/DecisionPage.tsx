@@ -7,10 +7,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
+import { loginPathFor } from '../../lib/loginRedirect.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useAppeal, useDecision } from './api.ts';
 
 const t = de.moderation;
@@ -33,9 +36,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The appeal: the form while possible, else its state and the second decision's reasons. */
-function AppealPart({ decision }: { decision: ModerationDecision }) {
+function AppealPart({ decision, linkToken }: { decision: ModerationDecision; linkToken?: string }) {
   const [text, setText] = useState('');
-  const appeal = useAppeal(decision.id);
+  const appeal = useAppeal(decision.id, linkToken);
   if (decision.appeal) {
     const status = decision.appeal.status;
     return (
@@ -87,15 +90,33 @@ function AppealPart({ decision }: { decision: ModerationDecision }) {
   );
 }
 
+/** The token of the mailed link, `#zugang=<token>`, if the address carries one. */
+function linkTokenOf(hash: string): string | undefined {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('zugang') || undefined;
+}
+
 /**
  * /moderation/decisions/{id} (DSA Art. 17, 20): the statement of reasons of a moderation
  * decision for the affected member: what was restricted, the facts, the ground, that a person
  * decided (or that it was automated), when, and how to appeal, with 'Widerspruch einlegen'
- * while the 6 months run and no appeal was made.
+ * while the 6 months run and no appeal was made. Logged-in members read it with their session;
+ * the link in the statement's mail (`#zugang=`) opens it without one, so a suspended member can
+ * appeal (docs/decisions/0009-reports-queue.md); anyone else goes to /login first.
  */
 export function DecisionPage() {
+  const location = useLocation();
+  const linkToken = linkTokenOf(location.hash);
+  const { isLoggedIn, isChecking } = useSession();
+  if (!linkToken) {
+    if (isChecking) return <LoadingFallback />;
+    if (!isLoggedIn) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+  }
+  return <Decision linkToken={linkToken} />;
+}
+
+function Decision({ linkToken }: { linkToken?: string }) {
   const { id = '' } = useParams();
-  const decision = useDecision(id);
+  const decision = useDecision(id, linkToken);
   return (
     <PageContainer title={t.statementTitle}>
       {decision.isPending ? (
@@ -116,7 +137,7 @@ export function DecisionPage() {
           <Part title={t.statementWho}>
             {decision.data.automated ? t.statementAutomated : t.statementByPerson}
           </Part>
-          <AppealPart decision={decision.data} />
+          <AppealPart decision={decision.data} linkToken={linkToken} />
         </Stack>
       )}
     </PageContainer>

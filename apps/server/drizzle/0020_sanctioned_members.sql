@@ -1,0 +1,1 @@
+CREATE VIEW "sanctioned_members" AS (select user_id from member_sanctions where lifted_at is null and (ends_at is null or ends_at > now()));

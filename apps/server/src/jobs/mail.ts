@@ -1,0 +1,174 @@
+import type { FailingMail } from '@marketplace/contract';
+import type { Mailer, MailTransport, OutgoingMail } from '../lib/mailer.ts';
+import type { JobQueue } from './queue.ts';
+
+/** The queue every e-mail goes through (docs/decisions/0014-job-queue.md). */
+export const MAIL_QUEUE = 'mail';
+/** A mail is retried at least this long before it counts as failed: 24 hours, in seconds. */
+export const MAIL_RETRY_WINDOW_SECONDS = 24 * 60 * 60;
+/** The longest pause between two attempts of one mail, in seconds (one hour). */
+export const MAIL_RETRY_DELAY_MAX_SECONDS = 60 * 60;
+/** After this many failed attempts a mail shows in the admin list of failing mail. */
+export const MAIL_FAILING_AFTER_ATTEMPTS = 3;
+/** How long one delivery may take before the attempt counts as failed, in seconds. */
+const MAIL_ATTEMPT_TIMEOUT_SECONDS = 5 * 60;
+/**
+ * A delivered mail, or one that failed for good, is deleted from the queue 7 days after its last
+ * attempt, in seconds: long enough for an ADMIN to see and retry a failed one; the links of a
+ * delivered one have expired by then (24 hours at most).
+ */
+const MAIL_KEEP_FINISHED_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * The number of retries that covers `windowSeconds`: pg-boss waits at least
+ * `min(maxDelay, firstDelay · 2^(n-1))` seconds before retry n (its backoff adds jitter on top).
+ */
+export function retriesCovering(
+  firstDelaySeconds: number,
+  maxDelaySeconds: number,
+  windowSeconds: number,
+): number {
+  let waited = 0;
+  let retries = 0;
+  while (waited < windowSeconds) {
+    retries += 1;
+    waited += Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (retries - 1));
+  }
+  return retries;
+}
+
+interface MailLog {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Starts this instance's mail worker and answers the `Mailer` the modules send through: each
+ * mail becomes a job of the `mail` queue, delivered by `transport` (SMTP or the dev outbox) on
+ * whichever instance fetches it. A failed attempt is retried with doubling pauses from
+ * `firstRetryDelaySeconds` up to one hour, for at least 24 hours, then kept as failed; a
+ * restart in between loses nothing. The log names the job, attempt and error, never the text.
+ */
+export async function startMailQueue(
+  jobs: JobQueue,
+  transport: MailTransport,
+  log: MailLog,
+  firstRetryDelaySeconds: number,
+): Promise<Mailer> {
+  await jobs.work<OutgoingMail>(
+    MAIL_QUEUE,
+    {
+      retryLimit: retriesCovering(
+        firstRetryDelaySeconds,
+        MAIL_RETRY_DELAY_MAX_SECONDS,
+        MAIL_RETRY_WINDOW_SECONDS,
+      ),
+      retryDelay: firstRetryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: MAIL_RETRY_DELAY_MAX_SECONDS,
+      expireInSeconds: MAIL_ATTEMPT_TIMEOUT_SECONDS,
+      deleteAfterSeconds: MAIL_KEEP_FINISHED_SECONDS,
+      notify: true,
+      pollingIntervalSeconds: 1,
+    },
+    async (job) => {
+      try {
+        await transport.send(job.data);
+      } catch (error) {
+        log.warn(
+          {
+            jobId: job.id,
+            to: maskAddress(job.data.to),
+            attempt: job.retryCount + 1,
+            error: errorText(error),
+          },
+          'mail not delivered, will retry',
+        );
+        throw error;
+      }
+    },
+  );
+  return {
+    async send(mail, options = {}) {
+      await jobs.send(MAIL_QUEUE, mail, options);
+    },
+  };
+}
+
+/** 'anna.schmidt@example.com' → 'a…@example.com': enough to tell mails apart, not to read addresses. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '…';
+  return `${address[0]}…${address.slice(at)}`;
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}
+
+interface FailingMailRow {
+  id: string;
+  to: string | null;
+  subject: string | null;
+  attempts: number;
+  last_error: string | null;
+  state: 'retry' | 'failed';
+  next_attempt_at: Date | string;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Mails that failed `MAIL_FAILING_AFTER_ATTEMPTS` times or more and are still waiting for their
+ * next attempt, or failed for good; oldest first, at most 100. Read from pg-boss's job table
+ * (its documented columns; pg-boss has no query by state).
+ */
+export async function listFailingMails(jobs: JobQueue): Promise<FailingMail[]> {
+  const rows = await jobs.query<FailingMailRow>(
+    `select id::text, data->>'to' as "to", data->>'subject' as subject, retry_count as attempts,
+            left(output->>'message', 300) as last_error, state::text as state,
+            start_after as next_attempt_at, created_on as created_at
+       from ${quoteIdentifier(jobs.schema)}.job
+      where name = $1 and (state = 'failed' or (state = 'retry' and retry_count >= $2))
+      order by created_on, id
+      limit 100`,
+    [MAIL_QUEUE, MAIL_FAILING_AFTER_ATTEMPTS],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: maskAddress(row.to ?? ''),
+    subject: row.subject ?? '',
+    // A failed job's retry_count stays at its last retry; its first attempt counts too.
+    attempts: row.state === 'failed' ? row.attempts + 1 : row.attempts,
+    last_error: row.last_error,
+    state: row.state,
+    next_attempt_at: row.state === 'retry' ? iso(row.next_attempt_at) : null,
+    created_at: iso(row.created_at),
+  }));
+}
+
+/**
+ * Tries a failing mail again at once (admin area): a mail waiting for its next attempt is due
+ * now, a mail that failed for good is queued again.
+ * @returns false when no failing mail has this id (delivered, deleted or never failed)
+ */
+export async function retryMail(jobs: JobQueue, id: string): Promise<boolean> {
+  const [job] = await jobs.query<{ state: string }>(
+    `select state::text as state from ${quoteIdentifier(jobs.schema)}.job where name = $1 and id = $2::uuid`,
+    [MAIL_QUEUE, id],
+  );
+  if (job?.state === 'failed') {
+    // pg-boss answers the count as `affected`, which its types leave out.
+    const result = (await jobs.boss.retry(MAIL_QUEUE, id)) as { affected?: number };
+    return (result.affected ?? 0) > 0;
+  }
+  if (job?.state === 'retry') {
+    const result = await jobs.boss.update(MAIL_QUEUE, undefined, { id, startAfter: new Date() });
+    return result.updated > 0;
+  }
+  return false;
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

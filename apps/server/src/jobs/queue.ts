@@ -1,0 +1,165 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  PgBoss,
+  type QueueOptions,
+} from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import { selectRows } from '../db/client.ts';
+
+/**
+ * The background job queue (docs/decisions/0014-job-queue.md): pg-boss on the application's
+ * database, PGlite or PostgreSQL. A job is stored in the database, so it survives a restart;
+ * each is fetched by one worker across all instances (`FOR UPDATE SKIP LOCKED`), retried with
+ * backoff when its handler throws, and periodic jobs come from one cron schedule shared by the
+ * instances.
+ */
+export interface JobQueue {
+  /** The schema holding pg-boss's tables (`pgboss`, or `<schema>_jobs` beside a test schema). */
+  readonly schema: string;
+  /**
+   * Declares a queue with its retry settings and starts this instance's worker for it; the
+   * handler runs one job at a time and throws to have the job retried.
+   */
+  work<T extends object>(
+    name: string,
+    settings: QueueSettings,
+    handler: (job: Job<T>) => Promise<void>,
+  ): Promise<void>;
+  /**
+   * Runs `handler` on the cron schedule `cron` (UTC, minute precision), once across all
+   * instances; with `runOnStart` also once soon after this start (once per 5-minute slot for all
+   * instances starting together). At most one such job waits and
+   * one runs at any time (pg-boss's `stately` policy), so a slow run never piles up others.
+   */
+  every(
+    name: string,
+    cron: string,
+    handler: () => Promise<void>,
+    options?: { runOnStart?: boolean },
+  ): Promise<void>;
+  /**
+   * Enqueues a job; with `options.db` (a transaction) the job is written in that transaction and
+   * exists exactly when it commits.
+   * @returns the job's id
+   */
+  send(name: string, data: object, options?: { db?: Database }): Promise<string>;
+  /** Runs SQL on the queue's connection (reading pg-boss's own tables). */
+  query<T>(text: string, values?: unknown[]): Promise<T[]>;
+  /** pg-boss itself, for the few calls this interface does not wrap (retrying a job). */
+  readonly boss: PgBoss;
+  /** Stops the workers after their running jobs finished (at most `timeoutMs`), then the queue. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Retry settings of a queue; see pg-boss's `QueueOptions`. */
+export type QueueSettings = Pick<
+  QueueOptions,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'deleteAfterSeconds'
+> & {
+  /** Wake this instance's worker at once when a job is enqueued (LISTEN/NOTIFY). */
+  notify?: boolean;
+  /** Seconds between polls of this queue's worker (default 2, at least 0.5). */
+  pollingIntervalSeconds?: number;
+};
+
+/** Retries of periodic jobs: three, from one minute on, doubling. */
+const PERIODIC_RETRIES = { retryLimit: 3, retryDelay: 60, retryBackoff: true } as const;
+
+/** Length of the slot in which instances starting together share one start-up run (s). */
+const START_RUN_SLOT_SECONDS = 300;
+
+interface QueueLog {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** The schema pg-boss uses beside the application's schema. */
+async function jobsSchemaOf(db: Database): Promise<string> {
+  const [row] = await selectRows<{ schema: string }>(db, sql`select current_schema() as schema`);
+  const current = row?.schema ?? 'public';
+  return current === 'public' ? 'pgboss' : `${current}_jobs`;
+}
+
+/**
+ * Opens the job queue on the application's database and installs or migrates pg-boss's schema.
+ * On PGlite it shares the one embedded connection (pg-boss's own PGlite adapter, LISTEN/NOTIFY
+ * in-process); on PostgreSQL it keeps a small pool of its own to the same database.
+ * @throws when pg-boss cannot install its schema
+ */
+export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Promise<JobQueue> {
+  const schema = await jobsSchemaOf(handle.db);
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const boss =
+    handle.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(client as PGlite), backend: 'pglite', schema, useListenNotify: true })
+      : new PgBoss({
+          connectionString: (client as pg.Pool).options.connectionString as string,
+          schema,
+          max: 4,
+          useListenNotify: true,
+          application_name: 'marketplace-jobs',
+        });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
+  await boss.start();
+
+  const queue: JobQueue = {
+    schema,
+    boss,
+    async work<T extends object>(
+      name: string,
+      settings: QueueSettings,
+      handler: (job: Job<T>) => Promise<void>,
+    ) {
+      const { pollingIntervalSeconds = 2, notify = false, ...retries } = settings;
+      await boss.createQueue(name, { ...retries, notify });
+      // createQueue keeps an existing queue as it is: settings changed in code apply too.
+      await boss.updateQueue(name, { ...retries, notify });
+      const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+      await boss.work<T>(name, polling, async ([job]) => {
+        if (job) await handler(job);
+      });
+    },
+    async every(name, cron, handler, options = {}) {
+      await boss.createQueue(name, { policy: 'stately', ...PERIODIC_RETRIES });
+      await boss.work(name, { pollingIntervalSeconds: 5 }, async () => {
+        try {
+          await handler();
+        } catch (error) {
+          log.error({ err: error, job: name }, 'periodic job failed, will retry');
+          throw error;
+        }
+      });
+      await boss.schedule(name, cron, null, { tz: 'UTC' });
+      // The start-up run is throttled across instances: one per START_RUN_SLOT_SECONDS slot, so
+      // instances starting together add one run, not one each. `stately` alone would still let a
+      // second one wait behind a running one.
+      if (options.runOnStart) {
+        await boss.send(name, {}, { singletonKey: 'start', singletonSeconds: START_RUN_SLOT_SECONDS });
+      }
+    },
+    async send(name, data, options = {}) {
+      const id = await boss.send(
+        name,
+        data,
+        options.db ? { db: fromDrizzle(options.db as unknown as DrizzleTransactionLike, sql) } : {},
+      );
+      if (!id) throw new Error(`job of queue ${name} was not enqueued`);
+      return id;
+    },
+    async query<T>(text: string, values?: unknown[]) {
+      const result = await boss.getDb().executeSql(text, values);
+      return result.rows as T[];
+    },
+    async stop(timeoutMs = 30_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,108 @@
+import { storyFeedSchema } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeExpiredStories } from '../src/modules/stories/index.ts';
+import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { verifiedMember } from './helpers/marketplace.ts';
+import { feedStoryIds, postPhotoStory, readFeed } from './helpers/stories.ts';
+
+/**
+ * The feed answers from the live groups kept in memory (docs/decisions/0013-story-feed-summary.md);
+ * a story posted, deleted or expired shows or leaves at once.
+ */
+let t: TestApp;
+let viewer: RegisteredMember;
+let owner: RegisteredMember;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  viewer = await verifiedMember(t, { nickname: 'Betrachterin' });
+  owner = await verifiedMember(t, { nickname: 'Erzählerin' });
+});
+afterAll(async () => t?.close());
+
+/** The story ids the in-memory summary holds (not only what one page shows). */
+async function summaryIds(): Promise<string[]> {
+  const groups = await t.app.storiesDeps.feedSummary.groups();
+  return groups.flatMap((group) => group.stories.map((story) => story.id));
+}
+
+describe('feed summary', () => {
+  it('shows a new story at once and answers exactly the contract shape', async () => {
+    const before = await readFeed(t.app, viewer);
+    const story = await postPhotoStory(t.app, owner);
+    const after = await readFeed(t.app, viewer);
+    expect(feedStoryIds(after)).toContain(story.id);
+    expect(after.total).toBe(
+      before.total + (before.stories.some((g) => g.user_id === owner.user.id) ? 0 : 1),
+    );
+    expect(await summaryIds()).toContain(story.id);
+    // The JSON put together from serialised parts is what the schema makes of it, key for key.
+    expect(JSON.stringify(storyFeedSchema.parse(after))).toBe(JSON.stringify(after));
+    const group = after.stories.find((g) => g.user_id === owner.user.id);
+    expect(group).toMatchObject({ user_name: 'Erzählerin', has_unviewed_stories: true });
+    expect(group?.stories.at(-1)).toEqual({ ...story, has_viewed: false });
+    // The owner sees their own story as seen.
+    const own = (await readFeed(t.app, owner)).stories.find((g) => g.user_id === owner.user.id);
+    expect(own?.has_unviewed_stories).toBe(false);
+  });
+
+  it('drops a deleted story at once, from the answer and from the summary', async () => {
+    const story = await postPhotoStory(t.app, owner);
+    expect(feedStoryIds(await readFeed(t.app, viewer))).toContain(story.id);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/stories/${story.id}`,
+      headers: bearer(owner.access_token),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await summaryIds()).not.toContain(story.id);
+    expect(feedStoryIds(await readFeed(t.app, viewer))).not.toContain(story.id);
+  });
+
+  it('hides a story past its 24 hours by time, before the clean-up ran, and the clean-up drops it', async () => {
+    const story = await postPhotoStory(t.app, owner);
+    const deps = t.app.storiesDeps;
+    const later = new Date(Date.parse(story.expires_at) + 1000);
+    deps.now = () => later;
+    try {
+      expect(feedStoryIds(await readFeed(t.app, viewer))).not.toContain(story.id);
+    } finally {
+      deps.now = undefined;
+    }
+    await t.db.handle.db.execute(
+      sql`update stories set expires_at = now() - interval '1 second' where id = ${story.id}::uuid`,
+    );
+    expect(await removeExpiredStories(deps)).toBeGreaterThanOrEqual(1);
+    expect(await summaryIds()).not.toContain(story.id);
+    expect(feedStoryIds(await readFeed(t.app, viewer))).not.toContain(story.id);
+  });
+
+  it('shows the new name of a story owner', async () => {
+    const member = await verifiedMember(t, { nickname: 'Altname' });
+    await postPhotoStory(t.app, member);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(member.access_token),
+      payload: { nickname: 'Neuname' },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const group = (await readFeed(t.app, viewer)).stories.find((g) => g.user_id === member.user.id);
+    expect(group?.user_name).toBe('Neuname');
+    expect(group?.stories.every((story) => story.user_name === 'Neuname')).toBe(true);
+  });
+
+  it('holds every story of 20 members posting at once, and 200 parallel reads agree', async () => {
+    const members = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => verifiedMember(t, { nickname: `Parallel ${i}` })),
+    );
+    const posted = await Promise.all(members.map((member) => postPhotoStory(t.app, member)));
+    const reads = await Promise.all(Array.from({ length: 200 }, () => readFeed(t.app, viewer)));
+    const totals = new Set(reads.map((feed) => feed.total));
+    expect(totals.size).toBe(1);
+    const ids = feedStoryIds(reads[0] as (typeof reads)[number]);
+    for (const story of posted) expect(ids).toContain(story.id);
+  }, 120_000);
+});
