@@ -282,13 +282,23 @@ describe('Sitzungen', () => {
   it('der Token eines gelöschten Mitglieds funktioniert nicht mehr', async () => {
     const member = await registerMember(t.app);
     expect((await me(bearer(member.access_token))).statusCode).toBe(200);
-    await t.app.database.db.execute(sql`delete from users where id = ${member.user.id}`);
+    const other = (await login(t.app, member.email, member.password)).json().access_token as string;
+    expect((await me(bearer(other))).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(member.access_token),
+      payload: { password: member.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    // Both devices' tokens stop at once, also the one this instance had just looked up.
+    expect((await me(bearer(other))).statusCode).toBe(401);
     const res = await me(bearer(member.access_token));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHORIZED);
   });
 
-  it('liest die Rolle bei jeder Anfrage aus der Datenbank, nicht aus dem Token', async () => {
+  it('liest die Rolle aus der Sitzung und der Datenbank, nicht aus dem Token', async () => {
     const member = await registerMember(t.app);
     await t.app.database.db.execute(sql`update users set role = 'ADMIN' where id = ${member.user.id}`);
     expect((await me(bearer(member.access_token))).json().role).toBe('ADMIN');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SessionList, SOCKET_CLOSE_POLICY, type SocketTicket } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { loadJwtSecret } from '../src/lib/jwt-secret.ts';
 import { pruneSessions } from '../src/modules/auth/sessions.ts';
@@ -78,6 +78,21 @@ async function lastUsedAt(sessionId: string): Promise<Date> {
   );
   if (!row) throw new Error('no session row');
   return new Date(row.last_used_at);
+}
+
+/**
+ * Runs `check` with this process's clock `minutes` ahead (only `Date`; timers keep running), for
+ * tests that move a session's times back in the database: the instance's session cache
+ * (docs/decisions/0007) must see the same time pass.
+ */
+async function afterMinutes<T>(minutes: number, check: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'], now: now + minutes * 60_000, shouldAdvanceTime: true });
+  try {
+    return await check();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('POST /api/auth/logout', () => {
@@ -236,9 +251,12 @@ describe('which tokens are accepted', () => {
     expect(await status(member.access_token)).toBe(200);
     expect(Date.now() - (await lastUsedAt(sid)).getTime()).toBeLessThan(60_000);
     await db.execute(sql`update sessions set last_used_at = now() - interval '31 minutes' where id = ${sid}`);
-    expect((await me(member.access_token)).json()).toEqual(UNAUTHORIZED);
-    // The refused request does not bring the session back.
-    expect(await status(member.access_token)).toBe(401);
+    // 31 minutes pass on this instance's clock too: its session cache kept the member for seconds.
+    await afterMinutes(31, async () => {
+      expect((await me(member.access_token)).json()).toEqual(UNAUTHORIZED);
+      // The refused request does not bring the session back.
+      expect(await status(member.access_token)).toBe(401);
+    });
   });
 
   it('ends a session at its expiry (24 h after the login) even when used all the time', async () => {
@@ -260,7 +278,9 @@ describe('which tokens are accepted', () => {
     expect((await lastUsedAt(sid)).getTime()).toBe(recent.getTime());
     await db.execute(sql`update sessions set last_used_at = now() - interval '2 minutes' where id = ${sid}`);
     const stale = await lastUsedAt(sid);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => me(member.access_token)));
+    const answers = await afterMinutes(2, () =>
+      Promise.all(Array.from({ length: 200 }, () => me(member.access_token))),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(200).fill(200));
     const touched = await lastUsedAt(sid);
     expect(touched.getTime()).toBeGreaterThan(stale.getTime() + 60_000);

@@ -174,7 +174,11 @@ describe('Administrator beim Start (ADMIN_EMAIL, ADMIN_PASSWORD)', () => {
 
   it('befördert ein bestehendes Konto zum bestätigten ADMIN und lässt sein Passwort', async () => {
     const member = await registerMember(app);
-    await ensureAdminAccount(app.database.db, { email: member.email.toUpperCase(), password: 'anderes99' });
+    await ensureAdminAccount(
+      app.database.db,
+      { email: member.email.toUpperCase(), password: 'anderes99' },
+      app.events,
+    );
     const res = await login(app, member.email, PASSWORD, uniqueIp());
     expect(res.json().user).toMatchObject({ role: 'ADMIN', email_verified: true });
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(member.access_token) });
@@ -203,7 +207,7 @@ describe('Zugriffsregeln für spätere Module', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/test/admin', headers: bearer(forged) })).statusCode,
     ).toBe(401);
-    await ensureAdminAccount(app.database.db, { email: member.email, password: PASSWORD });
+    await ensureAdminAccount(app.database.db, { email: member.email, password: PASSWORD }, app.events);
     const admin = await app.inject({
       method: 'GET',
       url: '/api/test/admin',

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { loadJwtSecret } from '../lib/jwt-secret.ts';
-import { findSessionMember, type SessionMember } from '../modules/auth/index.ts';
+import { findSessionMember, SessionCache, type SessionMember } from '../modules/auth/index.ts';
 import { isAdmin } from '../modules/users/index.ts';
 
 /** Lifetime of an access token (ARCHITECTURE.md "auth": signed, with expiry); its session's too. */
@@ -74,8 +74,9 @@ const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
 /**
  * Sessions (ARCHITECTURE.md "auth", docs/decisions/0007): JWT access tokens signed with HS256 by
  * `JWT_SECRET` or the key generated into DATA_DIR, each naming a server-side session (`sid`)
- * that is looked up with its member on every request, so that logout, the 30-minute idle
- * timeout, a password change and a deleted account end the token at once. Every answer to a
+ * that is looked up with its member (kept for at most 5 seconds, dropped on every instance by
+ * the events that end or change it), so that logout, the 30-minute idle timeout, a password
+ * change and a deleted account end the token at once. Every answer to a
  * request that carried an `Authorization` header or reached an authenticated route gets
  * `Cache-Control: no-store`.
  */
@@ -86,6 +87,12 @@ async function auth(app: FastifyInstance, options: { config: Config }) {
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_LIFETIME },
     verify: { algorithms: ['HS256'] },
   });
+
+  // Sessions looked up in the last seconds, dropped on every instance by the events that end
+  // or change them (docs/decisions/0007, "The session cache").
+  const sessionCache = new SessionCache();
+  const unsubscribe = sessionCache.subscribe(app.events);
+  app.addHook('onClose', async () => unsubscribe());
 
   async function sessionOfToken(token: string): Promise<SessionMember | null> {
     let claims: { sub?: unknown; sid?: unknown; iat?: unknown; exp?: unknown };
@@ -99,7 +106,7 @@ async function auth(app: FastifyInstance, options: { config: Config }) {
     if (typeof iat !== 'number' || typeof exp !== 'number') return null;
     const now = Date.now() / 1000;
     if (iat > now + MAX_CLOCK_SKEW_S || exp <= now) return null;
-    return findSessionMember(app.database.db, sid, sub);
+    return findSessionMember(app.database.db, sid, sub, sessionCache);
   }
 
   async function sessionOf(request: FastifyRequest): Promise<SessionMember | null> {
@@ -140,4 +147,4 @@ async function auth(app: FastifyInstance, options: { config: Config }) {
   );
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['database'] });
+export default fp(auth, { name: 'auth', dependencies: ['database', 'events'] });

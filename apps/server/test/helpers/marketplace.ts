@@ -1,5 +1,6 @@
 import type { Listing, ListingCreate } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
 import type { TestApp } from './app.ts';
@@ -13,12 +14,23 @@ export async function verifiedMember(
   await t.db.handle.db.execute(
     sql`update users set email_verified_at = now() where id = ${member.user.id}::uuid`,
   );
+  await memberChanged(t.app, member.user.id);
   return member;
 }
 
 /** Makes a member an administrator. */
 export async function makeAdmin(t: TestApp, userId: string): Promise<void> {
   await t.db.handle.db.execute(sql`update users set role = 'ADMIN' where id = ${userId}::uuid`);
+  await memberChanged(t.app, userId);
+}
+
+/**
+ * Announces a change a test wrote straight into `users` (role, verification), as the owning
+ * module does after its own writes: every instance's session cache drops the member's sessions
+ * (docs/decisions/0007).
+ */
+export async function memberChanged(app: FastifyInstance, userId: string): Promise<void> {
+  await app.events.publish('user.updated', { userId });
 }
 
 /** A valid ad body: a bike in Munich (80331), overridable field by field. */

@@ -23,9 +23,10 @@ export {
  * `auth` plugin in `plugins/auth.ts`, which every module with a login depends on.
  */
 export { checkCurrentPassword, type LoginCheck } from './service.ts';
+export { SessionCache } from './session-cache.ts';
 /**
  * Server-side sessions (docs/decisions/0007): the `auth` plugin looks the session of every
- * token up with `findSessionMember`; `endAllSessions` (suspensions by administrators) and
+ * token up with `findSessionMember`, kept for seconds in a `SessionCache`; `endAllSessions` (suspensions by administrators) and
  * `endSession` end sessions and announce `session.ended`; `endSessionsInTransaction` ends them
  * inside another module's transaction (account deletion), whose owner then calls
  * `announceEndedSessions` after the commit.

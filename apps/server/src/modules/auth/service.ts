@@ -300,31 +300,33 @@ function warnOwnerOfFailedLogins(deps: AuthDeps, account: users.UserRow): void {
 /**
  * Opens a link from a verification or e-mail-change mail (single use): marks the e-mail
  * verified, or switches the account to the confirmed new address (which ends all other links).
- * A changed address is published as `user.updated` after the commit: without nickname and
- * first name, the shown name is the part of the address before '@' (SPEC.md §2 "Side menu").
+ * A changed address or a fresh verification is published as `user.updated` after the commit:
+ * sessions carry both, and without nickname and first name the shown name is the part of the
+ * address before '@' (SPEC.md §2 "Side menu").
  * @throws AppError invalid_token (400) unknown/used/expired; email_taken (409) when the new
  *   address was registered by someone else meanwhile
  */
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<VerifyEmailResponse> {
-  const { account, emailChanged } = await deps.db.transaction(async (tx) => {
+  const { account, changed } = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, ['verify_email', 'change_email']);
     if (row.purpose === 'change_email' && row.newEmail) {
-      const changed = await users.updateAccount(tx, row.userId, {
+      const switched = await users.updateAccount(tx, row.userId, {
         email: row.newEmail,
         emailVerifiedAt: new Date(),
       });
       await invalidateTokens(tx, row.userId, ['verify_email', 'change_email', 'reset_password']);
-      return { account: changed, emailChanged: true };
+      return { account: switched, changed: true };
     }
     await invalidateTokens(tx, row.userId, ['verify_email']);
     const current = await users.getAccount(tx, row.userId);
-    if (current.emailVerifiedAt) return { account: current, emailChanged: false };
+    if (current.emailVerifiedAt) return { account: current, changed: false };
     return {
       account: await users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() }),
-      emailChanged: false,
+      changed: true,
     };
   });
-  if (emailChanged) await deps.events.publish('user.updated', { userId: account.id });
+  // The member's sessions carry the address and the verification (docs/decisions/0007).
+  if (changed) await deps.events.publish('user.updated', { userId: account.id });
   return { detail: messages.verified, user: users.toUserResponse(account) };
 }
 
