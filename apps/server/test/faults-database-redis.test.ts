@@ -11,6 +11,7 @@ import type { AuthResponse, SocketTicket } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, withoutServerSettings } from '../src/config.ts';
 import { openDatabase, selectRows } from '../src/db/client.ts';
@@ -245,6 +246,16 @@ describe('PostgreSQL and Redis going away under a running server', () => {
     );
     const watched = await verifiedMember('Alma');
     const socket = await TestSocket.connect(baseA.replace('http', 'ws'), await ticketFor(watched));
+    const storySocket = new WebSocket(
+      `${baseA.replace('http', 'ws')}/ws/stories?token=${encodeURIComponent(await ticketFor(watched))}`,
+    );
+    const storySocketClosed = new Promise<number>((resolve) =>
+      storySocket.on('close', (code) => resolve(code)),
+    );
+    await new Promise((resolve, reject) => {
+      storySocket.once('open', resolve);
+      storySocket.once('error', reject);
+    });
     let renewed: TestSocket | undefined;
     const traffic = new Traffic(sellers);
     try {
@@ -303,6 +314,7 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       await waitUntil('instance A ready after Redis', async () => (await readyStatus(baseA)) === 200);
       await waitUntil('instance B ready after Redis', async () => (await readyStatusB()) === 200);
       expect((await socket.closed).code).toBe(1012);
+      expect(await storySocketClosed).toBe(1012);
       renewed = await TestSocket.connect(baseA.replace('http', 'ws'), await ticketFor(watched));
       const after = await followThroughB(watched, 'Dora');
       expect(await renewed.next('new_follower')).toMatchObject({ follower_id: after.user.id });
@@ -325,6 +337,7 @@ describe('PostgreSQL and Redis going away under a running server', () => {
     } finally {
       await traffic.stop();
       socket.close();
+      storySocket.close();
       renewed?.close();
     }
 

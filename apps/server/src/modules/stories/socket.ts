@@ -90,8 +90,9 @@ class StorySockets {
     }
   }
 
-  closeAll(): void {
-    for (const socket of this.sessionOf.keys()) socket.close(1001, 'Server wird beendet');
+  /** Closes every socket: 1001 when the server stops, or the given code and reason. */
+  closeAll(code = 1001, reason = 'Server wird beendet'): void {
+    for (const socket of this.sessionOf.keys()) socket.close(code, reason);
   }
 }
 
@@ -147,6 +148,13 @@ export async function storySocketRoutes(
     if (story) sockets.send(here, { type: 'new_story', story: { ...story, has_viewed: false } });
   });
   app.addHook('preClose', async () => sockets.closeAll());
+  // Back after a lost connection to the other instances (Redis): events of the gap never arrived
+  // here, so clients reconnect and fetch anew; 1012 is "service restart", as on the notification
+  // socket (realtime/index.ts).
+  const stopListening = app.events.onReconnected(() =>
+    sockets.closeAll(1012, 'Live-Verbindung wird erneuert.'),
+  );
+  app.addHook('onClose', async () => stopListening());
 
   app.get(
     STORY_SOCKET_PATH,
