@@ -317,8 +317,8 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
     log('');
     log('Einzelne Anfragen nacheinander (app.inject):');
     log('');
-    log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline mit Token | Gruppen | Stories |');
-    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline mit Token | Gruppen | Stories | kB |');
+    log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     let baselineMean = Number.NaN;
     const cases: [string, string][] = [
       ['Baseline mit Token (GET /api/me)', '/api/me'],
@@ -332,6 +332,7 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
       const times: number[] = [];
       let groups = 0;
       let stories = 0;
+      let bytes = 0;
       for (let i = 0; i < options.runs; i++) {
         const t0 = process.hrtime.bigint();
         const res = await ask(i);
@@ -340,11 +341,13 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
         const body = res.json() as { stories?: { stories: unknown[] }[] };
         groups = body.stories?.length ?? 0;
         stories = (body.stories ?? []).reduce((sum, group) => sum + group.stories.length, 0);
+        bytes = res.rawPayload.length;
       }
       times.sort((a, b) => a - b);
       const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
       if (Number.isNaN(baselineMean)) baselineMean = mean;
-      const counted = url === '/api/me' ? '| – | – |' : `| ${groups} | ${stories} |`;
+      const kB = (bytes / 1024).toFixed(1);
+      const counted = url === '/api/me' ? `| – | – | ${kB} |` : `| ${groups} | ${stories} | ${kB} |`;
       log(
         `| ${name} | ${ms(mean)} | ${ms(percentile(times, 95))} | ${ms(percentile(times, 99))} | ${(mean / baselineMean).toFixed(1)} ${counted}`,
       );

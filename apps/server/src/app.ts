@@ -99,7 +99,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(users, { config });
   await app.register(follows);
   await app.register(places);
-  await app.register(listings, { publicAnswerCache: options.publicAnswerCache });
+  await app.register(listings, {
+    publicAnswerCache: options.publicAnswerCache,
+    site: { publicUrl: config.publicUrl, siteName: config.siteName },
+  });
   await app.register(favorites);
   await app.register(chat);
   await app.register(forum);

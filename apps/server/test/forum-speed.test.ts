@@ -175,4 +175,27 @@ describe('Forum speed without changed answers', () => {
     await bulkThreads(3, 'Triangelabend', 'Wir spielen Triangel am Triangelabend.');
     expect(await search('Triangelabend')).toMatchObject({ total: 3, total_capped: false });
   });
+
+  it('counts no post of a deleted thread, also right at the cap', async () => {
+    // 1,001 texts, one of them in a thread deleted afterwards: exactly 1,000 visible hits.
+    await bulkThreads(1001, 'Glockenspielrunde', 'Heute eine Glockenspielrunde.');
+    const [gone] = await selectRows<{ id: string }>(
+      t.db.handle.db,
+      sql`update forum_threads set deleted_at = now()
+          where id = (select id from forum_threads where title like 'Glockenspielrunde %' order by created_at desc, id desc limit 1)
+          returning id`,
+    );
+    const found = await search('Glockenspielrunde');
+    expect(found).toMatchObject({ total: 1000, total_capped: false });
+    expect(found.hits).toHaveLength(20);
+    expect(found.hits.map((hit) => hit.thread_id)).not.toContain(gone?.id);
+    // Few hits: the deleted thread's opening post is neither counted nor shown.
+    await bulkThreads(2, 'Klangschalenkurs', 'Ein Klangschalenkurs.');
+    await t.db.handle.db.execute(
+      sql`update forum_threads set deleted_at = now() where title = 'Klangschalenkurs 1'`,
+    );
+    const few = await search('Klangschalenkurs');
+    expect(few).toMatchObject({ total: 1, total_capped: false });
+    expect(few.hits.map((hit) => hit.thread_title)).toEqual(['Klangschalenkurs 2']);
+  });
 });

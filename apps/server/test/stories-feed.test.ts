@@ -48,6 +48,24 @@ describe('feed summary', () => {
     expect(own?.has_unviewed_stories).toBe(false);
   });
 
+  it("marks a story viewed in the viewer's next feed at once, though the marks are kept for seconds", async () => {
+    const story = await postPhotoStory(t.app, owner);
+    const hasViewed = async () =>
+      (await readFeed(t.app, viewer)).stories.flatMap((group) => group.stories).find((s) => s.id === story.id)
+        ?.has_viewed;
+    expect(await hasViewed()).toBe(false);
+    // 50 parallel reads share the kept marks and agree.
+    const reads = await Promise.all(Array.from({ length: 50 }, () => hasViewed()));
+    expect(reads).toEqual(Array(50).fill(false));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/view`,
+      headers: bearer(viewer.access_token),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(await hasViewed()).toBe(true);
+  });
+
   it('drops a deleted story at once, from the answer and from the summary', async () => {
     const story = await postPhotoStory(t.app, owner);
     expect(feedStoryIds(await readFeed(t.app, viewer))).toContain(story.id);
@@ -64,6 +82,8 @@ describe('feed summary', () => {
   it('hides a story past its 24 hours by time, before the clean-up ran, and the clean-up drops it', async () => {
     const story = await postPhotoStory(t.app, owner);
     const deps = t.app.storiesDeps;
+    // Seen in the feed first: the viewer's order computed now must not outlive the expiry.
+    expect(feedStoryIds(await readFeed(t.app, viewer))).toContain(story.id);
     const later = new Date(Date.parse(story.expires_at) + 1000);
     deps.now = () => later;
     try {

@@ -65,4 +65,20 @@ describe('story feed of two instances (Redis event bus)', () => {
     await expect.poll(() => summaryIds(a), { timeout: 15_000 }).not.toContain(old.id);
     expect(feedStoryIds(await readFeed(a, viewer))).not.toContain(old.id);
   }, 120_000);
+
+  it("a view through B marks the story viewed in A's feed, which kept the viewer's marks", async () => {
+    const story = await postPhotoStory(b, owner);
+    const hasViewed = async () =>
+      (await readFeed(a, viewer)).stories.flatMap((group) => group.stories).find((s) => s.id === story.id)
+        ?.has_viewed;
+    await expect.poll(hasViewed, { timeout: 15_000 }).toBe(false);
+    const res = await b.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/view`,
+      headers: bearer(viewer.access_token),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    // The event reaches A through Redis within milliseconds; the kept marks alone would last 5 s.
+    await expect.poll(hasViewed, { timeout: 3_000, interval: 50 }).toBe(true);
+  }, 60_000);
 });

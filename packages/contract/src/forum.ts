@@ -239,19 +239,6 @@ export const forumLikeSchema = z.object({ liked: z.boolean(), like_count: z.numb
 
 /** `POST /api/forum/posts/{id}/report`: why the post breaks the rules. */
 export const forumReportBodySchema = z.object({ reason });
-export const forumReportSchema = z.object({
-  id: z.string(),
-  post_id: z.string(),
-  thread_id: z.string(),
-  thread_title: z.string(),
-  post_excerpt: z.string(),
-  reporter_id: z.string(),
-  reason: z.string(),
-  status: z.enum(['open', 'resolved']),
-  created_at: z.string(),
-});
-export type ForumReport = z.infer<typeof forumReportSchema>;
-export const forumReportListSchema = z.object({ reports: z.array(forumReportSchema) });
 
 /** `GET /api/forum/search`: words in titles and texts (german configuration), paged. */
 export const forumSearchQuerySchema = z.object({

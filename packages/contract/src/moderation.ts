@@ -52,28 +52,73 @@ export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
 /**
  * What a report or decision is about: an ad, a forum post, a chat conversation (the decision
- * concerns the reported member in it), or a member (the warning and suspension after repeated
- * removals).
+ * concerns the reported member in it), a story, or a member (a member report, and the warning
+ * and suspension after repeated removals).
  */
-export const moderationTargetTypeSchema = z.enum(['listing', 'forum_post', 'conversation', 'user']);
+export const moderationTargetTypeSchema = z.enum(['listing', 'forum_post', 'conversation', 'story', 'user']);
 export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
 
-/** The kinds of reports the queue groups (every target type but `user`). */
-export const moderationReportTargetSchema = z.enum(['listing', 'forum_post', 'conversation'], {
-  error: 'Bitte wähle eine gemeldete Anzeige, einen Beitrag oder eine Unterhaltung.',
-});
+/** The kinds of reports the queue groups: every target type. */
+export const moderationReportTargetSchema = z.enum(
+  ['listing', 'forum_post', 'conversation', 'story', 'user'],
+  {
+    error:
+      'Bitte wähle eine gemeldete Anzeige, einen Beitrag, eine Unterhaltung, eine Story oder ein Mitglied.',
+  },
+);
 export type ModerationReportTarget = z.infer<typeof moderationReportTargetSchema>;
 
 /**
- * What an ADMIN may decide on each kind of report: ads and forum posts are kept or removed; in a
- * reported conversation nothing is removed, the reported member is kept or suspended for
- * {@link STRIKE_SUSPENSION_DAYS} days.
+ * What an ADMIN may decide on each kind of report: ads, forum posts and stories are kept or
+ * removed (a removed story is deleted for good); in a reported conversation nothing is removed,
+ * the reported member is kept or suspended for {@link STRIKE_SUSPENSION_DAYS} days, and so is a
+ * reported member.
  */
 export const MODERATION_ACTIONS_BY_TARGET = {
   listing: ['keep', 'remove'],
   forum_post: ['keep', 'remove'],
   conversation: ['keep', 'suspend'],
+  story: ['keep', 'remove'],
+  user: ['keep', 'suspend'],
 } as const satisfies Record<ModerationReportTarget, readonly ModerationAction[]>;
+
+/** Why a story is reported (`POST /api/stories/{id}/report`). */
+export const storyReportReasonSchema = z.enum(['spam', 'fraud', 'offensive', 'sexual', 'violence', 'other'], {
+  error: 'Bitte wähle einen Grund für die Meldung.',
+});
+export type StoryReportReason = z.infer<typeof storyReportReasonSchema>;
+
+/** Why a member is reported (`POST /api/users/{id}/report`). */
+export const memberReportReasonSchema = z.enum(
+  ['fake_profile', 'fraud', 'harassment', 'spam', 'offensive', 'other'],
+  { error: 'Bitte wähle einen Grund für die Meldung.' },
+);
+export type MemberReportReason = z.infer<typeof memberReportReasonSchema>;
+
+/** Longest note of a story or member report, in characters. */
+export const REPORT_TEXT_MAX = 1000;
+
+const reportText = userText({ multiline: true })
+  .trim()
+  .max(REPORT_TEXT_MAX, `Der Hinweis darf höchstens ${REPORT_TEXT_MAX} Zeichen lang sein.`)
+  .optional();
+
+/**
+ * `POST /api/stories/{id}/report` body (DSA Art. 16): a reason and an optional note; reporting
+ * the same story again replaces the earlier report.
+ */
+export const storyReportBodySchema = z.object({ reason: storyReportReasonSchema, text: reportText });
+export type StoryReportBody = z.input<typeof storyReportBodySchema>;
+
+/**
+ * `POST /api/users/{id}/report` body (DSA Art. 16): a reason and an optional note; reporting the
+ * same member again replaces the earlier report.
+ */
+export const memberReportBodySchema = z.object({ reason: memberReportReasonSchema, text: reportText });
+export type MemberReportBody = z.input<typeof memberReportBodySchema>;
+
+/** The answer of a story or member report (201): the German confirmation. */
+export const reportResultSchema = z.object({ detail: z.string() });
 
 /** German labels of the reasons members give, by kind of report (the queue and the CSV show them). */
 export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string, string>> = {
@@ -91,6 +136,22 @@ export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string,
     offensive: 'Beleidigende Inhalte',
     other: 'Sonstiges',
   },
+  story: {
+    spam: 'Spam oder Werbung',
+    fraud: 'Betrug',
+    offensive: 'Beleidigend oder anstößig',
+    sexual: 'Sexuelle Inhalte',
+    violence: 'Gewalt oder Hass',
+    other: 'Sonstiges',
+  },
+  user: {
+    fake_profile: 'Gefälschtes Profil',
+    fraud: 'Betrug',
+    harassment: 'Belästigung',
+    spam: 'Spam',
+    offensive: 'Beleidigender Name oder Profilbild',
+    other: 'Sonstiges',
+  },
   // Forum reports carry the reporter's own words; they are shown as they are.
   forum_post: {},
 };
@@ -102,12 +163,17 @@ const decisionText = userText({ multiline: true, error: 'Bitte beschreibe den Sa
 
 /**
  * `POST /api/admin/moderation/decisions`: an ADMIN decides on the open reports of an ad, a forum
- * post or a conversation; the action must be one of {@link MODERATION_ACTIONS_BY_TARGET}.
+ * post, a conversation, a story or a member; the action must be one of
+ * {@link MODERATION_ACTIONS_BY_TARGET}. `member_id` names, for a conversation, the reported
+ * member whose reports are decided (the group's `seller_id`): both members of a conversation may
+ * report each other, and each side is decided on its own. Without it the conversation's reports
+ * must all name the same member.
  */
 export const moderationDecisionBodySchema = z
   .object({
     target_type: moderationReportTargetSchema.default('listing'),
     target_id: z.uuid({ error: 'Ungültige ID des gemeldeten Inhalts.' }),
+    member_id: z.uuid({ error: 'Ungültige ID des gemeldeten Mitglieds.' }).optional(),
     action: z.enum(['keep', 'remove', 'suspend'], {
       error: 'Bitte wähle eine Maßnahme: behalten, entfernen oder sperren.',
     }),
@@ -118,7 +184,7 @@ export const moderationDecisionBodySchema = z
     (body) => (MODERATION_ACTIONS_BY_TARGET[body.target_type] as readonly string[]).includes(body.action),
     {
       message:
-        'Diese Maßnahme passt nicht zur Meldung: Anzeigen und Beiträge werden behalten oder entfernt, bei Unterhaltungen wird das gemeldete Mitglied nicht oder für eine Zeit gesperrt.',
+        'Diese Maßnahme passt nicht zur Meldung: Anzeigen, Beiträge und Storys werden behalten oder entfernt, bei Unterhaltungen und gemeldeten Mitgliedern wird das Mitglied nicht oder für eine Zeit gesperrt.',
       path: ['action'],
     },
   );
@@ -193,17 +259,19 @@ export const moderationReportSchema = z.object({
 
 /**
  * The open reports on one target, as the queue groups them. `seller_id` and `seller_name` name
- * the affected member: the ad's seller, the post's author, the reported member of a conversation.
+ * the affected member: the ad's seller, the post's author, the reported member of a conversation
+ * (a conversation whose members reported each other makes one group per reported member), the
+ * story's owner, the reported member.
  */
 export const moderationReportGroupSchema = z.object({
   kind: z.literal('reports'),
   target_type: moderationReportTargetSchema,
   target_id: z.string(),
-  /** The ad's title, the thread's title of a post, or 'Unterhaltung mit …'. */
+  /** The ad's title, the thread's title of a post, 'Unterhaltung zu „…“', 'Story von …', or the member's name. */
   title: z.string(),
-  /** The beginning of the reported post (plain text); null for ads and conversations. */
+  /** The beginning of the reported post or the story's caption (plain text); else null. */
   excerpt: z.string().nullable(),
-  /** Where the ADMIN opens the target: the ad's page, the post in its thread, the member's page. */
+  /** Where the ADMIN opens the target: the ad's page, the post in its thread, the story, the member's page. */
   link: z.string(),
   image: z.string().nullable(),
   status: z.string(),

@@ -27,6 +27,46 @@ export interface Mailer {
   send(mail: OutgoingMail, options?: { db?: Database }): Promise<void>;
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A mail of the product (ARCHITECTURE.md "e-mail"): text and HTML from the same paragraphs, a
+ * greeting, an introduction, the link as its own line, further paragraphs, signed by the team of
+ * `siteName` (`SITE_NAME`). Every text is escaped in the HTML part.
+ */
+export function composeMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  intro: string,
+  link: string,
+  outro: string[],
+  siteName: string,
+) {
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    link,
+    '',
+    ...outro.flatMap((line) => [line, '']),
+    `Dein ${siteName}-Team`,
+  ]
+    .join('\n')
+    .trimEnd();
+  const html = [
+    '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ...outro.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>Dein ${escapeHtml(siteName)}-Team</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text, html } satisfies OutgoingMail;
+}
+
 /** Delivers one e-mail at once; see `createMailer`. The mail job's worker uses it. */
 export interface MailTransport {
   /** @throws when the SMTP server refuses or cannot be reached, or the outbox cannot be written */

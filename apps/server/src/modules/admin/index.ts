@@ -78,7 +78,9 @@ async function adminModule(app: FastifyInstance) {
     db: app.database.db,
     events: app.events,
     openReports: (db) =>
-      openReports ? openReports(db) : Promise.resolve({ listings: 0, forumPosts: 0, conversations: 0 }),
+      openReports
+        ? openReports(db)
+        : Promise.resolve({ listings: 0, forumPosts: 0, conversations: 0, stories: 0, members: 0 }),
   });
 }
 

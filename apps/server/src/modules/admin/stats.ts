@@ -17,6 +17,8 @@ export interface OpenReportCounts {
   listings: number;
   forumPosts: number;
   conversations: number;
+  stories: number;
+  members: number;
 }
 
 /**
@@ -25,7 +27,13 @@ export interface OpenReportCounts {
  */
 export type OpenReportsCounter = (db: Database) => Promise<OpenReportCounts>;
 
-const NO_REPORTS: OpenReportsCounter = async () => ({ listings: 0, forumPosts: 0, conversations: 0 });
+const NO_REPORTS: OpenReportsCounter = async () => ({
+  listings: 0,
+  forumPosts: 0,
+  conversations: 0,
+  stories: 0,
+  members: 0,
+});
 
 /** UTC day `YYYY-MM-DD` of a moment. */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -36,7 +44,7 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * `countOpenReports`), all in one read-only transaction so the figures are one snapshot where
  * the database offers it; nothing is written. Ads count as active while unexpired. `daily`
  * covers the last {@link DAILY_DAYS} UTC days, oldest first. `reports.open` counts every open
- * report of the queue (ads, forum posts and conversations).
+ * report of the queue (ads, forum posts, conversations, stories and members).
  */
 export async function readAdminStats(
   db: Database,
@@ -86,7 +94,7 @@ export async function readAdminStats(
       new_7d: figures.listings.newSince,
     },
     reports: {
-      open: reports.listings + reports.forumPosts + reports.conversations,
+      open: reports.listings + reports.forumPosts + reports.conversations + reports.stories + reports.members,
       listings: reports.listings,
       forum_posts: reports.forumPosts,
     },

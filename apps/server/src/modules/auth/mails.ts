@@ -1,43 +1,4 @@
-import type { OutgoingMail } from '../../lib/mailer.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/**
- * Builds text and HTML from the same paragraphs, with the link as its own line and button,
- * signed by the team of `siteName` (`SITE_NAME`).
- */
-function compose(
-  to: string,
-  subject: string,
-  greeting: string,
-  intro: string,
-  link: string,
-  outro: string[],
-  siteName: string,
-) {
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    link,
-    '',
-    ...outro.flatMap((line) => [line, '']),
-    `Dein ${siteName}-Team`,
-  ]
-    .join('\n')
-    .trimEnd();
-  const html = [
-    '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ...outro.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p>Dein ${escapeHtml(siteName)}-Team</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject, text, html } satisfies OutgoingMail;
-}
+import { composeMail as compose, type OutgoingMail } from '../../lib/mailer.ts';
 
 const link = (publicUrl: string, page: string, token: string) =>
   `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;

@@ -14,13 +14,20 @@ import './events.ts';
  * `conversation.read` when a member's read marks changed something; other modules import only
  * from here.
  */
-export { sellerRatingColumns } from './queries.ts';
+export { answerCountsColumn, sellerRatingColumns } from './queries.ts';
 export {
   type ConversationReportRow,
   countMessagesSince,
   readConversationReports,
 } from './reports.ts';
-export { answerRates, isConversationMember, messagePreview, sellerRatings, unreadCount } from './service.ts';
+export {
+  answerRateOf,
+  answerRates,
+  isConversationMember,
+  messagePreview,
+  sellerRatings,
+  unreadCount,
+} from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -570,6 +570,22 @@ export function sellerRatingColumns(userId: SQL): SQL {
 }
 
 /**
+ * Select-list column `"answerCounts"` for other modules' reads of member cards (docs/decisions/0006:
+ * read, never written, in one query for speed): `{ received, answered }` as JSON for the member
+ * `userId` (an SQL expression such as `u.id`), counted as {@link selectAnswerCounts} counts them
+ * (conversations another member started with them and wrote in; those they answered), or null
+ * when there are none. Turn it into the rate with `answerRateOf`. One index range per row.
+ */
+export function answerCountsColumn(userId: SQL): SQL {
+  return sql`(select json_build_object('received', count(*), 'answered', count(*) filter (where exists (
+        select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.seller_id)))
+      from chat_conversations c
+      where c.seller_id = ${userId}
+        and exists (select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.buyer_id)
+      having count(*) > 0) as "answerCounts"`;
+}
+
+/**
  * Per member of `userIds`: conversations another member started with them (they are the
  * `seller_id` side and the other side wrote first or at all) and how many of those they answered
  * with at least one message of their own. One index range per member (`chat_conversations_seller_idx`).

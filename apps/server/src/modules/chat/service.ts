@@ -737,12 +737,17 @@ export async function answerRates(
 ): Promise<Map<string, number | null>> {
   const ids = [...new Set(userIds)].filter(isUserId);
   const counts = await queries.selectAnswerCounts(db, ids);
-  return new Map(
-    [...new Set(userIds)].map((id) => {
-      const entry = counts.get(id);
-      return [id, entry && entry.received > 0 ? Math.round((entry.answered / entry.received) * 100) : null];
-    }),
-  );
+  return new Map([...new Set(userIds)].map((id) => [id, answerRateOf(counts.get(id))]));
+}
+
+/**
+ * The answer rate in whole percent from a member's conversation counts (`selectAnswerCounts`,
+ * or the `"answerCounts"` column of `answerCountsColumn`); null when nobody has written to them.
+ */
+export function answerRateOf(
+  counts: { received: number; answered: number } | null | undefined,
+): number | null {
+  return counts && counts.received > 0 ? Math.round((counts.answered / counts.received) * 100) : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import forumRoutes from './routes.ts';
+import type { ForumCategoryRow } from './schema.ts';
 import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './service.ts';
 import './events.ts';
 
@@ -22,11 +23,11 @@ export {
   resolvePostReportsInTransaction,
   restorePostInTransaction,
 } from './reports.ts';
-export { forumStandings } from './service.ts';
+export { forumStandingColumns } from './service.ts';
 
 /**
- * Registers the `/api/forum/…` routes with the caches of the forums' counts and the search's hit
- * counts this instance owns
+ * Registers the `/api/forum/…` routes with the caches of the forums, their counts and the
+ * search's hit counts this instance owns
  * (docs/decisions/0010-forum-search-speed.md).
  */
 async function forum(app: FastifyInstance) {
@@ -39,7 +40,14 @@ async function forum(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => off());
   await app.register(forumRoutes, {
-    deps: { db: app.database.db, events: app.events, stats, searchCounts, views: new CountedViews() },
+    deps: {
+      db: app.database.db,
+      events: app.events,
+      stats,
+      categories: new CountCache<ForumCategoryRow[]>(FORUM_STATS_CACHE_MS, 1),
+      searchCounts,
+      views: new CountedViews(),
+    },
   });
 }
 

@@ -73,7 +73,7 @@ export async function readForumPostReports(
 
 /**
  * Marks the open reports of a post as handled, inside the moderation decision's transaction
- * (the forum's own list `GET /api/forum/reports` and the admin figures then leave them out).
+ * (the admin queue and the admin figures then leave them out).
  * @returns how many reports it closed
  */
 export async function resolvePostReportsInTransaction(tx: Database, postId: string): Promise<number> {

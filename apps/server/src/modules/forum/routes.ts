@@ -10,7 +10,6 @@ import {
   forumPreviewBodySchema,
   forumPreviewSchema,
   forumReportBodySchema,
-  forumReportListSchema,
   forumSearchQuerySchema,
   forumSearchResultSchema,
   forumSubscriptionSchema,
@@ -262,20 +261,6 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
       await announcePostReport(db, deps.events, request.params.id, request.user.id);
       return reply.status(201).send({ reported: true as const });
     },
-  );
-
-  app.get(
-    '/api/forum/reports',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Open reports of forum posts (ADMIN)',
-        security: bearer,
-        response: { 200: forumReportListSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async () => ({ reports: await forum.listReports(db) }),
   );
 
   app.post(

@@ -11,7 +11,6 @@ import {
   type ForumModerateThreadBody,
   type ForumOverview,
   type ForumPost,
-  type ForumReport,
   type ForumSearchResult,
   type ForumSort,
   type ForumThreadList,
@@ -20,7 +19,7 @@ import {
   forumSearchResultSchema,
   forumThreadPageSchema,
 } from '@marketplace/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type Database, selectRows } from '../../db/client.ts';
 import { CountCache } from '../../lib/count-cache.ts';
@@ -34,8 +33,9 @@ import {
   displayName,
   findAccounts,
   isAdmin,
-  memberReputations,
-  type UserRow,
+  type MemberCard,
+  memberCards,
+  memberNameColumn,
 } from '../users/index.ts';
 import { mentionedNames, plainExcerpt, renderMarkdown } from './markdown.ts';
 import {
@@ -62,6 +62,11 @@ export interface ForumDeps {
    * (docs/decisions/0010-forum-search-speed.md).
    */
   stats: CountCache<Map<string, CategoryStats>>;
+  /**
+   * The forums and subforums (key `all`), which only migrations change, kept for
+   * {@link FORUM_STATS_CACHE_MS} so no page waits for them.
+   */
+  categories: CountCache<ForumCategoryRow[]>;
   /**
    * The search's capped hit counts per search text, kept for {@link FORUM_STATS_CACHE_MS} and
    * forgotten after each write of this instance (as the marketplace's search totals).
@@ -213,9 +218,11 @@ export async function adjustMemberStats(
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-/** All forums and subforums in menu order. */
-async function allCategories(db: Database): Promise<ForumCategoryRow[]> {
-  return db.select().from(forumCategories).orderBy(forumCategories.position, forumCategories.id);
+/** All forums and subforums in menu order, kept in `deps.categories`. */
+function allCategories(deps: Pick<ForumDeps, 'db' | 'categories'>): Promise<ForumCategoryRow[]> {
+  return deps.categories.get('all', () =>
+    deps.db.select().from(forumCategories).orderBy(forumCategories.position, forumCategories.id),
+  );
 }
 
 /** Counts and the newest visible thread activity of one forum or subforum. */
@@ -310,10 +317,10 @@ function mergeStats(parts: (CategoryStats | undefined)[]): CategoryStats {
  * @param only a main forum's id: just that forum and its subforums
  */
 export async function forumOverview(
-  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'categories'>,
   only?: string,
 ): Promise<ForumOverview> {
-  const all = await allCategories(deps.db);
+  const all = await allCategories(deps);
   const rows = only ? all.filter((row) => row.id === only || row.parentId === only) : all;
   const stats = await deps.stats.get('all', () =>
     categoryStats(
@@ -339,7 +346,7 @@ export async function forumOverview(
  * its main forum. @throws AppError not_found (404) 'Dieses Forum gibt es nicht.'
  */
 export async function findCategory(
-  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'categories'>,
   id: string,
 ): Promise<{ category: ForumCategory; parent: ForumCategory | null; ids: string[] }> {
   const family = id.split('/')[0] ?? id;
@@ -364,37 +371,31 @@ async function authorNames(db: Database, ids: string[]): Promise<Map<string, str
 }
 
 /**
- * Author cards: name, avatar, member since, verified badge, marketplace rating, forum posts and
- * likes received, all from the one reputation of the users door (`memberReputations`).
+ * The forum's author card of a member card of the users door (name, avatar, member since,
+ * verified badge, marketplace rating, forum posts and likes received, all from the one
+ * reputation, SPEC.md "Forum").
  */
+function toAuthor(card: MemberCard): ForumAuthor {
+  const { reputation } = card;
+  return {
+    id: card.id,
+    name: card.name,
+    avatar: card.avatar,
+    member_since: reputation.member_since,
+    email_verified: reputation.email_verified,
+    rating: reputation.rating,
+    review_count: reputation.review_count,
+    post_count: reputation.forum_posts,
+    likes_received: reputation.forum_likes,
+    is_admin: card.role === 'ADMIN',
+    reputation,
+  };
+}
+
+/** Author cards of members by id, in one statement of the users door (`memberCards`). */
 async function authorCards(db: Database, ids: string[]): Promise<Map<string, ForumAuthor>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const [accounts, reputations] = await Promise.all([
-    findAccounts(db, unique),
-    memberReputations(db, unique),
-  ]);
-  return new Map(
-    accounts.map((account: UserRow) => {
-      const reputation = reputations.get(account.id);
-      return [
-        account.id,
-        {
-          id: account.id,
-          name: displayName(account),
-          avatar: account.avatarUrl,
-          member_since: iso(account.createdAt),
-          email_verified: account.emailVerifiedAt !== null,
-          rating: reputation?.rating ?? null,
-          review_count: reputation?.review_count ?? 0,
-          post_count: reputation?.forum_posts ?? 0,
-          likes_received: reputation?.forum_likes ?? 0,
-          is_admin: account.role === 'ADMIN',
-          ...(reputation ? { reputation } : {}),
-        },
-      ];
-    }),
-  );
+  const cards = await memberCards(db, ids);
+  return new Map([...cards].map(([id, card]) => [id, toAuthor(card)]));
 }
 
 const GONE_AUTHOR = (id: string): ForumAuthor => ({
@@ -413,38 +414,57 @@ const GONE_AUTHOR = (id: string): ForumAuthor => ({
 // ---------------------------------------------------------------------------------------------
 // Threads
 
-async function toSummaries(db: Database, rows: ForumThreadRow[]): Promise<ForumThreadSummary[]> {
-  const [categories, accounts] = await Promise.all([
-    allCategories(db),
-    findAccounts(db, [
+/** What a thread summary shows of a member. */
+type SummaryMember = { name: string; avatar: string | null };
+
+/** A thread as lists and its page show it, with its forum's name and its members' names. */
+function toSummary(
+  row: ForumThreadRow,
+  categoryNames: Map<string, string>,
+  members: Map<string, SummaryMember>,
+): ForumThreadSummary {
+  const author = members.get(row.authorId);
+  const last = row.lastPostUserId ? members.get(row.lastPostUserId) : undefined;
+  return {
+    id: row.id,
+    category_id: row.categoryId,
+    category_name: categoryNames.get(row.categoryId) ?? row.categoryId,
+    title: row.title,
+    author: {
+      id: row.authorId,
+      name: author?.name ?? 'Ehemaliges Mitglied',
+      avatar: author?.avatar ?? null,
+    },
+    pinned: row.pinned,
+    locked: row.locked,
+    reply_count: Math.max(0, row.postCount - 1),
+    like_count: row.likeCount,
+    view_count: row.viewCount,
+    created_at: iso(row.createdAt),
+    last_post_at: iso(row.lastPostAt),
+    last_post_author: last?.name ?? null,
+  };
+}
+
+/** Forum ids to names. */
+async function categoryNames(deps: Pick<ForumDeps, 'db' | 'categories'>): Promise<Map<string, string>> {
+  return new Map((await allCategories(deps)).map((row) => [row.id, row.name]));
+}
+
+async function toSummaries(
+  deps: Pick<ForumDeps, 'db' | 'categories'>,
+  rows: ForumThreadRow[],
+): Promise<ForumThreadSummary[]> {
+  const [names, accounts] = await Promise.all([
+    categoryNames(deps),
+    findAccounts(deps.db, [
       ...new Set(rows.flatMap((row) => [row.authorId, ...(row.lastPostUserId ? [row.lastPostUserId] : [])])),
     ]),
   ]);
-  const categoryNames = new Map(categories.map((row) => [row.id, row.name]));
-  const byId = new Map(accounts.map((account) => [account.id, account]));
-  return rows.map((row) => {
-    const author = byId.get(row.authorId);
-    const last = row.lastPostUserId ? byId.get(row.lastPostUserId) : undefined;
-    return {
-      id: row.id,
-      category_id: row.categoryId,
-      category_name: categoryNames.get(row.categoryId) ?? row.categoryId,
-      title: row.title,
-      author: {
-        id: row.authorId,
-        name: author ? displayName(author) : 'Ehemaliges Mitglied',
-        avatar: author?.avatarUrl ?? null,
-      },
-      pinned: row.pinned,
-      locked: row.locked,
-      reply_count: Math.max(0, row.postCount - 1),
-      like_count: row.likeCount,
-      view_count: row.viewCount,
-      created_at: iso(row.createdAt),
-      last_post_at: iso(row.lastPostAt),
-      last_post_author: last ? displayName(last) : null,
-    };
-  });
+  const members = new Map(
+    accounts.map((account) => [account.id, { name: displayName(account), avatar: account.avatarUrl }]),
+  );
+  return rows.map((row) => toSummary(row, names, members));
 }
 
 /**
@@ -454,7 +474,7 @@ async function toSummaries(db: Database, rows: ForumThreadRow[]): Promise<ForumT
  * @throws AppError not_found (404) for an unknown forum
  */
 export async function listThreads(
-  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'categories'>,
   query: { category: string; sort: ForumSort; page: number },
 ): Promise<ForumThreadList> {
   const db = deps.db;
@@ -483,7 +503,7 @@ export async function listThreads(
   return {
     category,
     parent,
-    threads: await toSummaries(db, rows),
+    threads: await toSummaries(deps, rows),
     total: category.thread_count,
     page: query.page,
     page_size: FORUM_THREADS_PAGE_SIZE,
@@ -555,7 +575,7 @@ export async function createThread(
   actor: Actor,
   input: { category_id: string; title: string; body: string },
 ): Promise<{ id: string }> {
-  const categories = await allCategories(deps.db);
+  const categories = await allCategories(deps);
   if (!categories.some((row) => row.id === input.category_id))
     throw new AppError('validation', 'Bitte wähle ein Forum, das es gibt.');
   const limited = await isNewAccount(deps.db, actor.id);
@@ -667,40 +687,56 @@ function toPost(
 }
 
 /**
- * The part of page `page` of a thread that every viewer sees alike: the thread and the page's
- * posts at once, then its forum, its summary and the authors' cards at once (two round trips).
+ * The part of page `page` of a thread that every viewer sees alike, in one round trip of two
+ * statements at once: the thread with the page's posts (numbers `from + 1 … from + 20` on the
+ * unique index `(thread_id, number)`), and the member cards of the users door for the page's
+ * authors, the thread's author and its last poster (`memberCards`, given the ids as a subquery
+ * of this module's tables). Forums and their counts come from the door's caches. A card
+ * missing because a reply came between the two statements is read afterwards
+ * (docs/decisions/0010-forum-search-speed.md).
  * @throws AppError not_found (404) for an unknown thread
  */
 async function sharedThreadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'categories'>,
   threadId: string,
   page: number,
 ): Promise<SharedThreadPage> {
   const db = deps.db;
   if (!isUuid(threadId)) throw new AppError('not_found', THREAD_NOT_FOUND);
   const from = (page - 1) * FORUM_POSTS_PAGE_SIZE;
-  const [thread, posts] = await Promise.all([
-    findThread(db, threadId),
+  const to = from + FORUM_POSTS_PAGE_SIZE;
+  const onPage = sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${to}`;
+  const [rows, cards] = await Promise.all([
     db
-      .select()
-      .from(forumPosts)
-      .where(
-        and(
-          eq(forumPosts.threadId, threadId),
-          sql`${forumPosts.number} > ${from} and ${forumPosts.number} <= ${from + FORUM_POSTS_PAGE_SIZE}`,
-        ),
-      )
+      .select({ thread: forumThreads, post: forumPosts })
+      .from(forumThreads)
+      .leftJoin(forumPosts, and(eq(forumPosts.threadId, forumThreads.id), onPage))
+      .where(eq(forumThreads.id, threadId))
       .orderBy(forumPosts.number),
-  ]);
-  const [{ category, parent }, [summary], authors] = await Promise.all([
-    findCategory(deps, thread.categoryId),
-    toSummaries(db, [thread]),
-    authorCards(
+    memberCards(
       db,
-      posts.map((post) => post.authorId),
+      sql`select p.author_id from forum_posts p
+          where p.thread_id = ${threadId}::uuid and p.number > ${from} and p.number <= ${to}
+          union all select t.author_id from forum_threads t where t.id = ${threadId}::uuid
+          union all select t.last_post_user_id from forum_threads t where t.id = ${threadId}::uuid`,
     ),
+    // The forums and their counts, so finding this thread's forum below waits for nothing.
+    forumOverview(deps),
   ]);
-  if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const thread = rows[0]?.thread;
+  if (!thread) throw new AppError('not_found', THREAD_NOT_FOUND);
+  const posts = rows.flatMap((row) => (row.post ? [row.post] : []));
+  const missing = [
+    ...new Set([thread.authorId, ...(thread.lastPostUserId ? [thread.lastPostUserId] : [])]),
+    ...posts.map((post) => post.authorId),
+  ].filter((id) => !cards.has(id));
+  if (missing.length > 0) for (const [id, card] of await memberCards(db, missing)) cards.set(id, card);
+  const [{ category, parent }, names] = await Promise.all([
+    findCategory(deps, thread.categoryId),
+    categoryNames(deps),
+  ]);
+  const summary = toSummary(thread, names, cards);
+  const authors = new Map([...cards].map(([id, card]) => [id, toAuthor(card)]));
   return { thread, summary, category, parent, posts, authors };
 }
 
@@ -739,7 +775,7 @@ async function viewerState(
  * @throws AppError not_found (404)
  */
 export async function threadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages' | 'categories'>,
   viewer: Actor | null,
   viewerKey: string | null,
   threadId: string,
@@ -792,7 +828,7 @@ export async function threadPage(
  * @throws AppError not_found (404)
  */
 export async function publicThreadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages' | 'categories'>,
   reply: FastifyReply,
   viewerKey: string,
   threadId: string,
@@ -1002,14 +1038,14 @@ export async function deleteThread(
  * @throws AppError not_found (404); validation (422) for an unknown target forum
  */
 export async function moderateThread(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
+  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages' | 'categories'>,
   threadId: string,
   change: ForumModerateThreadBody,
 ): Promise<ForumThreadSummary> {
   const db = deps.db;
   const thread = await findThread(db, threadId);
   if (change.category_id !== undefined) {
-    const categories = await allCategories(db);
+    const categories = await allCategories(deps);
     if (!categories.some((row) => row.id === change.category_id))
       throw new AppError('validation', 'Dieses Forum gibt es nicht.');
   }
@@ -1025,7 +1061,7 @@ export async function moderateThread(
     .returning();
   if (!updated) throw new AppError('not_found', THREAD_NOT_FOUND);
   forgetCounts(deps);
-  const [summary] = await toSummaries(db, [updated]);
+  const [summary] = await toSummaries(deps, [updated]);
   if (!summary) throw new AppError('not_found', THREAD_NOT_FOUND);
   return summary;
 }
@@ -1133,35 +1169,12 @@ export async function reportPost(db: Database, actor: Actor, postId: string, rea
   if (stored.length === 0) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
 }
 
-/** `GET /api/forum/reports` (ADMIN): open reports, newest first, at most 200. */
-export async function listReports(db: Database): Promise<ForumReport[]> {
-  const rows = await selectRows<{
-    id: string;
-    post_id: string;
-    thread_id: string;
-    title: string;
-    body: string;
-    reporter_id: string;
-    reason: string;
-    status: 'open' | 'resolved';
-    created_at: Date | string;
-  }>(
-    db,
-    sql`select r.id, r.post_id, p.thread_id, t.title, p.body, r.reporter_id, r.reason, r.status, r.created_at
-        from forum_reports r join forum_posts p on p.id = r.post_id join forum_threads t on t.id = p.thread_id
-        where r.status = 'open' order by r.created_at desc limit 200`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    post_id: row.post_id,
-    thread_id: row.thread_id,
-    thread_title: row.title,
-    post_excerpt: plainExcerpt(row.body),
-    reporter_id: row.reporter_id,
-    reason: row.reason,
-    status: row.status,
-    created_at: iso(row.created_at),
-  }));
+/** The display name of a hit's author from `memberNameColumn` (null: a gone member). */
+function authorName(
+  author: { id: string; nickname: string | null; firstName: string | null } | string | null,
+) {
+  const parts = typeof author === 'string' ? JSON.parse(author) : author;
+  return parts ? displayName(parts) : 'Ehemaliges Mitglied';
 }
 
 /** The forum search counts at most this many hits; beyond it the answer says 'über 1.000'. */
@@ -1177,7 +1190,7 @@ export const FORUM_SEARCH_COUNT_CAP = 1000;
  * walks the date index `forum_posts_newest_idx` from the newest post and stops after the page.
  */
 export async function searchForum(
-  deps: Pick<ForumDeps, 'db' | 'searchCounts'>,
+  deps: Pick<ForumDeps, 'db' | 'searchCounts' | 'categories'>,
   q: string,
   page: number,
 ): Promise<ForumSearchResult> {
@@ -1187,12 +1200,15 @@ export async function searchForum(
   const hits = await deps.searchCounts.get(q, async () => {
     // The text hits first; only when they are 1,000 or fewer can the title hits of opening
     // posts change the capped count, so only then is the title branch read (PostgreSQL
-    // evaluates the `else` subquery on demand). docs/decisions/0010, "The uncached count".
+    // evaluates the `else` subquery on demand). A post of a deleted thread is left out by a
+    // hashed lookup in the few deleted threads (partial index `forum_threads_deleted_idx`),
+    // not by reading each post's thread. docs/decisions/0010, "The uncached count".
     const [counted] = await selectRows<{ hits: number | string }>(
       db,
       sql`with text_hits as materialized (
-            select p.id from forum_posts p join forum_threads t on t.id = p.thread_id
-            where p.search_vector @@ ${query} and p.deleted_at is null and t.deleted_at is null
+            select p.id from forum_posts p
+            where p.search_vector @@ ${query} and p.deleted_at is null
+              and p.thread_id not in (select d.id from forum_threads d where d.deleted_at is not null)
             limit ${cap + 1}
           )
           select case when (select count(*) from text_hits) > ${cap} then ${cap + 1}
@@ -1207,7 +1223,9 @@ export async function searchForum(
     return Math.min(Number(counted?.hits ?? 0), cap + 1);
   });
   const offset = (page - 1) * FORUM_THREADS_PAGE_SIZE;
-  const columns = sql`p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id`;
+  // The author's name parts come with each hit (users door's `memberNameColumn`).
+  const columns = sql`p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id,
+    ${memberNameColumn(sql`p.author_id`)} as author`;
   type Row = {
     id: string;
     number: number;
@@ -1217,6 +1235,7 @@ export async function searchForum(
     thread_id: string;
     title: string;
     category_id: string;
+    author: { id: string; nickname: string | null; firstName: string | null } | string | null;
   };
   const rows =
     hits === 0 || offset >= Math.min(hits, cap)
@@ -1247,23 +1266,16 @@ export async function searchForum(
                 order by p.created_at desc nulls last, p.id desc nulls last
                 limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
           );
-  const [names, categories] = await Promise.all([
-    authorNames(
-      db,
-      rows.map((row) => row.author_id),
-    ),
-    allCategories(db),
-  ]);
-  const categoryNames = new Map(categories.map((row) => [row.id, row.name]));
+  const names = await categoryNames(deps);
   return {
     hits: rows.map((row) => ({
       thread_id: row.thread_id,
       thread_title: row.title,
       category_id: row.category_id,
-      category_name: categoryNames.get(row.category_id) ?? row.category_id,
+      category_name: names.get(row.category_id) ?? row.category_id,
       post_id: row.id,
       post_number: Number(row.number),
-      author_name: names.get(row.author_id) ?? 'Ehemaliges Mitglied',
+      author_name: authorName(row.author),
       excerpt: plainExcerpt(row.body, 240),
       created_at: iso(row.created_at),
     })),
@@ -1280,7 +1292,7 @@ export async function searchForum(
  * (docs/decisions/0010-forum-search-speed.md). @see searchForum
  */
 export function publicSearch(
-  deps: Pick<ForumDeps, 'db' | 'searchCounts' | 'pages'>,
+  deps: Pick<ForumDeps, 'db' | 'searchCounts' | 'pages' | 'categories'>,
   reply: FastifyReply,
   q: string,
   page: number,
@@ -1291,33 +1303,13 @@ export function publicSearch(
 }
 
 /**
- * Members' forum standing for reputation cards (contract `memberReputationSchema`): visible
- * posts written and likes those posts received, per member id (0 and 0 for members without
- * posts). Read from the counters `forum_member_stats`, which every write of a post or a like
- * changes in its own transaction (docs/decisions/0010-forum-search-speed.md).
+ * Select-list columns `"forumPosts"` and `"forumLikes"` (visible posts written, likes those
+ * posts received; null for a member without posts) of the member `userId` (an SQL expression
+ * such as `u.id`), for the users door's one statement of member cards (docs/decisions/0006: read,
+ * never written, in one query for speed). From the counters `forum_member_stats`, two lookups by
+ * primary key per row (docs/decisions/0010-forum-search-speed.md).
  */
-export async function forumStandings(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, { posts: number; likes: number }>> {
-  const ids = [...new Set(userIds)].filter(isUuid);
-  const rows =
-    ids.length === 0
-      ? []
-      : await selectRows<{ author_id: string; posts: number | string; likes: number | string }>(
-          db,
-          sql`select user_id as author_id, post_count as posts, likes_received as likes
-              from forum_member_stats
-              where user_id in (${sql.join(
-                ids.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`,
-        );
-  const byAuthor = new Map(rows.map((row) => [row.author_id, row]));
-  return new Map(
-    [...new Set(userIds)].map((id) => {
-      const row = byAuthor.get(id);
-      return [id, { posts: Number(row?.posts ?? 0), likes: Number(row?.likes ?? 0) }];
-    }),
-  );
+export function forumStandingColumns(userId: SQL): SQL {
+  return sql`(select s.post_count from forum_member_stats s where s.user_id = ${userId}) as "forumPosts",
+    (select s.likes_received from forum_member_stats s where s.user_id = ${userId}) as "forumLikes"`;
 }

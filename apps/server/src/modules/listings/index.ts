@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
+import { sendExpiryReminders } from './expiry-reminders.ts';
 import { type HomePreview, HomePreviewer } from './home-preview.ts';
 import { PagePreviewer } from './page-preview.ts';
 import { pruneViews } from './queries.ts';
@@ -24,6 +25,7 @@ import './events.ts';
  * `events.ts` (published after commit).
  */
 export { validateAttributes } from './attributes.ts';
+export { EXPIRY_REMINDER_DAYS, sendExpiryReminders } from './expiry-reminders.ts';
 export type { HomePreview } from './home-preview.ts';
 export {
   announceModeration,
@@ -73,6 +75,8 @@ declare module 'fastify' {
 
 /** When counted views older than yesterday are pruned: hourly (cron, UTC). */
 const PRUNE_CRON = '50 * * * *';
+/** When sellers are reminded of ads ending within 7 days: hourly (cron, UTC). */
+const EXPIRY_REMINDER_CRON = '20 * * * *';
 /** How long the per-category counts of `GET /api/categories/all` are cached (ms). */
 const CATEGORY_COUNTS_MS = 60_000;
 
@@ -80,11 +84,14 @@ const CATEGORY_COUNTS_MS = 60_000;
 export interface ListingsOptions {
   /** False computes every public answer (the bench times the queries that way). */
   publicAnswerCache?: boolean;
+  /** The site's address and name, for the reminder mails. */
+  site: { publicUrl: string; siteName: string };
 }
 
 /**
  * Registers the listings module: its routes, the caches it owns (public answers, totals,
- * category counts, spelling corrections, the home preview), the hourly pruning of counted views, and the
+ * category counts, spelling corrections, the home preview), the hourly pruning of counted views
+ * and reminder mails for ads ending within 7 days (jobs once across the instances), and the
  * subscriptions that clear those caches on every instance when an ad, a favourite or a
  * member changes (`onEveryInstance`: each instance holds its own caches). Hands the
  * categories module the per-category counts.
@@ -145,6 +152,9 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   await app.jobs.every('listings.prune-views', PRUNE_CRON, async () => {
     await pruneViews(deps.db);
   });
+  await app.jobs.every('listings.expiry-reminders', EXPIRY_REMINDER_CRON, async () => {
+    await sendExpiryReminders({ db: deps.db, mailer: app.mailer, ...options.site });
+  });
   app.addHook('onClose', async () => {
     for (const stop of unsubscribe) stop();
   });
@@ -154,5 +164,5 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
 export default fp(listingsModule, {
   name: 'listings',
-  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage', 'jobs'],
+  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage', 'jobs', 'mailer'],
 });

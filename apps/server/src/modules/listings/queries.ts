@@ -11,7 +11,10 @@ import type { ListingRow, ListingStatsRow } from './schema.ts';
  * table, times as ISO 8601 text with milliseconds because raw queries read them as text),
  * its counters, the seller card and the viewer's flag.
  */
-export type ListingRecord = Omit<ListingRow, 'searchVector' | 'createdAt' | 'updatedAt' | 'expiresAt'> &
+export type ListingRecord = Omit<
+  ListingRow,
+  'searchVector' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'expiryRemindedFor'
+> &
   Pick<ListingStatsRow, 'views' | 'favoritesCount' | 'popularity'> & {
     createdAt: string;
     updatedAt: string;

@@ -64,6 +64,11 @@ export const listings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * The `expires_at` the seller was reminded of (mail 7 days before, `expiry-reminders.ts`);
+     * an extension moves `expires_at`, so the new end gets its own reminder.
+     */
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true, precision: 3 }),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -88,6 +93,8 @@ export const listings = pgTable(
     index('listings_category_price_idx').on(table.categoryId, table.status, table.priceCents, table.id),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc()),
     index('listings_location_idx').on(table.latitude, table.longitude),
+    // The hourly expiry reminders read active ads by their end (`expiry-reminders.ts`).
+    index('listings_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
     // GIN indexes here and on search_terms run with fastupdate = off (migration 0004).
     index('listings_search_idx').using('gin', table.searchVector),
     index('listings_attributes_idx').using('gin', sql`${table.attributes} jsonb_path_ops`),

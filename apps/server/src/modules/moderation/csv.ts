@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 
 /**
  * German names of the report reasons in the CSV: the reasons of the ad report dialog, forum
- * posts under one name, conversations by their reason (keys of `readTransparency`).
+ * posts under one name, conversations, stories and members by their reason (keys of
+ * `readTransparency`).
  */
 const REASON_LABELS: Record<string, string> = {
   fraud: 'Betrug',
@@ -17,6 +18,12 @@ const REASON_LABELS: Record<string, string> = {
       `conversation_${key}`,
       `Unterhaltung: ${label}`,
     ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(REPORT_REASON_LABELS.story).map(([key, label]) => [`story_${key}`, `Story: ${label}`]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(REPORT_REASON_LABELS.user).map(([key, label]) => [`user_${key}`, `Mitglied: ${label}`]),
   ),
 };
 

@@ -6,7 +6,8 @@ import './events.ts';
 /**
  * The moderation module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md,
  * docs/decisions/0009-reports-queue.md): notice and action after DSA Art. 16, 17, 20 and 23.
- * The queue reads the members' reports through the listings door; a decision with a ground and
+ * The queue reads the members' reports through the doors of their modules (ads, forum posts,
+ * conversations, stories, members); a decision with a ground and
  * a text removes or keeps the ad (through the listings door), the affected member receives a
  * statement of reasons and may appeal once within 6 months, and a different ADMIN decides the
  * appeal. Repeated removals lead to a warning, then a suspension through the admin door.
@@ -28,5 +29,5 @@ async function moderationModule(app: FastifyInstance) {
 
 export default fp(moderationModule, {
   name: 'moderation',
-  dependencies: ['database', 'events', 'auth', 'users', 'listings', 'forum', 'chat', 'admin'],
+  dependencies: ['database', 'events', 'auth', 'users', 'listings', 'forum', 'chat', 'stories', 'admin'],
 });

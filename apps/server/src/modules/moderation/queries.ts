@@ -8,9 +8,11 @@ import {
 } from './schema.ts';
 
 /**
- * The moment of the last decision by an ADMIN (keep, remove, suspend) on each target of one
- * type: reports filed up to it are handled, later ones are open
- * (docs/decisions/0009-reports-queue.md).
+ * The moment of the last decision by an ADMIN (keep, remove, suspend; not the automated steps of
+ * the strikes rule) on each target of one type: reports filed up to it are handled, later ones
+ * are open (docs/decisions/0009-reports-queue.md). For conversations the key is
+ * `{conversation id}:{affected member id}`: each reported member of a conversation is decided on
+ * their own.
  */
 export async function lastDecisions(
   db: Database,
@@ -18,9 +20,11 @@ export async function lastDecisions(
   targetIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (targetIds.length === 0) return new Map();
+  const perMember = targetType === 'conversation';
   const rows = await db
     .select({
       targetId: moderationDecisions.targetId,
+      affectedUserId: moderationDecisions.affectedUserId,
       at: sql<string>`max(${moderationDecisions.createdAt})`,
     })
     .from(moderationDecisions)
@@ -29,10 +33,17 @@ export async function lastDecisions(
         eq(moderationDecisions.targetType, targetType),
         inArray(moderationDecisions.targetId, [...targetIds]),
         inArray(moderationDecisions.action, ['keep', 'remove', 'suspend']),
+        eq(moderationDecisions.automated, false),
       ),
     )
-    .groupBy(moderationDecisions.targetId);
-  return new Map(rows.map((row) => [row.targetId, new Date(row.at).getTime()]));
+    .groupBy(moderationDecisions.targetId, moderationDecisions.affectedUserId);
+  const last = new Map<string, number>();
+  for (const row of rows) {
+    const key = perMember ? `${row.targetId}:${row.affectedUserId ?? ''}` : row.targetId;
+    const at = new Date(row.at).getTime();
+    last.set(key, Math.max(at, last.get(key) ?? 0));
+  }
+  return last;
 }
 
 /**

@@ -24,9 +24,12 @@ export const moderationDecisions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * `listing` (an ad), `forum_post`, `conversation` (a reported chat; the decision concerns
-     * the reported member, `affected_user_id`) or `user` (a warning or suspension of a member).
+     * the reported member, `affected_user_id`), `story`, or `user` (a reported member, and a
+     * warning or suspension of a member).
      */
-    targetType: text('target_type', { enum: ['listing', 'forum_post', 'conversation', 'user'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['listing', 'forum_post', 'conversation', 'story', 'user'],
+    }).notNull(),
     targetId: uuid('target_id').notNull(),
     /** The ad's title, the post's thread title, or the conversation's name when decided. */
     targetTitle: text('target_title'),

@@ -45,7 +45,13 @@ import {
   removeListingInTransaction,
   restoreListingInTransaction,
 } from '../listings/index.ts';
-import { type Actor, displayName, findAccounts, isAdmin } from '../users/index.ts';
+import {
+  announceStoryRemoval,
+  type RemovedStory,
+  readStoryReports,
+  removeStoryInTransaction,
+} from '../stories/index.ts';
+import { type Actor, displayName, findAccounts, isAdmin, readMemberReports } from '../users/index.ts';
 import * as queries from './queries.ts';
 import {
   type ModerationAppealRow,
@@ -53,7 +59,7 @@ import {
   moderationAppeals,
   moderationDecisions,
 } from './schema.ts';
-import { openReportsWithFacts, reportGroups } from './targets.ts';
+import { openReportsWithFacts, type ReportTargetKey, reportGroups, targetKey } from './targets.ts';
 
 /** What the moderation service works with: the database and the event bus. */
 export interface ModerationDeps {
@@ -85,6 +91,14 @@ function restrictionOf(row: ModerationDecisionRow): string {
     return row.action === 'suspend'
       ? `Dein Konto wurde wegen deiner Nachrichten in einer gemeldeten Unterhaltung für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt: Du kannst dich bis dahin nicht anmelden, und deine Anzeigen sind nicht öffentlich sichtbar.`
       : 'Die gemeldete Unterhaltung wurde geprüft; es wurde nichts eingeschränkt.';
+  if (row.targetType === 'story')
+    return row.action === 'remove'
+      ? `Deine Story ${title} wurde entfernt und für alle gelöscht. Die Story kann nicht wiederhergestellt werden, auch nicht nach einem erfolgreichen Widerspruch; ein Widerspruch hebt aber die Entscheidung auf, sodass die Entfernung nicht mehr als Verstoß zählt.`
+      : `Die gemeldete Story ${title} bleibt sichtbar; es wurde nichts eingeschränkt.`;
+  if (row.targetType === 'user' && !row.automated)
+    return row.action === 'suspend'
+      ? `Dein Konto wurde nach Meldungen anderer Mitglieder für ${STRIKE_SUSPENSION_DAYS} Tage gesperrt: Du kannst dich bis dahin nicht anmelden, und deine Anzeigen sind nicht öffentlich sichtbar.`
+      : 'Die Meldungen zu deinem Konto wurden geprüft; es wurde nichts eingeschränkt.';
   switch (row.action) {
     case 'remove':
       return `Deine Anzeige ${title} wurde entfernt: Sie ist nicht mehr öffentlich sichtbar und erscheint nicht in der Suche.`;
@@ -160,11 +174,12 @@ export function presentDecision(
 }
 
 /**
- * `GET /api/admin/moderation/queue` (DSA Art. 16): the open reports of ads, forum posts and
- * conversations grouped by target (`target_type`), the group with the oldest report first,
- * with the target, how many reported it for which reason and their notes; then the open
- * appeals, oldest first. Removed ads and deleted posts leave the queue. Appeals say whether
- * `adminId` may decide them (not the author of the first decision).
+ * `GET /api/admin/moderation/queue` (DSA Art. 16): the open reports of ads, forum posts,
+ * conversations (one group per reported member of a conversation), stories and members grouped by
+ * target (`target_type`), the group with the oldest report first, with the target, how many
+ * reported it for which reason and their notes; then the open appeals, oldest first. Removed ads,
+ * deleted posts and expired or deleted stories leave the queue. Appeals say whether `adminId` may
+ * decide them (not the author of the first decision).
  */
 export async function readQueue(db: Database, adminId: string): Promise<ModerationQueue> {
   const { reports: open, facts } = await openReportsWithFacts(db);
@@ -187,16 +202,25 @@ export async function readQueue(db: Database, adminId: string): Promise<Moderati
   return { reports, appeals };
 }
 
-/** Open reports of all kinds (`GET /api/admin/stats`): of ads, and of forum posts and conversations. */
-export async function countOpenReports(
-  db: Database,
-): Promise<{ listings: number; forumPosts: number; conversations: number }> {
+/**
+ * Open reports of all kinds as the queue shows them (`GET /api/admin/stats`): of ads, forum
+ * posts, conversations, stories and members.
+ */
+export async function countOpenReports(db: Database): Promise<{
+  listings: number;
+  forumPosts: number;
+  conversations: number;
+  stories: number;
+  members: number;
+}> {
   const { reports } = await openReportsWithFacts(db);
   const count = (type: string) => reports.filter((r) => r.targetType === type).length;
   return {
     listings: count('listing'),
     forumPosts: count('forum_post'),
     conversations: count('conversation'),
+    stories: count('story'),
+    members: count('user'),
   };
 }
 
@@ -204,7 +228,29 @@ const ADMIN_ACTIONS = {
   listing: { keep: 'listing_kept', remove: 'listing_removed' },
   forum_post: { keep: 'forum_post_kept', remove: 'forum_post_removed' },
   conversation: { keep: 'conversation_kept', suspend: 'conversation_member_suspended' },
+  story: { keep: 'story_kept', remove: 'story_removed' },
+  user: { keep: 'member_report_kept', suspend: 'reported_member_suspended' },
 } as const;
+
+/**
+ * The target a decision is about. A conversation's side is `member_id`; without it, the one
+ * member its open reports name (422 when both members of it are reported).
+ */
+function decisionTarget(
+  body: { target_type: ReportTargetKey['targetType']; target_id: string; member_id?: string | undefined },
+  open: readonly ReportTargetKey[],
+): ReportTargetKey {
+  if (body.target_type !== 'conversation') return { targetType: body.target_type, targetId: body.target_id };
+  if (body.member_id)
+    return { targetType: 'conversation', targetId: body.target_id, memberId: body.member_id };
+  const members = [...new Set(open.map((report) => report.memberId))];
+  if (members.length > 1)
+    throw new AppError(
+      'validation',
+      "Feld 'member_id': Beide Mitglieder dieser Unterhaltung wurden gemeldet. Bitte wähle, über wen du entscheidest.",
+    );
+  return { targetType: 'conversation', targetId: body.target_id, memberId: members[0] };
+}
 
 /** German 409 detail for the second of two ADMINs deciding the same target at once. */
 export const ALREADY_DECIDED =
@@ -212,10 +258,12 @@ export const ALREADY_DECIDED =
 
 /**
  * `POST /api/admin/moderation/decisions` (DSA Art. 17): an ADMIN decides on the open reports of
- * an ad, a forum post or a conversation with a ground and a text. `remove` removes the ad
- * (listings door) or the post (forum door, the reason shown to its author); `suspend` suspends
- * the reported member of a conversation for {@link STRIKE_SUSPENSION_DAYS} days (admin door);
- * each in the same transaction as the decision. `keep` needs the ground 'no_violation', the
+ * an ad, a forum post, a conversation (one reported member of it, `member_id`), a story or a
+ * member with a ground and a text. `remove` removes the ad (listings door), the post (forum door,
+ * the reason shown to its author) or deletes the story for good (stories door; its files and
+ * the feeds follow after the commit); `suspend` suspends the reported member of a conversation or
+ * the reported member for {@link STRIKE_SUSPENSION_DAYS} days (admin door); each in the same
+ * transaction as the decision. `keep` needs the ground 'no_violation', the
  * others any other. Decisions on one target are serialised by a transaction lock: of two ADMINs
  * deciding at once exactly one decides, the other gets 409 ({@link ALREADY_DECIDED}). After the
  * commit the affected member receives the statement of reasons and the reporters the outcome
@@ -239,14 +287,18 @@ export async function decideOnReports(
       'validation',
       "Feld 'ground': Für eine Maßnahme braucht es eine AGB-Regel oder ein Gesetz.",
     );
-  const only = { targetType: body.target_type, targetId: body.target_id };
-  const before = await openReportsWithFacts(deps.db, only);
-  const fact = before.facts.get(`${body.target_type}:${body.target_id}`);
+  const all = await openReportsWithFacts(deps.db, {
+    targetType: body.target_type,
+    targetId: body.target_id,
+    memberId: body.member_id,
+  });
+  const only = decisionTarget(body, all.reports);
+  const fact = all.facts.get(targetKey(only));
   if (!fact)
     throw body.target_type === 'listing'
       ? new AppError('listing_not_found')
       : new AppError('not_found', 'Zu diesem Inhalt gibt es keine Meldungen.');
-  if (before.reports.length === 0)
+  if (all.reports.filter((report) => targetKey(report) === targetKey(only)).length === 0)
     throw new AppError('conflict', 'Zu diesem Inhalt gibt es keine offenen Meldungen.');
   const until = new Date(Date.now() + STRIKE_SUSPENSION_DAYS * DAY_MS);
   const suspension = {
@@ -257,13 +309,19 @@ export async function decideOnReports(
   };
   if (body.action === 'suspend') await checkSuspension(deps.db, suspension);
 
-  const { row, open, sanction, previous } = await deps.db.transaction(async (transaction) => {
+  const { row, open, sanction, previous, removedStory } = await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await queries.lockTarget(tx, body.target_type, body.target_id);
     const { reports: open } = await openReportsWithFacts(tx, only);
     if (open.length === 0) throw new AppError('conflict', ALREADY_DECIDED);
     let previous: string | null = null;
     let sanction: StoredSanction | null = null;
+    let removedStory: RemovedStory | null = null;
+    if (body.target_type === 'story' && body.action === 'remove') {
+      removedStory = await removeStoryInTransaction(tx, body.target_id);
+      if (!removedStory) throw new AppError('conflict', 'Diese Story gibt es nicht mehr.');
+      previous = 'live';
+    }
     if (body.target_type === 'listing' && body.action === 'remove')
       previous = (await removeListingInTransaction(tx, body.target_id)).previousStatus;
     if (body.target_type === 'forum_post') {
@@ -306,8 +364,9 @@ export async function decideOnReports(
       reason: body.text,
       details: body.ground,
     });
-    return { row: inserted, open, sanction, previous };
+    return { row: inserted, open, sanction, previous, removedStory };
   });
+  if (removedStory) await announceStoryRemoval(deps.events, removedStory);
   if (body.target_type === 'listing' && previous)
     await announceModeration(deps.events, {
       listingId: body.target_id,
@@ -472,7 +531,8 @@ export async function fileAppeal(
  * author of the first decision upholds or reverses it, with a text (an automated warning or
  * suspension: any ADMIN). Reversing restores the ad to its status before the removal (back in
  * search while unexpired) or the forum post, lifts the suspension the decision created, and no
- * longer counts as a strike; all in one transaction. The member is told the outcome.
+ * longer counts as a strike; all in one transaction. A removed story stays deleted (its files
+ * are gone; the statement of reasons says so). The member is told the outcome.
  * @throws AppError not_found (404), forbidden (403: the ADMIN who took the first decision),
  *   conflict (409: already decided), validation (422)
  */
@@ -539,7 +599,10 @@ export async function decideAppeal(
           : 'Anzeige wiederhergestellt'
         : lifted
           ? 'Sperre aufgehoben'
-          : null,
+          : // A removed story is deleted for good: reversing the decision cannot bring it back.
+            body.outcome === 'reversed' && decision.targetType === 'story' && decision.action === 'remove'
+            ? 'Entscheidung aufgehoben; die Story kann nicht wiederhergestellt werden'
+            : null,
     });
     return { appeal, restored, lifted, updated };
   });
@@ -578,7 +641,8 @@ function periodBounds(query: ModerationTransparencyQuery): { from: Date; to: Dat
 /**
  * `GET /api/admin/moderation/transparency` (DSA Art. 15, 24): for a period of whole UTC days,
  * the notices received by reason (ad reports through the listings door, forum post reports
- * through the forum door, conversation reports through the chat door), the decisions by
+ * through the forum door, conversation reports through the chat door, story reports through the
+ * stories door, member reports through the users door), the decisions by
  * ground and action, appeals filed, decisions reversed and the median hours from the first
  * report to the decision.
  * @throws AppError validation (422) for an impossible date
@@ -588,17 +652,22 @@ export async function readTransparency(
   query: ModerationTransparencyQuery,
 ): Promise<ModerationTransparency> {
   const { from, to } = periodBounds(query);
-  const [ads, posts, chats] = await Promise.all([
+  const [ads, posts, chats, storyNotices, memberNotices] = await Promise.all([
     readListingReports(db, { from, to }),
     readForumPostReports(db, { from, to }),
     readConversationReports(db, { from, to }),
+    readStoryReports(db, { from, to }),
+    readMemberReports(db, { from, to }),
   ]);
   // Ad reports by their reason's key; forum posts under one key (their reasons are free
-  // text); conversations by `conversation_` and their reason's key.
+  // text); conversations, stories and members by `conversation_`, `story_` and `user_` and
+  // their reason's key.
   const keys = [
     ...ads.map((notice) => notice.reason as string),
     ...posts.map(() => 'forum_post'),
     ...chats.map((notice) => `conversation_${notice.reason}`),
+    ...storyNotices.map((notice) => `story_${notice.reason}`),
+    ...memberNotices.map((notice) => `user_${notice.reason}`),
   ];
   const byReason = new Map<string, number>();
   for (const key of keys) byReason.set(key, (byReason.get(key) ?? 0) + 1);

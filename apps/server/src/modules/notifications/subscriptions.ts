@@ -247,6 +247,34 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       { alwaysMail: true },
     );
   });
+  events.on('story.reported', async ({ ownerId, reporterId }) => {
+    const [owner] = await findAccounts(deps.db, [ownerId]);
+    await notifyMember(
+      deps,
+      reporterId,
+      notificationTexts.otherReportReceived(
+        'story',
+        owner ? displayName(owner) : 'einem Mitglied',
+        '/stories',
+      ),
+      { userId: null, listingId: null },
+      { alwaysMail: true },
+    );
+  });
+  events.on('member.reported', async ({ reportedId, reporterId }) => {
+    const [member] = await findAccounts(deps.db, [reportedId]);
+    await notifyMember(
+      deps,
+      reporterId,
+      notificationTexts.otherReportReceived(
+        'user',
+        member ? displayName(member) : 'Mitglied',
+        `/user/${reportedId}`,
+      ),
+      { userId: null, listingId: null },
+      { alwaysMail: true },
+    );
+  });
   events.on(
     'moderation.decided',
     async ({ decisionId, affectedUserId, action, targetType, targetTitle, reporterIds }) => {
@@ -300,6 +328,8 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
     'listing.reported',
     'forum.post_reported',
     'conversation.reported',
+    'story.reported',
+    'member.reported',
     'moderation.decided',
     'moderation.appealed',
     'moderation.appeal_decided',

@@ -123,9 +123,9 @@ export const notificationTexts = {
     message: `Danke für deine Meldung der Anzeige ${quoted(title)}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`,
     link: `/listing/${listingId}`,
   }),
-  /** The reporter's confirmation of a forum post or conversation report (DSA Art. 16 (5)). */
+  /** The reporter's confirmation of a forum post, conversation, story or member report (DSA Art. 16 (5)). */
   otherReportReceived: (
-    kind: 'forum_post' | 'conversation',
+    kind: 'forum_post' | 'conversation' | 'story' | 'user',
     title: string,
     link: string,
   ): NotificationText => ({
@@ -134,42 +134,56 @@ export const notificationTexts = {
     message:
       kind === 'forum_post'
         ? `Danke für deine Meldung eines Beitrags im Thema ${quoted(title)}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`
-        : 'Danke für deine Meldung der Unterhaltung. Wir prüfen sie und teilen dir unsere Entscheidung mit.',
+        : kind === 'story'
+          ? `Danke für deine Meldung einer Story von ${title}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`
+          : kind === 'user'
+            ? `Danke für deine Meldung des Mitglieds ${title}. Wir prüfen sie und teilen dir unsere Entscheidung mit.`
+            : 'Danke für deine Meldung der Unterhaltung. Wir prüfen sie und teilen dir unsere Entscheidung mit.',
     link,
   }),
   reportDecided: (
     title: string | null,
     removed: boolean,
-    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
+    kind: 'listing' | 'forum_post' | 'conversation' | 'story' | 'user' = 'listing',
   ): NotificationText => ({
     type: 'moderation',
     title: 'Entscheidung zu deiner Meldung',
     message:
-      kind === 'forum_post'
+      kind === 'story'
         ? removed
-          ? `Der von dir gemeldete Beitrag im Thema ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
-          : `Wir haben den von dir gemeldeten Beitrag im Thema ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; er bleibt sichtbar.`
-        : kind === 'conversation'
+          ? 'Die von dir gemeldete Story wurde nach Prüfung durch unser Team entfernt.'
+          : 'Wir haben die von dir gemeldete Story geprüft und keinen Verstoß festgestellt; sie bleibt sichtbar.'
+        : kind === 'user'
           ? removed
-            ? 'Wir haben die von dir gemeldete Unterhaltung geprüft; das gemeldete Mitglied wurde gesperrt.'
-            : 'Wir haben die von dir gemeldete Unterhaltung geprüft und keinen Verstoß festgestellt.'
-          : removed
-            ? `Die von dir gemeldete Anzeige ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
-            : `Wir haben die von dir gemeldete Anzeige ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; sie bleibt online.`,
+            ? `Wir haben deine Meldung des Mitglieds ${quoted(title ?? '')} geprüft; das Mitglied wurde gesperrt.`
+            : `Wir haben deine Meldung des Mitglieds ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt.`
+          : kind === 'forum_post'
+            ? removed
+              ? `Der von dir gemeldete Beitrag im Thema ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
+              : `Wir haben den von dir gemeldeten Beitrag im Thema ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; er bleibt sichtbar.`
+            : kind === 'conversation'
+              ? removed
+                ? 'Wir haben die von dir gemeldete Unterhaltung geprüft; das gemeldete Mitglied wurde gesperrt.'
+                : 'Wir haben die von dir gemeldete Unterhaltung geprüft und keinen Verstoß festgestellt.'
+              : removed
+                ? `Die von dir gemeldete Anzeige ${quoted(title ?? '')} wurde nach Prüfung durch unser Team entfernt.`
+                : `Wir haben die von dir gemeldete Anzeige ${quoted(title ?? '')} geprüft und keinen Verstoß festgestellt; sie bleibt online.`,
     link: '/notifications',
   }),
   statementOfReasons: (
     decisionId: string,
     action: 'keep' | 'remove' | 'warning' | 'suspend',
     title: string | null,
-    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
+    kind: 'listing' | 'forum_post' | 'conversation' | 'story' | 'user' = 'listing',
   ): NotificationText => ({
     type: 'moderation',
     title:
       action === 'remove'
         ? kind === 'forum_post'
           ? 'Dein Beitrag wurde entfernt'
-          : 'Deine Anzeige wurde entfernt'
+          : kind === 'story'
+            ? 'Deine Story wurde entfernt'
+            : 'Deine Anzeige wurde entfernt'
         : action === 'warning'
           ? 'Verwarnung'
           : action === 'suspend'
@@ -178,22 +192,26 @@ export const notificationTexts = {
               ? 'Deine Anzeige wurde geprüft'
               : 'Eine Meldung wurde geprüft',
     message:
-      action === 'remove'
-        ? `${kind === 'forum_post' ? `Dein Beitrag im Thema ${quoted(title ?? '')}` : `Deine Anzeige ${quoted(title ?? '')}`} wurde entfernt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
-        : action === 'keep'
-          ? kind === 'listing'
-            ? `Deine Anzeige ${quoted(title ?? '')} wurde gemeldet und geprüft; sie bleibt online.`
-            : 'Ein Inhalt von dir wurde gemeldet und geprüft; es wurde nichts eingeschränkt.'
-          : action === 'suspend' && kind === 'conversation'
-            ? 'Dein Konto wurde wegen einer gemeldeten Unterhaltung gesperrt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du Widerspruch einlegen kannst.'
-            : 'Mehrere deiner Inhalte wurden entfernt. Lies die Begründung; du kannst innerhalb von 6 Monaten Widerspruch einlegen.',
+      action === 'remove' && kind === 'story'
+        ? `Deine Story ${quoted(title ?? '')} wurde entfernt; sie kann nicht wiederhergestellt werden. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
+        : action === 'remove'
+          ? `${kind === 'forum_post' ? `Dein Beitrag im Thema ${quoted(title ?? '')}` : `Deine Anzeige ${quoted(title ?? '')}`} wurde entfernt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du innerhalb von 6 Monaten Widerspruch einlegen kannst.`
+          : action === 'keep'
+            ? kind === 'listing'
+              ? `Deine Anzeige ${quoted(title ?? '')} wurde gemeldet und geprüft; sie bleibt online.`
+              : 'Ein Inhalt von dir wurde gemeldet und geprüft; es wurde nichts eingeschränkt.'
+            : action === 'suspend' && kind === 'conversation'
+              ? 'Dein Konto wurde wegen einer gemeldeten Unterhaltung gesperrt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du Widerspruch einlegen kannst.'
+              : action === 'suspend' && kind === 'user'
+                ? 'Dein Konto wurde nach Meldungen anderer Mitglieder gesperrt. In der Begründung stehen der Sachverhalt, die Rechtsgrundlage und wie du Widerspruch einlegen kannst.'
+                : 'Mehrere deiner Inhalte wurden entfernt. Lies die Begründung; du kannst innerhalb von 6 Monaten Widerspruch einlegen.',
     link: `/moderation/decisions/${decisionId}`,
   }),
   appealDecided: (
     decisionId: string,
     title: string | null,
     reversed: boolean,
-    kind: 'listing' | 'forum_post' | 'conversation' | 'user' = 'listing',
+    kind: 'listing' | 'forum_post' | 'conversation' | 'story' | 'user' = 'listing',
     action: 'keep' | 'remove' | 'warning' | 'suspend' = 'remove',
   ): NotificationText => ({
     type: 'moderation',
@@ -207,11 +225,15 @@ export const notificationTexts = {
           ? reversed
             ? `Deinem Widerspruch wurde stattgegeben: Dein Beitrag im Thema ${quoted(title ?? '')} ist wieder sichtbar.`
             : `Dein Widerspruch wurde geprüft; die Entfernung deines Beitrags im Thema ${quoted(title ?? '')} bleibt bestehen.`
-          : reversed
-            ? action === 'suspend'
-              ? 'Deinem Widerspruch wurde stattgegeben: Die Sperre deines Kontos ist aufgehoben.'
-              : 'Deinem Widerspruch wurde stattgegeben: Die Entscheidung ist aufgehoben.'
-            : 'Dein Widerspruch wurde geprüft; die Entscheidung bleibt bestehen.',
+          : kind === 'story' && action === 'remove'
+            ? reversed
+              ? 'Deinem Widerspruch wurde stattgegeben: Die Entscheidung ist aufgehoben und zählt nicht mehr als Verstoß. Die Story selbst kann nicht wiederhergestellt werden.'
+              : 'Dein Widerspruch wurde geprüft; die Entfernung deiner Story bleibt bestehen.'
+            : reversed
+              ? action === 'suspend'
+                ? 'Deinem Widerspruch wurde stattgegeben: Die Sperre deines Kontos ist aufgehoben.'
+                : 'Deinem Widerspruch wurde stattgegeben: Die Entscheidung ist aufgehoben.'
+              : 'Dein Widerspruch wurde geprüft; die Entscheidung bleibt bestehen.',
     link: `/moderation/decisions/${decisionId}`,
   }),
 };

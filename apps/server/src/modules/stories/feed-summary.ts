@@ -73,6 +73,8 @@ function byNewest(a: SummaryGroup, b: SummaryGroup): number {
  */
 export class FeedSummary {
   private current: Built | null = null;
+  /** Counts every change of the groups' content (builds and applied events). */
+  private changes = 0;
   private building: Promise<Built> | null = null;
   /** Changes that arrived while a build was running; applied to its result. */
   private duringBuild: Change[] = [];
@@ -97,6 +99,14 @@ export class FeedSummary {
     return built.order;
   }
 
+  /**
+   * Grows with every change of what {@link FeedSummary.groups} answers (a build, an applied
+   * event), so results computed from the groups can be kept while it stays the same.
+   */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Starts a build from the database (one at a time); concurrent callers share it. */
   build(): Promise<Built> {
     if (this.building) return this.building;
@@ -113,6 +123,7 @@ export class FeedSummary {
         for (const story of await this.presentRows(rows)) addStory(built, story);
         const late = this.duringBuild;
         this.current = built;
+        this.changes++;
         for (const change of late) await this.apply(change);
         return built;
       } finally {
@@ -164,6 +175,7 @@ export class FeedSummary {
           .from(stories)
           .where(and(eq(stories.id, change.storyId), gt(stories.expiresAt, new Date(this.clock()))));
         for (const story of await this.presentRows(rows)) addStory(built, story);
+        if (rows.length > 0) this.changes++;
         return;
       }
       case 'deleted': {
@@ -173,11 +185,15 @@ export class FeedSummary {
           group.stories = group.stories.filter((story) => !ids.has(story.id));
           if (group.stories.length === 0) built.groups.delete(group.userId);
           built.order = null;
+          this.changes++;
         }
         return;
       }
       case 'owner_gone':
-        if (built.groups.delete(change.userId)) built.order = null;
+        if (built.groups.delete(change.userId)) {
+          built.order = null;
+          this.changes++;
+        }
         return;
       case 'owner':
         return this.reread(built, (story) => story.userId === change.userId);
@@ -192,6 +208,7 @@ export class FeedSummary {
     if (ids.length === 0) return;
     const rows = await this.db.select().from(stories).where(inArray(stories.id, ids));
     for (const story of await this.presentRows(rows)) addStory(built, story);
+    this.changes++;
   }
 
   /** Rows with their owners and ad cards (one query each). */

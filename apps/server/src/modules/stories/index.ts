@@ -6,17 +6,28 @@ import { redeemSocketTicket } from '../../realtime/tickets.ts';
 import { readListings } from '../listings/index.ts';
 import { FeedSummary } from './feed-summary.ts';
 import storyRoutes from './routes.ts';
-import { removeExpired, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
+import { removeExpired, removeMedia, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
 import { storySocketRoutes } from './socket.ts';
+import { ViewMarksCache } from './view-marks.ts';
 import './events.ts';
 
 /**
  * The stories module's only door (ARCHITECTURE.md "modules"): 24-hour photo and video stories
  * (SPEC.md §2–§9), their views, reactions and replies, `/api/stories/…` and `/ws/stories`.
- * It publishes `story.created`, `story.deleted`, `story.expired`, `story.viewed`, `story.reacted`
- * and `story.replied` (see `events.ts`); other modules import only from here.
+ * It publishes `story.created`, `story.deleted`, `story.expired`, `story.viewed`, `story.reacted`,
+ * `story.replied`, `story.reported` and `story.moderated` (see `events.ts`); other modules import
+ * only from here. The moderation module reads story reports and removes reported stories through
+ * this door (docs/decisions/0009-reports-queue.md).
  */
 export { countStoriesSince } from './counts.ts';
+export {
+  announceStoryRemoval,
+  type RemovedStory,
+  readStoryReports,
+  removeStoryInTransaction,
+  STORY_REPORT_LIMIT,
+  type StoryReportRow,
+} from './reports.ts';
 export {
   createFromFile as createStoryFromFile,
   removeExpired as removeExpiredStories,
@@ -81,13 +92,21 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     feedSummary: new FeedSummary(app.database.db, listings, (row, owner, card) =>
       toStory(row, owner, false, card),
     ),
+    viewMarks: new ViewMarksCache(),
   };
   app.decorate('storiesDeps', deps);
   // Every instance keeps its own feed summary (docs/decisions/0013-story-feed-summary.md).
   const summary = deps.feedSummary;
   const unsubscribe = [
     app.events.onEveryInstance('story.created', ({ storyId }) => summary.created(storyId)),
+    // A viewer's own views change their marks at once, on every instance (decision 0013).
+    app.events.onEveryInstance('story.viewed', ({ viewerId }) => deps.viewMarks.forget(viewerId)),
+    app.events.onReconnected(() => deps.viewMarks.clear()),
     app.events.onEveryInstance('story.deleted', ({ storyId }) => summary.removed([storyId])),
+    // A story the moderation removed: its files go as with the owner's delete (once).
+    app.events.on('story.moderated', async (story) => {
+      await removeMedia(deps, [story]);
+    }),
     app.events.onEveryInstance('story.expired', ({ storyIds }) => summary.removed(storyIds)),
     app.events.onEveryInstance('user.updated', ({ userId }) => summary.ownerChanged(userId)),
     app.events.onEveryInstance('user.deleted', ({ userId }) => summary.ownerGone(userId)),

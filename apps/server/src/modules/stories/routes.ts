@@ -1,4 +1,6 @@
 import {
+  REPORT_TEXT_MAX,
+  reportResultSchema,
   STORY_MAX_BYTES,
   storyActionResultSchema,
   storyFeedQuerySchema,
@@ -7,6 +9,7 @@ import {
   storyListSchema,
   storyReactionBodySchema,
   storyReplyBodySchema,
+  storyReportBodySchema,
   storySchema,
   storyStatsSchema,
   storyTexts,
@@ -18,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageUploadStream } from '../media/index.ts';
+import { reportStory } from './reports.ts';
 import * as stories from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -28,7 +32,7 @@ const FIELD_MAX = 2000;
 /**
  * Stories (SPEC.md §2 "Stories", §3, §4, §7): feed, one story, a member's stories, stats,
  * insights (owner only), create (multipart `media`, `caption`, `duration`, `listing_id`),
- * view, reaction, reply, delete, and the story videos with HTTP range requests. All calls but
+ * view, reaction, reply, report, delete, and the story videos with HTTP range requests. All calls but
  * the media need a token.
  */
 const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async (app, { deps }) => {
@@ -270,6 +274,23 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       const sent = await stories.replyTo(deps, request.user, request.params.id, request.body.text);
       return { ok: true as const, conversation_id: sent.conversationId };
     },
+  );
+
+  app.post(
+    '/api/stories/:id/report',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: `Report another member's live story to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for my own story`,
+        security: bearer,
+        params: idParams,
+        body: storyReportBodySchema,
+        response: { 201: reportResultSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reportStory(deps, request.user, request.params.id, request.body)),
   );
 
   app.delete(

@@ -29,6 +29,7 @@ import {
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
 import type { FeedSummary, SummaryGroup, SummaryStory } from './feed-summary.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
+import type { ViewMarks, ViewMarksCache } from './view-marks.ts';
 
 /**
  * Storage folder of story videos (the media storage of the ad photos, docs/decisions/0005); they
@@ -70,6 +71,8 @@ export interface StoriesDeps {
   now?: () => Date;
   /** The live story groups of every member, kept in memory for the feed. */
   feedSummary: FeedSummary;
+  /** The feed's viewers' view marks, kept for seconds (docs/decisions/0013, "View marks"). */
+  viewMarks: ViewMarksCache;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -156,7 +159,7 @@ async function present(
 }
 
 /** A live story by id. @throws AppError not_found (404) 'Story nicht gefunden', also when expired */
-async function liveStory(deps: StoriesDeps, id: string): Promise<StoryRow> {
+export async function liveStory(deps: StoriesDeps, id: string): Promise<StoryRow> {
   if (!UUID.test(id)) throw new AppError('not_found', storyTexts.notFound);
   const [row] = await deps.db
     .select()
@@ -203,8 +206,8 @@ function viewMarks(deps: StoriesDeps, viewerId: string, now: Date) {
  * stories `viewerId` has not seen first, then by their newest story (ties by member id); within a
  * group oldest first. `limit` and `offset` count groups; `total` counts all live groups.
  * The groups and their stories' JSON come from the feed summary in memory
- * (docs/decisions/0013-story-feed-summary.md); per request one query reads the viewer's view
- * marks (and stories that ended early without an event). A story past its expiry never shows,
+ * (docs/decisions/0013-story-feed-summary.md); one query reads the viewer's view marks (and
+ * stories that ended early without an event), kept for seconds and dropped by the viewer's views. A story past its expiry never shows,
  * even before the clean-up removed it.
  */
 export async function feedJson(
@@ -214,14 +217,53 @@ export async function feedJson(
 ): Promise<string> {
   const at = nowOf(deps);
   const now = at.getTime();
-  const [all, marks] = await Promise.all([deps.feedSummary.groups(), viewMarks(deps, viewerId, at)]);
-  const seen = new Set<string>();
-  const gone = new Set<string>();
-  for (const mark of marks) (mark.seen ? seen : gone).add(mark.id);
-  if (gone.size > 0) await deps.feedSummary.removed([...gone]);
+  const [all, marks] = await Promise.all([
+    deps.feedSummary.groups(),
+    deps.viewMarks.get(viewerId, async () => {
+      const marks = { seen: new Set<string>(), gone: new Set<string>() };
+      for (const mark of await viewMarks(deps, viewerId, at))
+        (mark.seen ? marks.seen : marks.gone).add(mark.id);
+      return marks;
+    }),
+  ]);
+  if (marks.gone.size > 0) await deps.feedSummary.removed([...marks.gone]);
+  const entries = viewerOrder(deps.feedSummary.version, all, viewerId, marks, now);
+  const shown = entries.slice(page.offset, page.offset + page.limit);
+  return `{"stories":[${shown.map((entry) => groupJson(entry, viewerId, marks.seen)).join(',')}],"total":${entries.length}}`;
+}
+
+/** A viewer's groups in feed order, kept with their view marks while nothing changed. */
+interface ViewerOrder {
+  /** `FeedSummary.version` it was computed from. */
+  version: number;
+  /** The earliest expiry among the live stories (ms): the order is computed anew from then on. */
+  until: number;
+  entries: ViewerGroup[];
+}
+
+/** Per kept view marks (one viewer, at most their 5 seconds): the order computed from them. */
+const viewerOrders = new WeakMap<ViewMarks, ViewerOrder>();
+
+/**
+ * The viewer's groups in feed order: groups with stories the viewer has not seen first, then by
+ * newest story, without stories past their expiry or gone early. Computed once per summary
+ * version, view marks and earliest expiry, so a viewer's repeated requests only page and join
+ * (docs/decisions/0013, "View marks").
+ */
+function viewerOrder(
+  version: number,
+  all: readonly SummaryGroup[],
+  viewerId: string,
+  marks: ViewMarks,
+  now: number,
+): ViewerGroup[] {
+  const kept = viewerOrders.get(marks);
+  if (kept && kept.version === version && now < kept.until) return kept.entries;
+  const { seen, gone } = marks;
   const unviewedGroups: ViewerGroup[] = [];
   const viewedGroups: ViewerGroup[] = [];
   let outOfOrder = false;
+  let until = Number.POSITIVE_INFINITY;
   for (const group of all) {
     let live: readonly SummaryStory[] = group.stories;
     if (live.some((story) => story.expiresMs <= now || gone.has(story.id))) {
@@ -230,6 +272,7 @@ export async function feedJson(
       // Groups are kept by their newest story; one whose newest story left early is placed anew.
       if (live[live.length - 1] !== group.stories[group.stories.length - 1]) outOfOrder = true;
     }
+    for (const story of live) if (story.expiresMs < until) until = story.expiresMs;
     const unviewed = group.userId !== viewerId && live.some((story) => !seen.has(story.id));
     (unviewed ? unviewedGroups : viewedGroups).push({ group, live, unviewed });
   }
@@ -237,9 +280,9 @@ export async function feedJson(
     unviewedGroups.sort(byMember);
     viewedGroups.sort(byMember);
   }
-  const total = unviewedGroups.length + viewedGroups.length;
-  const shown = [...unviewedGroups, ...viewedGroups].slice(page.offset, page.offset + page.limit);
-  return `{"stories":[${shown.map((entry) => groupJson(entry, viewerId, seen)).join(',')}],"total":${total}}`;
+  const entries = [...unviewedGroups, ...viewedGroups];
+  viewerOrders.set(marks, { version, until, entries });
+  return entries;
 }
 
 /** One group as JSON text in the order of the contract's `storyGroupSchema`. */
@@ -434,7 +477,10 @@ export async function removePicture(storage: MediaStorage, id: string): Promise<
 }
 
 /** Removes the stored files of stories (photo, or video and its poster). */
-async function removeMedia(deps: StoriesDeps, rows: StoryRow[]): Promise<void> {
+export async function removeMedia(
+  deps: StoriesDeps,
+  rows: readonly Pick<StoryRow, 'mediaType' | 'mediaName' | 'thumbnailName'>[],
+): Promise<void> {
   await Promise.all(
     rows.map(async (row) => {
       if (row.mediaType === 'image') {
@@ -627,7 +673,7 @@ export async function create(
   try {
     [row] = await deps.db.insert(stories).values(values).returning();
   } catch (error) {
-    await removeMedia(deps, [{ ...values, id: '', thumbnailName: values.thumbnailName }]);
+    await removeMedia(deps, [values]);
     throw error;
   }
   if (!row) throw new Error('story insert returned no row');

@@ -9,14 +9,22 @@ import './events.ts';
  * The users module's only door (ARCHITECTURE.md "modules"): member accounts, profiles and
  * avatars. Other modules and plugins import from here, never from this folder's other files.
  * After a change has committed it publishes `user.updated` (name, avatar, role or e-mail
- * changed) and `user.deleted` (see `events.ts`); modules that show members subscribe to them.
+ * changed), `user.deleted` and `member.reported` (see `events.ts`); modules that show members
+ * subscribe to them. The moderation module reads member reports through `readMemberReports`.
  * The one way past this door: other modules' tables name `users` from `./schema.ts` for their
  * foreign keys (`db/schema.ts` gathers all tables for the migrations).
  */
 export { mustAcceptTerms, recordTermsAcceptance } from './account.ts';
 export { countMembers, countNewMembersPerDay } from './counts.ts';
 export { type Actor, canManageUser, isAdmin, isModerator } from './policies.ts';
-export { memberReputation, memberReputations } from './reputation.ts';
+export { MEMBER_REPORT_LIMIT, type MemberReportRow, readMemberReports } from './reports.ts';
+export {
+  type MemberCard,
+  memberCards,
+  memberNameColumn,
+  memberReputation,
+  memberReputations,
+} from './reputation.ts';
 export {
   createAccount,
   displayName,

@@ -2,8 +2,11 @@ import {
   acceptTermsBodySchema,
   accountExportSchema,
   deleteAccountBodySchema,
+  memberReportBodySchema,
   memberReputationSchema,
   publicProfileSchema,
+  REPORT_TEXT_MAX,
+  reportResultSchema,
   updateProfileBodySchema,
   userSchema,
 } from '@marketplace/contract';
@@ -15,6 +18,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { AVATAR_FOLDER, AVATAR_MAX_BYTES, openImageUpload } from '../media/index.ts';
 import { acceptTerms, deleteAccount, exportAccount } from './account.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
+import { reportMember } from './reports.ts';
 import { memberReputation } from './reputation.ts';
 import * as users from './service.ts';
 
@@ -23,7 +27,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
  * Own account (`/api/me`, with the AGB acceptance `/api/me/terms`), public profiles
- * (`/api/users/{id}`) and avatar images. The module's plugin (`index.ts`) hands in the
+ * (`/api/users/{id}`), member reports (`/api/users/{id}/report`) and avatar images. The module's plugin (`index.ts`) hands in the
  * dependencies and the current AGB version (config `termsVersion`).
  */
 const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: string }> = async (
@@ -162,6 +166,23 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: s
       const viewer = await app.optionalUser(request);
       return users.getPublicProfile(db, request.params.id, viewer?.id ?? null);
     },
+  );
+
+  app.post(
+    '/api/users/:id/report',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: `Report another member to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for myself`,
+        security: bearer,
+        params: z.object({ id: z.string().max(100) }),
+        body: memberReportBodySchema,
+        response: { 201: reportResultSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reportMember(deps, request.user, request.params.id, request.body)),
   );
 
   app.get(

@@ -1,0 +1,1 @@
+CREATE INDEX "forum_threads_deleted_idx" ON "forum_threads" USING btree ("id") WHERE "forum_threads"."deleted_at" is not null;

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "expiry_reminded_for" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "listings_active_expiry_idx" ON "listings" USING btree ("expires_at") WHERE "listings"."status" = 'active';
