@@ -37,6 +37,8 @@ declare module 'autocannon' {
   }
 
   interface Instance extends EventEmitter, PromiseLike<Result> {
+    /** Ends the run early; the promise then settles with the result so far. */
+    stop(): void;
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,

@@ -1,5 +1,5 @@
-// What the benches that load the API share: the app in its own process (bench/server.ts) and
-// one autocannon scenario with exact percentiles.
+// What the benches that load the API share: the app in its own process (bench/server.ts), one
+// autocannon scenario with exact percentiles, and the listing scenarios (paths) themselves.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -12,18 +12,25 @@ export function percentile(sorted: number[], p: number): number {
 
 /**
  * Starts bench/server.ts (the app with the bare route `/api/bench/baseline`) on `schema` of
- * `databaseUrl` in its own process, so that the load generator does not share its CPU time.
+ * `databaseUrl` (none: the database's own tables) in its own process, so that the load
+ * generator does not share its CPU time.
  * @returns the process (stop it with SIGTERM) and its port once it listens
  */
 export async function startBenchServer(
   databaseUrl: string,
-  schema: string,
+  schema?: string,
 ): Promise<{ child: ChildProcess; port: number }> {
+  const { BENCH_SCHEMA: _unset, ...env } = process.env;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('server.ts', import.meta.url))],
     {
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema, NODE_ENV: 'production' },
+      env: {
+        ...env,
+        BENCH_DATABASE_URL: databaseUrl,
+        ...(schema ? { BENCH_SCHEMA: schema } : {}),
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -42,8 +49,9 @@ export async function startBenchServer(
 /**
  * One scenario under load: autocannon at `connections` connections for `duration` s against
  * `base`, each request the next of `paths` and, when `tokens` are given, with the next of them as
- * its bearer token. Latencies come from every response (exact p95/p99, ms); `failed` counts
- * answers of 300 and above, errors and timeouts.
+ * its bearer token; with `until`, the load runs until that promise settles instead (`duration`
+ * is then ignored). Latencies come from every response (exact p95/p99, ms); `failed` counts
+ * answers of 300 and above (`rejected`), errors and timeouts; `requests` counts every response.
  */
 export async function underLoad(
   base: string,
@@ -51,14 +59,16 @@ export async function underLoad(
   duration: number,
   connections: number,
   tokens: string[] = [],
+  until?: Promise<unknown>,
 ) {
   let turn = 0;
-  let failed = 0;
+  let rejected = 0;
   const latencies: number[] = [];
   const instance = autocannon({
     url: base,
     connections,
-    duration,
+    // autocannon stops at `duration`; with `until` it is stopped by hand (at most a day).
+    duration: until ? 86_400 : duration,
     requests: [
       {
         method: 'GET',
@@ -72,14 +82,94 @@ export async function underLoad(
   });
   instance.on('response', (_client, status, _bytes, time) => {
     latencies.push(time);
-    if (status >= 300) failed++;
+    if (status >= 300) rejected++;
   });
+  until?.then(
+    () => instance.stop(),
+    () => instance.stop(),
+  );
   const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
     rps: result.requests.total / result.duration,
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    failed: failed + result.errors + result.timeouts,
+    failed: rejected + result.errors + result.timeouts,
+    requests: latencies.length,
+    rejected,
+    errors: result.errors,
+    timeouts: result.timeouts,
   };
+}
+
+/** One load scenario of the API bench (bench/run.ts, bench/cluster.ts). */
+export interface Scenario {
+  name: string;
+  /** Paths requested in turn. */
+  paths: string[];
+}
+
+/** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
+export async function deepCursor(base: string, pages: number): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < pages; page++) {
+    const response = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    const body = (await response.json()) as { next_cursor: string | null };
+    if (!body.next_cursor) break;
+    cursor = body.next_cursor;
+  }
+  return cursor;
+}
+
+/** Common words of ad titles for the mixed search scenario. */
+const MIXED_WORDS = [
+  'Fahrrad',
+  'Sofa',
+  'Kinderwagen',
+  'Waschmaschine',
+  'Lampe',
+  'Tisch',
+  'Stuhl',
+  'Schrank',
+  'Laptop',
+  'Handy',
+  'Jacke',
+  'Schuhe',
+  'Regal',
+  'Bett',
+  'Gitarre',
+  'Kamera',
+  'Spielzeug',
+  'Buch',
+  'Werkzeug',
+  'Garten',
+];
+
+/**
+ * 2,000 different searches (20 words, each with 100 price limits), asked in turn: every
+ * request is one the server has not answered within the last second, so this scenario measures
+ * the queries themselves under load, not the cache of public answers.
+ */
+export function mixedSearches(): string[] {
+  return Array.from({ length: 2000 }, (_, i) => {
+    const word = MIXED_WORDS[i % MIXED_WORDS.length] as string;
+    return `/api/listings?q=${encodeURIComponent(word)}&price_max=${100 + 10 * Math.floor(i / MIXED_WORDS.length)}&limit=20`;
+  });
+}
+
+/**
+ * The listing scenarios of the API bench: `ids` are active ads (the first 500 are asked in
+ * turn), `cursor` is the cursor of a deep page (see `deepCursor`).
+ */
+export function scenarios(ids: string[], cursor: string): Scenario[] {
+  return [
+    { name: 'Feed (20 Anzeigen)', paths: ['/api/listings?limit=20'] },
+    { name: 'Anzeigenseite', paths: ids.slice(0, 500).map((id) => `/api/listings/${id}`) },
+    { name: 'Suche mit Treffern', paths: ['/api/listings?q=Kinderwagen&limit=20'] },
+    { name: 'Suche ohne Treffer', paths: ['/api/listings?q=Xqzjvwpt&limit=20'] },
+    { name: 'Suche, sehr häufiges Wort', paths: ['/api/listings?q=Zustand&limit=20'] },
+    { name: 'Suche mit Tippfehler', paths: ['/api/listings?q=Fahrad&limit=20'] },
+    { name: 'Tiefe Seite (Cursor)', paths: [`/api/listings?limit=20&cursor=${cursor}`] },
+    { name: 'Suche, 2.000 verschiedene Anfragen', paths: mixedSearches() },
+  ];
 }

@@ -5,7 +5,9 @@
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
 // --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
 // --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
-// --story-members N (2000), --skip-stories (no stories bench, see stories.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// --story-members N (2000), --skip-stories (no stories bench, see stories.ts),
+// --skip-cluster (no bench of one and two instances behind nginx, see cluster.ts; it fills its
+// own database with --ads N ads; --skip-load skips it too). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,9 +17,10 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
-import { percentile, startBenchServer, underLoad } from './load.ts';
+import { deepCursor, percentile, type Scenario, scenarios, startBenchServer, underLoad } from './load.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
 
@@ -40,12 +43,6 @@ const DEEP_PAGES = Math.min(100, Math.floor(ADS / 200));
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
-
-interface Scenario {
-  name: string;
-  /** Paths requested in turn. */
-  paths: string[];
-}
 
 /** Drops and fills `schema` with `ads` ads unless `--reuse` finds it filled. @returns sample ad ids */
 async function prepareSchema(schema: string, ads: number): Promise<string[]> {
@@ -95,18 +92,6 @@ async function startServer(schema: string): Promise<{ child: ChildProcess; port:
   return startBenchServer(DATABASE_URL, schema);
 }
 
-/** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
-async function deepCursor(base: string, pages: number): Promise<string> {
-  let cursor = '';
-  for (let page = 0; page < pages; page++) {
-    const response = await fetch(`${base}/api/listings?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    const body = (await response.json()) as { next_cursor: string | null };
-    if (!body.next_cursor) break;
-    cursor = body.next_cursor;
-  }
-  return cursor;
-}
-
 interface LoadResult {
   name: string;
   rps: number;
@@ -137,55 +122,6 @@ async function timeSequential(app: FastifyInstance, scenario: Scenario, runs: nu
     p95: percentile(times, 95),
     p99: percentile(times, 99),
   };
-}
-
-/** Common words of ad titles for the mixed search scenario. */
-const MIXED_WORDS = [
-  'Fahrrad',
-  'Sofa',
-  'Kinderwagen',
-  'Waschmaschine',
-  'Lampe',
-  'Tisch',
-  'Stuhl',
-  'Schrank',
-  'Laptop',
-  'Handy',
-  'Jacke',
-  'Schuhe',
-  'Regal',
-  'Bett',
-  'Gitarre',
-  'Kamera',
-  'Spielzeug',
-  'Buch',
-  'Werkzeug',
-  'Garten',
-];
-
-/**
- * 2,000 different searches (20 words, each with 100 price limits), asked in turn: every
- * request is one the server has not answered within the last second, so this scenario measures
- * the queries themselves under load, not the cache of public answers.
- */
-function mixedSearches(): string[] {
-  return Array.from({ length: 2000 }, (_, i) => {
-    const word = MIXED_WORDS[i % MIXED_WORDS.length] as string;
-    return `/api/listings?q=${encodeURIComponent(word)}&price_max=${100 + 10 * Math.floor(i / MIXED_WORDS.length)}&limit=20`;
-  });
-}
-
-function scenarios(ids: string[], cursor: string): Scenario[] {
-  return [
-    { name: 'Feed (20 Anzeigen)', paths: ['/api/listings?limit=20'] },
-    { name: 'Anzeigenseite', paths: ids.slice(0, 500).map((id) => `/api/listings/${id}`) },
-    { name: 'Suche mit Treffern', paths: ['/api/listings?q=Kinderwagen&limit=20'] },
-    { name: 'Suche ohne Treffer', paths: ['/api/listings?q=Xqzjvwpt&limit=20'] },
-    { name: 'Suche, sehr häufiges Wort', paths: ['/api/listings?q=Zustand&limit=20'] },
-    { name: 'Suche mit Tippfehler', paths: ['/api/listings?q=Fahrad&limit=20'] },
-    { name: 'Tiefe Seite (Cursor)', paths: [`/api/listings?limit=20&cursor=${cursor}`] },
-    { name: 'Suche, 2.000 verschiedene Anfragen', paths: mixedSearches() },
-  ];
 }
 
 async function openApp(
@@ -252,6 +188,17 @@ async function main() {
   }
   if (!flag('skip-sockets')) {
     await socketBench({ databaseUrl: DATABASE_URL, sockets: 5000, pairs: 200, rate: 20, rounds: 1, log });
+  }
+  if (!flag('skip-cluster') && !flag('skip-load')) {
+    const { lost } = await clusterBench({
+      databaseUrl: DATABASE_URL,
+      ads: ADS,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      reuse: flag('reuse'),
+      log,
+    });
+    if (lost > 0) process.exitCode = 1;
   }
 }
 

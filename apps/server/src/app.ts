@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
+import { closeConnectionsWhenClosing } from './lib/close-connections.ts';
 import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
 import authModule from './modules/auth/index.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   addRequestIds(app);
+  closeConnectionsWhenClosing(app);
 
   await app.register(errorHandler);
   await app.register(security, { config });
