@@ -11,7 +11,7 @@ import {
  * `site-config` JSON element (apps/server/src/plugins/web-app.ts), read once when the texts load;
  * 'Marktplatz' where the page has none (dev server, component tests).
  */
-const SITE_NAME: string = (() => {
+export const SITE_NAME: string = (() => {
   if (typeof document === 'undefined') return DEFAULT_SITE_NAME;
   try {
     const name: unknown = JSON.parse(document.getElementById('site-config')?.textContent ?? '{}').name;
@@ -22,8 +22,10 @@ const SITE_NAME: string = (() => {
 })();
 
 /**
- * Every user-facing German text of the web app, named by meaning (ARCHITECTURE.md "Layout").
- * Texts fixed by SPEC.md are copied character for character; components import them from here.
+ * The user-facing German texts of the app shell and of what several features share, named by
+ * meaning (ARCHITECTURE.md "Layout"). Texts that only a lazily loaded feature shows live in that
+ * feature's `texts.ts` (e.g. `features/legal/texts.ts`), so the first script stays small
+ * (docs/benchmarks.md "Home page"). Texts fixed by SPEC.md are copied character for character.
  */
 export const de = {
   app: {
@@ -311,187 +313,17 @@ export const de = {
       'Zugriff verweigert: Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen. Nur Administratoren können diese Seite aufrufen.',
   },
 
-  /** The admin dashboard at /admin (SPEC.md §6). */
-  adminArea: {
-    title: 'Admin-Dashboard',
-    verificationsLink: 'Verifizierungen prüfen',
-    loading: 'Statistiken werden geladen',
-    loadError: 'Die Statistiken konnten nicht geladen werden.',
-    members: 'Mitglieder',
-    membersTotal: 'insgesamt',
-    new7d: 'neu in 7 Tagen',
-    verifiedSellers: 'verifizierte Verkäufer',
-    verificationsPending: 'offene Verifizierungen',
-    listings: 'Anzeigen',
-    listingsActive: 'aktiv',
-    listingsReserved: 'reserviert',
-    listingsSold: 'verkauft',
-    reports: 'Meldungen',
-    reportsOpen: 'offen',
-    reportsListings: 'zu Anzeigen',
-    reportsForum: 'zu Forenbeiträgen',
-    activity: 'Aktivität',
-    messages24h: 'Nachrichten in 24 h',
-    stories24h: 'Stories in 24 h',
-    forumPosts: 'Forenbeiträge',
-    chartTitle: 'Neue Anzeigen und Mitglieder pro Tag (30 Tage)',
-    chartListings: 'Neue Anzeigen',
-    chartMembers: 'Neue Mitglieder',
-    membersTitle: 'Mitglieder verwalten',
-    memberSearch: 'Nach E-Mail oder Name suchen',
-    noMembers: 'Keine Mitglieder gefunden.',
-    listingsCount: (n: number) => (n === 1 ? '1 Anzeige' : `${n} Anzeigen`),
-    changeRole: 'Rolle ändern',
-    changeRoleOf: (name: string) => `Rolle von ${name} ändern`,
-    roleDialogTitle: (name: string) => `Rolle von ${name} ändern`,
-    role: 'Rolle',
-    roles: { ADMIN: 'Administrator', SELLER: 'Mitglied' },
-    reason: 'Grund',
-    save: 'Speichern',
-    cancel: 'Abbrechen',
-    saveError: 'Die Änderung konnte nicht gespeichert werden.',
-    auditTitle: 'Protokoll der Admin-Aktionen',
-    auditAction: 'Aktion',
-    auditAll: 'Alle Aktionen',
-    auditEmpty: 'Noch keine Einträge.',
-    auditTime: 'Zeit',
-    auditAdmin: 'Admin',
-    auditTarget: 'Ziel',
-    auditDeletedAdmin: 'gelöschtes Konto',
-    actions: {
-      role_changed: 'Rolle geändert',
-      member_suspended: 'Mitglied gesperrt',
-      member_banned: 'Mitglied dauerhaft gesperrt',
-      sanction_lifted: 'Sperre aufgehoben',
-      listing_removed: 'Anzeige entfernt',
-      listing_kept: 'Meldung geprüft, Anzeige bleibt',
-      appeal_upheld: 'Widerspruch zurückgewiesen',
-      appeal_reversed: 'Widerspruch stattgegeben',
-      verification_approved: 'Verifizierung bestätigt',
-      verification_rejected: 'Verifizierung abgelehnt',
-    },
-    openMember: (name: string) => `${name} öffnen`,
-    memberBack: 'Zurück zum Admin-Dashboard',
-    memberLoading: 'Mitglied wird geladen',
-    memberLoadError: 'Das Mitglied konnte nicht geladen werden.',
-    memberFacts: 'Profil',
-    memberEmail: 'E-Mail',
-    memberNickname: 'Spitzname',
-    memberFirstName: 'Vorname',
-    memberLastName: 'Nachname',
-    memberSince: 'Mitglied seit',
-    memberEmailVerified: 'E-Mail bestätigt',
-    yes: 'ja',
-    no: 'nein',
-    notGiven: '–',
-    memberStatusActive: 'Nicht gesperrt',
-    suspendedUntil: (date: string) => `Gesperrt bis ${date}`,
-    bannedForGood: 'Dauerhaft gesperrt',
-    memberListings: 'Anzeigen',
-    noMemberListings: 'Keine Anzeigen.',
-    listingStatus: {
-      active: 'Aktiv',
-      reserved: 'Reserviert',
-      sold: 'Verkauft',
-      expired: 'Abgelaufen',
-      removed: 'Entfernt',
-    } as Record<string, string>,
-    reportsCount: (n: number) => (n === 1 ? '1 Meldung' : `${n} Meldungen`),
-    memberReports: 'Meldungen zu Anzeigen',
-    noMemberReports: 'Keine Meldungen.',
-    reportedBy: (name: string) => `gemeldet von ${name}`,
-    reportReasons: {
-      fraud: 'Betrug oder Fake',
-      prohibited: 'Verbotener Artikel',
-      wrong_category: 'Falsche Kategorie',
-      offensive: 'Beleidigend oder unangemessen',
-      other: 'Sonstiges',
-    } as Record<string, string>,
-    memberSanctions: 'Sperren',
-    noMemberSanctions: 'Noch keine Sperren.',
-    sanctionSuspension: (date: string) => `Gesperrt bis ${date}`,
-    sanctionBan: 'Dauerhaft gesperrt',
-    sanctionBy: (name: string) => `von ${name}`,
-    sanctionBySystem: 'automatisch (drei bestätigte Entfernungen)',
-    sanctionActive: 'aktiv',
-    sanctionEnded: 'abgelaufen',
-    sanctionLifted: (date: string, name: string) => `aufgehoben am ${date} von ${name}`,
-    suspend: 'Sperren',
-    lift: 'Sperre aufheben',
-    suspendDialogTitle: (name: string) => `${name} sperren`,
-    liftDialogTitle: (name: string) => `Sperre von ${name} aufheben`,
-    sanctionKind: 'Art der Sperre',
-    kindSuspension: 'Auf Zeit',
-    kindBan: 'Dauerhaft',
-    sanctionUntil: 'Gesperrt bis einschließlich',
-    sanctionHint:
-      'Alle Sitzungen des Mitglieds enden sofort. Beim Anmelden sieht es das Ende der Sperre und den Grund.',
-    untilMissing: 'Bitte gib an, bis wann die Sperre gilt.',
-    confirmSuspend: 'Sperren',
-    confirmLift: 'Aufheben',
-    deletedAccount: 'gelöschtes Konto',
-  },
-
   /** Pages whose feature is still being built. */
   /** Seller verification (trader traceability, DSA Art. 30). */
   verification: {
-    applyTitle: 'Verkäufer-Verifizierung',
-    applyIntro:
-      'Lass dich als private Verkäuferin bzw. privater Verkäufer oder als Unternehmen verifizieren. Deine Angaben und dein Dokument sehen nur du und unser Team; das Dokument wird 30 Tage nach der Entscheidung gelöscht.',
-    kind: 'Ich verkaufe als',
-    kindPrivate: 'Privatperson',
-    kindBusiness: 'Unternehmen',
-    name: 'Vollständiger Name',
-    companyName: 'Firmenname',
-    legalForm: 'Rechtsform',
-    street: 'Straße und Hausnummer',
-    postalCode: 'PLZ',
-    city: 'Ort',
     phone: 'Telefon',
     email: 'Geschäftliche E-Mail-Adresse',
     registerNumber: 'Handelsregisternummer',
     vatId: 'USt-IdNr.',
-    registerHint: 'Handelsregisternummer oder USt-IdNr. – eines von beiden genügt.',
-    documentPrivate: 'Foto deines Ausweisdokuments',
-    documentBusiness: 'Dokument (z. B. Handelsregisterauszug oder Gewerbeanmeldung)',
-    documentHint: 'JPEG, PNG, WebP oder PDF, höchstens 10 MB.',
-    chooseFile: 'Datei auswählen',
-    noFile: 'Keine Datei ausgewählt',
-    fileMissing: 'Bitte wähle ein Dokument aus.',
-    fileTooLarge: 'Das Dokument ist zu groß. Maximal 10 MB.',
-    submit: 'Verifizierung beantragen',
-    sending: 'Wird gesendet …',
-    failed: 'Der Antrag konnte nicht gesendet werden. Bitte versuche es erneut.',
-    alreadyOpen: 'Du hast bereits eine offene Verifizierungsanfrage.',
-    toStatus: 'Zum Verifizierungsstatus',
-    statusTitle: 'Verifizierungsstatus',
-    none: 'Du hast noch keine Verifizierung beantragt.',
-    apply: 'Jetzt verifizieren lassen',
-    pending: 'Dein Antrag wird geprüft.',
-    approved: 'Du bist verifiziert.',
-    rejected: 'Dein Antrag wurde abgelehnt.',
-    reason: 'Grund',
-    tryAgain: 'Erneut beantragen',
-    submittedAt: 'Beantragt am',
-    decidedAt: 'Entschieden am',
-    statusLabel: { pending: 'In Prüfung', approved: 'Bestätigt', rejected: 'Abgelehnt' },
     badgePrivate: 'Verifiziert',
     badgeBusiness: 'Gewerblich',
     traderTitle: 'Angaben zum gewerblichen Anbieter',
     verifiedOnly: 'nur verifizierte Verkäufer',
-    loadError: 'Die Verifizierung konnte nicht geladen werden.',
-    adminTitle: 'Verifizierungen prüfen',
-    queueEmpty: 'Keine offenen Anfragen.',
-    member: 'Mitglied',
-    document: 'Dokument',
-    documentGone: 'Das Dokument wurde gelöscht.',
-    openPdf: 'PDF öffnen',
-    approve: 'Bestätigen',
-    reject: 'Ablehnen',
-    rejectReason: 'Grund der Ablehnung',
-    rejectReasonHint: 'Mindestens 5 Zeichen; die Person sieht diesen Grund.',
-    decided: 'Entscheidung gespeichert.',
-    tabs: { pending: 'Offen', approved: 'Bestätigt', rejected: 'Abgelehnt' },
   },
   planned: {
     underConstruction: 'Dieser Bereich wird gerade aufgebaut.',
@@ -590,6 +422,21 @@ export const de = {
     openInsights: 'Insights öffnen',
     listingCard: 'Zur Anzeige',
     videoFailed: 'Das Video konnte nicht geladen werden.',
+    report: 'Story melden',
+    reportTitle: 'Story melden',
+    reportReason: 'Grund',
+    reportReasons: {
+      spam: 'Spam oder Werbung',
+      fraud: 'Betrug',
+      offensive: 'Beleidigend oder anstößig',
+      sexual: 'Sexuelle Inhalte',
+      violence: 'Gewalt oder Hass',
+      other: 'Sonstiges',
+    },
+    reportText: 'Hinweis (optional)',
+    reportSubmit: 'Melden',
+    reportDone: 'Danke! Wir prüfen die Story.',
+    reportFailed: 'Die Meldung konnte nicht gesendet werden.',
   },
 
   /** Ad grids with paging, view mode and sort (SPEC.md §2 "Home", §4, §9). */
@@ -749,98 +596,6 @@ export const de = {
     browse: 'Anzeigen entdecken',
   },
 
-  /** Posting and editing an ad (issue "The marketplace itself"). */
-  listingForm: {
-    offerType: 'Art der Anzeige',
-    category: 'Kategorie',
-    chooseCategory: 'Kategorie wählen',
-    changeCategory: 'Ändern',
-    title: 'Titel',
-    titleHint: 'Zum Beispiel: Trekkingrad 28 Zoll, kaum gefahren',
-    description: 'Beschreibung',
-    counter: (length: number, max: number) => `${length} / ${max}`,
-    price: 'Preis',
-    priceType: 'Preisart',
-    postalCode: 'Postleitzahl',
-    place: 'Ort',
-    placeHint: 'Gib deine Postleitzahl ein und wähle deinen Ort.',
-    details: 'Details',
-    choose: 'Bitte wählen',
-    photos: 'Fotos',
-    photosHint: (max: number) =>
-      `Bis zu ${max} Fotos (JPEG, PNG, WebP oder AVIF, je bis 20 MB). Das erste Foto ist das Titelbild; ziehe die Fotos oder nutze die Pfeile, um die Reihenfolge zu ändern.`,
-    addPhotos: 'Fotos hinzufügen',
-    dropPhotos: 'Fotos hierher ziehen',
-    cover: 'Titelbild',
-    moveForward: 'Nach vorne',
-    moveBack: 'Nach hinten',
-    removePhoto: 'Foto entfernen',
-    photoAlt: (index: number) => `Foto ${index}`,
-    uploading: (percent: number) => `Wird hochgeladen: ${percent} %`,
-    photosStatus: (done: number, uploading: number) =>
-      uploading > 0
-        ? `${uploading} ${uploading === 1 ? 'Foto wird' : 'Fotos werden'} hochgeladen, ${done} fertig`
-        : `${done} ${done === 1 ? 'Foto' : 'Fotos'} hochgeladen`,
-    photosList: 'Deine Fotos (das erste ist das Titelbild)',
-    uploadFailed: 'Upload failed',
-    retryUpload: 'Erneut hochladen',
-    fileTooLarge: (name: string) => `${name} ist zu groß. Maximum: 20 MB.`,
-    fileWrongType: (name: string) => `${name} ist kein Bild im Format JPEG, PNG, WebP oder AVIF.`,
-    waitForUploads: 'Bitte warte, bis alle Fotos hochgeladen sind.',
-    tooManyPhotos: (max: number) => `Du kannst höchstens ${max} Fotos hochladen.`,
-    requiredAttribute: (label: string) => `Bitte gib „${label}“ an.`,
-    attributeMin: (label: string, min: number) => `${label} muss mindestens ${min} sein.`,
-    attributeMax: (label: string, max: number) => `${label} darf höchstens ${max} sein.`,
-    attributeNumber: (label: string) => `${label} muss eine Zahl sein.`,
-    attributeYear: (label: string) => `${label} muss eine Jahreszahl sein.`,
-    attributeOption: (label: string) => `Bitte wähle für „${label}“ einen der vorgegebenen Werte.`,
-    attributeDate: (label: string) => `${label} muss ein Datum (JJJJ-MM-TT) sein.`,
-    attributeText: (label: string) => `${label} enthält ungültige Zeichen.`,
-    attributeUnknown: 'Dieses Merkmal gibt es in dieser Kategorie nicht.',
-    submitCreate: 'Anzeige veröffentlichen',
-    submitEdit: 'Änderungen speichern',
-    saving: 'Wird gespeichert...',
-    created: 'Deine Anzeige ist online.',
-    updated: 'Deine Änderungen sind gespeichert.',
-    saveFailed: 'Die Anzeige konnte nicht gespeichert werden. Bitte versuche es erneut.',
-    checkFields: 'Bitte prüfe die markierten Felder.',
-    notOwner: 'Du kannst nur deine eigenen Anzeigen bearbeiten.',
-    unverified:
-      'Bitte bestätige zuerst deine E-Mail-Adresse über den Link in unserer E-Mail. Danach kannst du Fotos hochladen und Anzeigen veröffentlichen.',
-  },
-
-  /** Meine Anzeigen at /listings (issue "The marketplace itself"). */
-  myListings: {
-    intro: 'Hier verwaltest du deine Anzeigen.',
-    empty: 'Du hast noch keine Anzeigen.',
-    createFirst: 'Jetzt Anzeige aufgeben',
-    loadFailed: 'Deine Anzeigen konnten nicht geladen werden.',
-    all: 'Alle',
-    statusFilter: 'Nach Status filtern',
-    more: 'Weitere Anzeigen laden',
-    edit: 'Bearbeiten',
-    delete: 'Löschen',
-    markReserved: 'Als reserviert markieren',
-    markSold: 'Als verkauft markieren',
-    reactivate: 'Reaktivieren',
-    extend: 'Verlängern',
-    actions: 'Aktionen',
-    deleteTitle: 'Anzeige löschen?',
-    deleteText: (title: string) =>
-      `„${title}“ wird endgültig gelöscht. Das lässt sich nicht rückgängig machen.`,
-    deleteConfirm: 'Endgültig löschen',
-    cancel: 'Abbrechen',
-    deleted: 'Die Anzeige wurde gelöscht.',
-    statusChanged: 'Der Status wurde geändert.',
-    markedReserved: 'Die Anzeige ist jetzt als reserviert markiert.',
-    markedSold: 'Die Anzeige ist jetzt als verkauft markiert.',
-    reactivated: 'Die Anzeige ist wieder aktiv.',
-    extended: 'Die Anzeige wurde verlängert.',
-    actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
-    expiresAt: (date: string) => `Läuft bis ${date}`,
-    expiredAt: (date: string) => `Abgelaufen am ${date}`,
-  },
-
   /** Page titles, one per route of SPEC.md §2. */
   pages: {
     home: 'Startseite',
@@ -922,429 +677,11 @@ export const de = {
 
   /** The forum pages (/forum…). */
   forum: {
-    title: 'Forum',
-    intro: 'Tausche dich mit anderen Mitgliedern aus: über Geschäfte, Spiele und Sport.',
     menuHeading: 'Forum',
     headerLink: 'Forum',
     footerLink: 'Forum',
-    threads: (count: number) => (count === 1 ? '1 Thema' : `${count.toLocaleString('de-DE')} Themen`),
-    posts: (count: number) => (count === 1 ? '1 Beitrag' : `${count.toLocaleString('de-DE')} Beiträge`),
-    replies: (count: number) => (count === 1 ? '1 Antwort' : `${count.toLocaleString('de-DE')} Antworten`),
-    views: (count: number) => (count === 1 ? '1 Aufruf' : `${count.toLocaleString('de-DE')} Aufrufe`),
-    likes: (count: number) => (count === 1 ? '1 Like' : `${count.toLocaleString('de-DE')} Likes`),
-    latest: 'Neueste Aktivität',
-    latestBy: (title: string, name: string | null, when: string) =>
-      `${title} – ${name ? `${name}, ` : ''}${when}`,
-    noActivity: 'Noch keine Beiträge',
-    noThreads: 'Hier gibt es noch keine Themen. Eröffne das erste!',
-    newThread: 'Neues Thema',
-    sortLabel: 'Sortierung',
-    sorts: { activity: 'Neueste Aktivität', newest: 'Neueste Themen', liked: 'Meiste Likes' },
-    pinned: 'Angeheftet',
-    locked: 'Geschlossen',
-    lockedHint: 'Dieses Thema ist geschlossen. Antworten sind nicht mehr möglich.',
-    deletedThread: (reason: string | null) =>
-      reason
-        ? `Dieses Thema wurde von der Moderation gelöscht. Grund: ${reason}`
-        : 'Dieses Thema wurde gelöscht.',
-    moderationNote: (note: string) => `Hinweis der Moderation: ${note}`,
-    by: (name: string) => `von ${name}`,
-    lastPost: (name: string | null, when: string) =>
-      name ? `Letzter Beitrag von ${name} ${when}` : `Letzter Beitrag ${when}`,
-    memberSince: (date: string) => `Mitglied seit ${date}`,
-    authorStats: (posts: number, likes: number) =>
-      `${posts === 1 ? '1 Beitrag' : `${posts} Beiträge`} · ${likes === 1 ? '1 Like erhalten' : `${likes} Likes erhalten`}`,
-    verified: 'Verifiziert',
-    rating: (rating: number, count: number) =>
-      `★ ${rating.toLocaleString('de-DE', { minimumFractionDigits: 1 })} (${count === 1 ? '1 Bewertung' : `${count} Bewertungen`})`,
-    admin: 'Admin',
-    edited: 'bearbeitet',
-    postNumber: (n: number) => `#${n}`,
-    deletedPost: 'Dieser Beitrag wurde gelöscht.',
-    deletedPostReason: (reason: string) =>
-      `Dieser Beitrag wurde von der Moderation gelöscht. Grund: ${reason}`,
-    like: 'Gefällt mir',
-    unlike: 'Gefällt mir nicht mehr',
-    quote: 'Zitieren',
-    reply: 'Antworten',
-    edit: 'Bearbeiten',
-    delete: 'Löschen',
-    report: 'Melden',
-    save: 'Speichern',
-    cancel: 'Abbrechen',
-    send: 'Antwort senden',
-    replyHeading: 'Deine Antwort',
-    replyPlaceholder: 'Schreibe eine Antwort … (Markdown: **fett**, *kursiv*, > Zitat, @Name)',
-    loginToReply: 'Melde dich an, um zu antworten.',
-    verifyToPost: 'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben.',
-    quoteHeader: (name: string) => `@${name} schrieb:`,
-    confirmDelete: 'Diesen Beitrag wirklich löschen?',
-    deleteReasonLabel: 'Grund (wird dem Mitglied angezeigt)',
-    reportTitle: 'Beitrag melden',
-    reportReason: 'Warum verstößt der Beitrag gegen die Regeln?',
-    reported: 'Danke! Wir sehen uns den Beitrag an.',
-    deleted: 'Der Beitrag wurde gelöscht.',
-    saved: 'Gespeichert.',
-    watch: 'Beobachten',
-    watching: 'Beobachtet',
-    mute: 'Stummschalten',
-    muted: 'Stummgeschaltet',
-    moderation: 'Moderation',
-    pin: 'Anheften',
-    unpin: 'Nicht mehr anheften',
-    lock: 'Schließen',
-    unlock: 'Wieder öffnen',
-    move: 'Verschieben',
-    moveTo: 'Verschieben nach',
-    deleteThread: 'Thema löschen',
-    reasonPrompt: 'Grund (wird dem Mitglied angezeigt)',
-    createTitle: 'Neues Thema erstellen',
-    forumLabel: 'Forum',
-    titleLabel: 'Titel',
-    bodyLabel: 'Text',
-    bodyHelp: 'Markdown: **fett**, *kursiv*, [Link](https://…), > Zitat, - Liste, @Name erwähnt jemanden.',
-    preview: 'Vorschau',
-    write: 'Schreiben',
-    create: 'Thema erstellen',
-    emptyPreview: 'Nichts zu zeigen.',
-    searchLabel: 'Im Forum suchen',
-    searchPlaceholder: 'Suchbegriff, z. B. Gewerbeanmeldung',
-    searchSubmit: 'Suchen',
-    searchResults: (count: number, q: string, capped = false) =>
-      capped
-        ? `über ${count.toLocaleString('de-DE')} Ergebnisse für „${q}“`
-        : count === 1
-          ? `1 Treffer für „${q}“`
-          : `${count.toLocaleString('de-DE')} Treffer für „${q}“`,
-    noHits: 'Keine Treffer. Versuche es mit einem anderen Wort.',
-    inForum: (name: string) => `in ${name}`,
-    previousPage: 'Zurück',
-    nextPage: 'Weiter',
-    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
-    notFound: 'Dieses Thema oder Forum gibt es nicht.',
-    loadFailed: 'Das Forum konnte nicht geladen werden. Bitte versuche es erneut.',
-    actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
-    breadcrumb: 'Brotkrümelnavigation',
   },
 
-  /** Legal pages /legal/{page} (SPEC.md §2). */
-  legal: {
-    /** The Impressum: the operator's data come from the server's configuration (`OPERATOR_*`). */
-    imprint: {
-      title: 'Impressum',
-      providerHeading: 'Angaben gemäß § 5 DDG',
-      representativeHeading: 'Vertreten durch',
-      contactHeading: 'Kontakt',
-      email: (address: string) => `E-Mail: ${address}`,
-      phone: (number: string) => `Telefon: ${number}`,
-      registerHeading: 'Registereintrag',
-      registerCourt: (court: string) => `Registergericht: ${court}`,
-      registerNumber: (number: string) => `Registernummer: ${number}`,
-      vatHeading: 'Umsatzsteuer-ID',
-      vatId: (id: string) => `Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: ${id}`,
-      responsibleHeading: 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV',
-      notSet: 'Nicht angegeben',
-      loading: 'Die Angaben werden geladen...',
-      loadFailed: 'Die Angaben zum Betreiber konnten nicht geladen werden. Bitte lade die Seite neu.',
-      missingTitle: 'Angaben zum Betreiber fehlen',
-      missing: (fields: string) =>
-        `Der Betreiber dieser Website hat noch nicht alle Pflichtangaben hinterlegt. Es fehlen: ${fields}. ` +
-        'Sie werden in der Server-Konfiguration gesetzt (Variablen OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_EMAIL; siehe README).',
-      fieldNames: { name: 'Name', address: 'Anschrift', email: 'E-Mail-Adresse' },
-      membersHeading: 'Inhalte der Mitglieder',
-      members:
-        'Für die Inhalte der Anzeigen und Nachrichten sind die jeweiligen Mitglieder verantwortlich. Rechtswidrige ' +
-        'Anzeigen kannst du auf der Anzeigenseite über „Melden“ anzeigen oder uns über die oben genannte Adresse melden.',
-      sourcesHeading: 'Datenquellen',
-      sources: 'Postleitzahlen: GeoNames (CC BY 4.0)',
-    },
-    privacy: {
-      title: 'Datenschutzerklärung',
-      sections: [
-        {
-          heading: '1. Verantwortlicher',
-          paragraphs: [
-            `Verantwortlich für die Verarbeitung deiner Daten auf ${SITE_NAME} ist der im Impressum genannte ` +
-              'Betreiber. Dort findest du auch die Adresse, an die du dich mit allen Fragen zum Datenschutz wendest.',
-          ],
-          links: [{ label: 'Zum Impressum', to: '/legal/impressum' }],
-        },
-        {
-          heading: '2. Dein Konto',
-          paragraphs: [
-            'Für ein Konto speichern wir deine E-Mail-Adresse, dein Passwort nur als Argon2id-Hash, freiwillig deinen ' +
-              'Spitznamen, Vor- und Nachnamen und dein Profilbild, dazu den Zeitpunkt der Registrierung, ob deine ' +
-              'E-Mail-Adresse bestätigt ist, und welche Fassung der AGB du wann akzeptiert hast. Anderen Mitgliedern ' +
-              'zeigen wir nur deinen Anzeigenamen, dein Profilbild und seit wann du Mitglied bist.',
-            'Rechtsgrundlage ist die Erfüllung des Nutzungsvertrags (Art. 6 Abs. 1 lit. b DSGVO). Wir speichern die ' +
-              'Daten, bis du dein Konto löschst. Das geht jederzeit in den Einstellungen unter „Konto löschen“; dein ' +
-              'Konto, deine Anzeigen mit ihren Fotos, deine Merkliste, deine Follows, deine Chats und ' +
-              'Benachrichtigungen werden dann sofort gelöscht.',
-          ],
-          links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
-        },
-        {
-          heading: '3. Anzeigen, Fotos und Merkliste',
-          paragraphs: [
-            'Anzeigen mit Titel, Beschreibung, Preis, Kategorie, Merkmalen, Postleitzahl und Ort sind für alle ' +
-              'sichtbar. Eine Anzeige läuft nach 60 Tagen ab und bleibt in „Meine Anzeigen“, bis du sie oder dein ' +
-              'Konto löschst.',
-            'Fotos speichern wir als WebP-Bilder und entfernen dabei alle eingebetteten Metadaten wie Kameradaten und ' +
-              'GPS-Standort. Fotos, die keiner Anzeige und keiner Nachricht zugeordnet werden, löschen wir nach einem ' +
-              'Tag; die Fotos einer Anzeige mit der Anzeige.',
-            'Aufrufe zählen wir pro Anzeige und Tag ohne deine IP-Adresse zu speichern (nur ein nicht umkehrbarer ' +
-              'Schlüssel aus Tag und Adresse); diese Einträge löschen wir nach zwei Tagen. Deine Merkliste sehen nur du ' +
-              'und, als Zahl ohne Namen, die Anbieter.',
-          ],
-        },
-        {
-          heading: '4. Chat und Benachrichtigungen',
-          paragraphs: [
-            'Nachrichten, Fotos, Preisvorschläge und Bewertungen im Chat sehen nur die beiden Beteiligten. Wir ' +
-              'speichern sie, bis eines der beiden Mitglieder sein Konto löscht; dann wird die Unterhaltung gelöscht.',
-            'Benachrichtigungen (neue Nachricht, neuer Follower, neue Anzeige eines gefolgten Mitglieds) speichern ' +
-              'wir in deinem Konto, bis du sie oder dein Konto löschst. Per E-Mail bekommst du sie nur, wenn du das ' +
-              'in den Benachrichtigungseinstellungen eingeschaltet hast.',
-          ],
-          links: [{ label: 'Zu den Benachrichtigungseinstellungen', to: '/notifications/settings' }],
-        },
-        {
-          heading: '5. Anmeldung, Sitzungen und Schutz vor Missbrauch',
-          paragraphs: [
-            'Bei der Anmeldung legen wir eine Sitzung mit einer Gerätebezeichnung aus deinem Browser an (ohne ' +
-              'IP-Adresse), damit du deine angemeldeten Geräte siehst und abmelden kannst. Eine Sitzung gilt höchstens ' +
-              '24 Stunden und endet nach 30 Minuten ohne Aktivität; beendete Sitzungen löschen wir innerhalb einer Stunde.',
-            'Zum Schutz vor dem Erraten von Passwörtern und vor massenhaften Registrierungen speichern wir bei ' +
-              'fehlgeschlagenen Anmeldungen die E-Mail-Adresse und die IP-Adresse und zählen Registrierungen und ' +
-              'Passwort-Anfragen pro IP-Adresse. Diese Einträge löschen wir nach 24 Stunden. Links zum Bestätigen ' +
-              'der E-Mail-Adresse gelten 24 Stunden, Links zum Zurücksetzen des Passworts eine Stunde; wir löschen ' +
-              'sie spätestens sieben Tage danach. Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren ' +
-              'Betrieb (Art. 6 Abs. 1 lit. f DSGVO).',
-          ],
-        },
-        {
-          heading: '6. Cookies und Speicher im Browser',
-          paragraphs: [
-            'Damit du angemeldet bleibst, legen wir dein Anmelde-Token und deine Profildaten im lokalen Speicher ' +
-              'deines Browsers ab, bis du dich abmeldest. Dort merken wir uns auch deine Cookie-Auswahl mit Datum, die ' +
-              'Ansicht und die Sortierung der Startseite.',
-            'Nach einer Anmeldung setzen wir ein technisch notwendiges Geräte-Cookie (180 Tage), an dem wir ein ' +
-              'Gerät wiedererkennen, auf dem du dich schon angemeldet hast: Wird dein Passwort von anderswo erraten, ' +
-              'kommst du von diesem Gerät aus weiter hinein.',
-            'Diese Einträge sind für den Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG). Statistik- oder ' +
-              'Marketing-Dienste setzen wir derzeit nicht ein; deine Auswahl dazu speichern wir trotzdem, damit sie ' +
-              'gilt, falls wir solche Dienste später einsetzen.',
-          ],
-          links: [{ label: 'Cookie-Auswahl ändern', to: '/legal/cookies' }],
-        },
-        {
-          heading: '7. Server-Protokolle',
-          paragraphs: [
-            'Bei jedem Aufruf protokolliert der Server Zeitpunkt, aufgerufene Adresse (ohne Anmelde-Token und ' +
-              'Links aus E-Mails), Antwortcode, Dauer und deine IP-Adresse, um Fehler zu finden und Angriffe abzuwehren ' +
-              '(Art. 6 Abs. 1 lit. f DSGVO). Die Protokolle werden nicht mit deinem Konto zusammengeführt; wie lange ' +
-              'sie aufbewahrt werden, legt der Betreiber beim Hosting fest.',
-          ],
-        },
-        {
-          heading: '8. E-Mails',
-          paragraphs: [
-            'Wir schicken dir E-Mails zum Bestätigen deiner Adresse, zum Zurücksetzen deines Passworts, zum Ändern ' +
-              'deiner Adresse, eine Warnung nach vielen fehlgeschlagenen Anmeldeversuchen und die Benachrichtigungen, ' +
-              'die du per E-Mail gewählt hast. Sie enthalten deinen Anzeigenamen und einen Link und werden über den ' +
-              'Mailserver des Betreibers verschickt.',
-          ],
-        },
-        {
-          heading: '9. Deine Rechte',
-          paragraphs: [
-            'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, ' +
-              'Datenübertragbarkeit und Widerspruch (Art. 15 bis 21 DSGVO) und kannst dich bei einer ' +
-              'Datenschutz-Aufsichtsbehörde beschweren. Vieles geht direkt in den Einstellungen: dein Profil ändern, ' +
-              'alle deine Daten als JSON-Datei exportieren und dein Konto löschen. Für alles andere schreib dem ' +
-              'Betreiber an die Adresse im Impressum.',
-          ],
-          links: [
-            { label: 'Zu den Einstellungen', to: '/settings' },
-            { label: 'Zum Impressum', to: '/legal/impressum' },
-          ],
-        },
-      ],
-    },
-    terms: {
-      title: 'Allgemeine Geschäftsbedingungen',
-      /** The AGB version the server names (`terms_version`, 'YYYY-MM-DD'), as a date line. */
-      version: (date: string) => `Stand: ${date}`,
-      sections: [
-        {
-          heading: '1. Geltungsbereich',
-          paragraphs: [
-            `Diese Bedingungen gelten für die Nutzung von ${SITE_NAME} durch Besucherinnen, Besucher und ` +
-              'registrierte Mitglieder. Mit der Registrierung akzeptierst du sie.',
-          ],
-        },
-        {
-          heading: '2. Anzeigen',
-          paragraphs: [
-            'Mitglieder sind für ihre Anzeigen selbst verantwortlich. Anzeigen müssen wahrheitsgemäß sein und ' +
-              'dürfen keine verbotenen Waren oder Dienstleistungen anbieten. Eine Anzeige läuft nach 60 Tagen ab ' +
-              'und kann verlängert werden.',
-          ],
-        },
-        {
-          heading: '3. Verträge zwischen Mitgliedern',
-          paragraphs: [
-            'Kaufverträge kommen ausschließlich zwischen den beteiligten Mitgliedern zustande. ' +
-              `${SITE_NAME} ist nicht Vertragspartei.`,
-          ],
-        },
-        {
-          heading: '4. Sperrung',
-          paragraphs: [
-            'Wir dürfen Inhalte entfernen und Konten sperren, wenn sie gegen diese Bedingungen oder geltendes ' +
-              'Recht verstoßen.',
-          ],
-        },
-        {
-          heading: '5. Änderungen',
-          paragraphs: [
-            'Ändern sich diese Bedingungen, zeigen wir dir die neue Fassung bei deinem nächsten Besuch an; sie gilt ' +
-              'für dich, sobald du ihr zustimmst. Du kannst dein Konto jederzeit in den Einstellungen löschen.',
-          ],
-          links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
-        },
-      ],
-    },
-    cookies: {
-      title: 'Cookie-Richtlinie',
-      sections: [
-        {
-          heading: 'Wofür wir Cookies nutzen',
-          paragraphs: [
-            'Notwendige Cookies und Einträge im lokalen Speicher halten dich angemeldet und merken sich deine ' +
-              'Einstellungen. Statistik- und Marketing-Dienste setzen wir derzeit nicht ein; sollten wir es tun, ' +
-              'dann nur mit deiner Zustimmung.',
-          ],
-          links: [{ label: 'Mehr in der Datenschutzerklärung', to: '/legal/datenschutz' }],
-        },
-        {
-          heading: 'Auswahl ändern',
-          paragraphs: ['Hier kannst du deine Auswahl jederzeit ändern.'],
-        },
-      ],
-    },
-  },
-
-  /** The dialog after login when the AGB changed since the member last accepted them. */
-  termsDialog: {
-    title: 'Unsere AGB haben sich geändert',
-    text: (date: string) =>
-      `Seit dem ${date} gilt eine neue Fassung unserer Allgemeinen Geschäftsbedingungen. Bitte lies sie und ` +
-      `stimme ihr zu, um ${SITE_NAME} weiter zu nutzen.`,
-    readTerms: 'AGB lesen (öffnet in neuem Tab)',
-    accept: 'Zustimmen',
-    logout: 'Abmelden',
-    failed: 'Die Zustimmung konnte nicht gespeichert werden. Bitte versuche es erneut.',
-    accepted: 'Danke! Deine Zustimmung ist gespeichert.',
-  },
-
-  /** Frequently asked questions on /faq; `links` lead to the pages an answer names. */
-  faq: {
-    intro: 'Antworten auf die Fragen, die uns am häufigsten gestellt werden.',
-    items: [
-      {
-        question: 'Wie gebe ich eine Anzeige auf?',
-        answer:
-          'Melde dich an und wähle „Anzeige aufgeben“. Wähle eine Kategorie, beschreibe deinen Artikel, lade bis zu ' +
-          '20 Fotos hoch, lege einen Preis fest und veröffentliche die Anzeige. Sie ist 60 Tage online und lässt ' +
-          'sich unter „Meine Anzeigen“ bearbeiten, verlängern, reservieren oder als verkauft markieren.',
-        links: [
-          { label: 'Anzeige aufgeben', to: '/create-listing' },
-          { label: 'Meine Anzeigen', to: '/listings' },
-        ],
-      },
-      {
-        question: 'Kostet die Nutzung etwas?',
-        answer: 'Nein. Stöbern, Favoriten speichern, chatten und private Anzeigen aufgeben ist kostenlos.',
-        links: [],
-      },
-      {
-        question: 'Wie kontaktiere ich eine Verkäuferin oder einen Verkäufer?',
-        answer:
-          'Öffne die Anzeige und wähle „Nachricht schreiben“. Die Unterhaltung findest du danach im Chat, auch mit ' +
-          'Fotos und Preisvorschlägen. Dafür musst du angemeldet sein.',
-        links: [{ label: 'Zum Chat', to: '/chat' }],
-      },
-      {
-        question: 'Wie merke ich mir Anzeigen?',
-        answer:
-          'Tippe auf das Herz einer Anzeige. Alle gemerkten Anzeigen findest du unter „Favoriten“, wenn du ' +
-          'angemeldet bist.',
-        links: [{ label: 'Zu den Favoriten', to: '/favorites' }],
-      },
-      {
-        question: 'Wie schütze ich mich vor Betrug?',
-        answer:
-          'Triff dich zur Übergabe an einem belebten Ort, zahle nicht im Voraus an Unbekannte und gib keine ' +
-          'Zugangsdaten weiter. Verdächtige Anzeigen meldest du auf der Anzeigenseite über „Melden“.',
-        links: [],
-      },
-      {
-        question: 'Ich habe mein Passwort vergessen. Was nun?',
-        answer:
-          'Fordere auf der Anmeldeseite über „Passwort vergessen?“ einen Link an. Er ist eine Stunde gültig; ' +
-          'danach bist du auf allen anderen Geräten abgemeldet.',
-        links: [{ label: 'Passwort zurücksetzen', to: '/password-reset' }],
-      },
-      {
-        question: 'Wie lösche ich mein Konto?',
-        answer:
-          'In den Einstellungen unter „Konto löschen“. Nach Eingabe deines Passworts werden dein Konto und alle ' +
-          'deine Daten – Profil, Anzeigen, Favoriten, Follows und Chats – sofort gelöscht. Vorher kannst du dort ' +
-          'alle deine Daten exportieren.',
-        links: [{ label: 'Zu den Einstellungen', to: '/settings' }],
-      },
-    ],
-  },
-
-  /** Help centre on /hilfe and the support contact page; `links` lead to the pages a topic names. */
-  help: {
-    intro: 'Hier findest du Antworten und Wege zu unserem Support.',
-    topics: [
-      {
-        heading: 'Erste Schritte',
-        text: 'Registriere dich mit deiner E-Mail-Adresse, bestätige sie über den Link in unserer E-Mail und richte dein Profil in den Einstellungen ein.',
-        links: [
-          { label: 'Registrieren', to: '/register' },
-          { label: 'Einstellungen', to: '/settings' },
-        ],
-      },
-      {
-        heading: 'Kaufen und Verkaufen',
-        text: 'Suche über das Suchfeld oder die Kategorien. Merke dir Anzeigen als Favoriten und schreibe Anbietern im Chat. Eigene Anzeigen gibst du über „Anzeige aufgeben“ auf.',
-        links: [
-          { label: 'Zum Chat', to: '/chat' },
-          { label: 'Anzeige aufgeben', to: '/create-listing' },
-        ],
-      },
-      {
-        heading: 'Benachrichtigungen',
-        text: 'Wähle, worüber wir dich in der App und per E-Mail informieren: neue Nachrichten, neue Follower und neue Anzeigen von Mitgliedern, denen du folgst.',
-        links: [{ label: 'Benachrichtigungseinstellungen', to: '/notifications/settings' }],
-      },
-      {
-        heading: 'Sicherheit und Datenschutz',
-        text: 'Gib niemals Passwörter weiter und melde verdächtige Anzeigen über „Melden“. Wie wir mit deinen Daten umgehen, steht in der Datenschutzerklärung.',
-        links: [{ label: 'Datenschutzerklärung', to: '/legal/datenschutz' }],
-      },
-    ],
-    faqLink: 'Zu den häufigen Fragen',
-    contactLink: 'Support kontaktieren',
-    contactText: 'Schreib uns eine E-Mail. Wir antworten in der Regel innerhalb eines Werktags.',
-    contactEmailLabel: 'E-Mail an den Support',
-    contactMissing:
-      'Der Betreiber hat noch keine Kontaktadresse hinterlegt. Bis dahin findest du Antworten in den häufigen Fragen.',
-  },
   /** Login, registration, e-mail verification and password reset (SPEC.md §2, §8). */
   auth: {
     email: 'E-Mail-Adresse',
@@ -1435,62 +772,22 @@ export const de = {
     noFollowers: 'Dir folgt noch niemand.',
     noFollowing: 'Du folgst noch niemandem.',
     followListsFailed: 'Die Listen konnten nicht geladen werden.',
-  },
-
-  /** Account settings at /settings. */
-  settings: {
-    profileTitle: 'Profil',
-    profileIntro: 'So sehen dich andere Mitglieder. Ohne Spitznamen zeigen wir deinen Vornamen.',
-    profileSave: 'Profil speichern',
-    profileSaved: 'Dein Profil wurde gespeichert.',
-    viewPublicProfile: 'Öffentliches Profil ansehen',
-    avatarTitle: 'Profilbild',
-    avatarIntro: 'JPEG, PNG oder WebP bis 5 MB. Wir schneiden das Bild quadratisch zu.',
-    avatarUpload: 'Bild hochladen',
-    avatarRemove: 'Bild entfernen',
-    avatarSaved: 'Dein Profilbild wurde gespeichert.',
-    avatarRemoved: 'Dein Profilbild wurde entfernt.',
-    avatarTooLarge: 'Das Bild ist zu groß. Maximum: 5 MB.',
-    avatarWrongType: 'Bitte lade ein Bild im Format JPEG, PNG oder WebP hoch.',
-    emailTitle: 'E-Mail-Adresse',
-    emailCurrent: (email: string) => `Aktuell: ${email}`,
-    emailVerified: 'Bestätigt',
-    emailUnverified: 'Nicht bestätigt',
-    newEmail: 'Neue E-Mail-Adresse',
-    emailSubmit: 'E-Mail-Adresse ändern',
-    emailChangeSent:
-      'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.',
-    passwordTitle: 'Passwort',
-    passwordIntro: 'Nach der Änderung wirst du auf allen anderen Geräten abgemeldet.',
-    passwordSubmit: 'Passwort ändern',
-    passwordChanged: 'Dein Passwort wurde geändert.',
-    sessionsTitle: 'Angemeldete Geräte',
-    sessionsIntro:
-      'Auf diesen Geräten bist du angemeldet. Melde Geräte ab, die du nicht kennst oder nicht mehr nutzt.',
-    sessionsCurrent: 'Dieses Gerät',
-    sessionsLastUsed: (when: string) => `Zuletzt aktiv: ${when}`,
-    sessionsLogout: 'Abmelden',
-    sessionsLogoutLabel: (device: string) => `${device} abmelden`,
-    sessionsLogoutOthers: 'Alle anderen Geräte abmelden',
-    sessionsLoggedOut: 'Das Gerät wurde abgemeldet.',
-    sessionsOthersLoggedOut: 'Alle anderen Geräte wurden abgemeldet.',
-    sessionsNoOthers: 'Du bist auf keinem anderen Gerät angemeldet.',
-    sessionsLoadFailed: 'Die angemeldeten Geräte konnten nicht geladen werden.',
-    dataTitle: 'Deine Daten',
-    exportIntro: 'Lade alle Daten, die wir zu deinem Konto speichern, als JSON-Datei herunter.',
-    exportButton: 'Meine Daten exportieren',
-    exportFileName: 'meine-daten.json',
-    exportFailed: 'Der Export ist fehlgeschlagen. Bitte versuche es erneut.',
-    deleteTitle: 'Konto löschen',
-    deleteIntro:
-      'Dein Konto und alle zugehörigen Daten – Profil, Follows, Anzeigen, Stories und Nachrichten – werden gelöscht oder anonymisiert. Das lässt sich nicht rückgängig machen.',
-    deleteButton: 'Konto löschen',
-    deleteDialogTitle: 'Konto wirklich löschen?',
-    deleteDialogText: 'Bitte bestätige die Löschung mit deinem Passwort.',
-    deleteConfirm: 'Endgültig löschen',
-    cancel: 'Abbrechen',
-    deleted: 'Dein Konto wurde gelöscht.',
-    failed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
+    report: 'Melden',
+    reportTitle: 'Mitglied melden',
+    reportReason: 'Grund',
+    reportReasons: {
+      fake_profile: 'Gefälschtes Profil',
+      fraud: 'Betrug',
+      harassment: 'Belästigung',
+      spam: 'Spam',
+      offensive: 'Beleidigender Name oder Profilbild',
+      other: 'Sonstiges',
+    },
+    reportText: 'Hinweis (optional)',
+    reportSubmit: 'Melden',
+    reportCancel: 'Abbrechen',
+    reportDone: 'Danke! Wir prüfen die Meldung.',
+    reportFailed: 'Die Meldung konnte nicht gesendet werden.',
   },
 
   /**
@@ -1501,26 +798,34 @@ export const de = {
   moderation: {
     queueTitle: 'Meldungen',
     queueIntro:
-      'Offene Meldungen zu Anzeigen, Forenbeiträgen und Unterhaltungen, gruppiert nach gemeldetem Inhalt – die älteste zuerst.',
+      'Offene Meldungen zu Anzeigen, Forenbeiträgen, Unterhaltungen, Storys und Mitgliedern, gruppiert nach gemeldetem Inhalt – die älteste zuerst.',
     targetTypes: {
       listing: 'Anzeige',
       forum_post: 'Forenbeitrag',
       conversation: 'Unterhaltung',
+      story: 'Story',
+      user: 'Mitglied',
     },
     affected: {
       listing: (name: string) => `Verkäufer/in: ${name}`,
       forum_post: (name: string) => `Verfasst von ${name}`,
       conversation: (name: string) => `Gemeldetes Mitglied: ${name}`,
+      story: (name: string) => `Story von ${name}`,
+      user: (name: string) => `Gemeldetes Mitglied: ${name}`,
     },
     openTarget: {
       listing: 'Anzeige ansehen',
       forum_post: 'Beitrag ansehen',
       conversation: 'Mitglied ansehen',
+      story: 'Story ansehen',
+      user: 'Mitglied ansehen',
     },
     decisionTitles: {
       listing: 'Entscheidung zur Anzeige',
       forum_post: 'Entscheidung zum Beitrag',
       conversation: 'Entscheidung zur Unterhaltung',
+      story: 'Entscheidung zur Story',
+      user: 'Entscheidung zum Mitglied',
     },
     actionLabels: {
       listing: { keep: 'Anzeige behalten (kein Verstoß)', remove: 'Anzeige entfernen', suspend: '' },
@@ -1529,6 +834,16 @@ export const de = {
         keep: 'Nichts unternehmen (kein Verstoß)',
         remove: '',
         suspend: 'Gemeldetes Mitglied für 30 Tage sperren',
+      },
+      story: {
+        keep: 'Story behalten (kein Verstoß)',
+        remove: 'Story entfernen (endgültig, für alle)',
+        suspend: '',
+      },
+      user: {
+        keep: 'Nichts unternehmen (kein Verstoß)',
+        remove: '',
+        suspend: 'Mitglied für 30 Tage sperren',
       },
     },
     queueEmpty: 'Keine offenen Meldungen.',
@@ -1601,21 +916,5 @@ export const de = {
     appealOutcome: 'Begründung der Prüfung',
     appealClosed: 'Gegen diese Entscheidung ist kein Widerspruch (mehr) möglich.',
     loadFailed: 'Die Entscheidung konnte nicht geladen werden.',
-  },
-  /** The admin list of mail that keeps failing (docs/decisions/0014-job-queue.md). */
-  failingMail: {
-    title: 'E-Mails mit Zustellproblemen',
-    intro:
-      'E-Mails, die nach drei oder mehr Versuchen nicht zugestellt wurden. Sie werden mindestens 24 Stunden lang automatisch erneut versucht.',
-    empty: 'Alle E-Mails wurden zugestellt.',
-    to: 'Empfänger',
-    subject: 'Betreff',
-    attempts: 'Versuche',
-    lastError: 'Letzter Fehler',
-    next: 'Nächster Versuch',
-    givenUp: 'Aufgegeben',
-    retry: 'Jetzt erneut senden',
-    loadError: 'Die E-Mails mit Zustellproblemen konnten nicht geladen werden.',
-    retryError: 'Die E-Mail konnte nicht erneut eingereiht werden.',
   },
 } as const;

@@ -2,10 +2,10 @@ import type { AdminStats } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { de } from '../../i18n/de.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+import { adminAreaTexts } from './texts.ts';
 
 // The page and its chart load lazily; on a busy machine the first chunk and each step take a while.
 configure({ asyncUtilTimeout: 30_000 });
@@ -90,14 +90,14 @@ describe('/admin', () => {
     const fetchMock = server(admin);
     logIn(admin);
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: de.adminArea.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: adminAreaTexts.title })).toBeTruthy();
     expect(await screen.findByText('1.234')).toBeTruthy();
     expect(screen.getByText('812')).toBeTruthy();
-    expect(screen.getByText(de.adminArea.messages24h)).toBeTruthy();
-    expect(screen.getByText(de.adminArea.verifiedSellers)).toBeTruthy();
-    expect(screen.getByText(de.adminArea.verificationsPending)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: de.adminArea.chartTitle })).toBeTruthy();
-    expect(screen.getByRole('link', { name: de.adminArea.verificationsLink }).getAttribute('href')).toBe(
+    expect(screen.getByText(adminAreaTexts.messages24h)).toBeTruthy();
+    expect(screen.getByText(adminAreaTexts.verifiedSellers)).toBeTruthy();
+    expect(screen.getByText(adminAreaTexts.verificationsPending)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: adminAreaTexts.chartTitle })).toBeTruthy();
+    expect(screen.getByRole('link', { name: adminAreaTexts.verificationsLink }).getAttribute('href')).toBe(
       '/admin/verifications',
     );
     expect(calls(fetchMock)).toContain('GET /api/admin/stats');
@@ -108,17 +108,17 @@ describe('/admin', () => {
     const fetchMock = server(admin);
     logIn(admin);
     renderApp('/admin');
-    const log = await screen.findByRole('table', { name: de.adminArea.auditTitle });
+    const log = await screen.findByRole('table', { name: adminAreaTexts.auditTitle });
     expect(within(log).getByText('Moderationsteam')).toBeTruthy();
     expect(within(log).getByText('Rolle geändert (SELLER → ADMIN)')).toBeTruthy();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Rolle von Rita ändern' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rolle von Rita ändern' });
-    await userEvent.click(within(dialog).getByRole('button', { name: de.adminArea.save }));
+    await userEvent.click(within(dialog).getByRole('button', { name: adminAreaTexts.save }));
     expect(await within(dialog).findByText('Bitte gib einen Grund an (mindestens 3 Zeichen).')).toBeTruthy();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Grund/ }), 'Verstärkt das Team');
-    await userEvent.click(within(dialog).getByRole('button', { name: de.adminArea.save }));
-    await screen.findByRole('heading', { level: 1, name: de.adminArea.title });
+    await userEvent.click(within(dialog).getByRole('button', { name: adminAreaTexts.save }));
+    await screen.findByRole('heading', { level: 1, name: adminAreaTexts.title });
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
     const patches = fetchMock.mock.calls.filter(
       ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',

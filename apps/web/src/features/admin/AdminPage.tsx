@@ -22,10 +22,11 @@ import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { ModerationPanel } from './ModerationPanel.tsx';
 import { TransparencyPanel } from './TransparencyPanel.tsx';
+import { adminAreaTexts } from './texts.ts';
 
 const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
-const t = de.adminArea;
+const t = adminAreaTexts;
 
 /** One figure with its caption. */
 function Figure({ label, value }: { label: string; value: number }) {

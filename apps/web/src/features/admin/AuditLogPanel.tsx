@@ -11,11 +11,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAuditLog } from './api.ts';
+import { adminAreaTexts } from './texts.ts';
 
-const t = de.adminArea;
+const t = adminAreaTexts;
 
 /** An action's German name, or the action itself when there is none. */
 function actionName(action: string): string {

@@ -1,7 +1,7 @@
 import type { AdminDailyCount } from '@marketplace/contract';
 import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { de } from '../../i18n/de.ts';
+import { adminAreaTexts } from './texts.ts';
 
 /** 'YYYY-MM-DD' as 'DD.MM.' for the axis. */
 function shortDate(day: string): string {
@@ -23,8 +23,8 @@ export default function DailyChart({ daily }: { daily: AdminDailyCount[] }) {
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(label) => shortDate(String(label))} />
         <Legend />
-        <Bar dataKey="listings" name={de.adminArea.chartListings} fill={theme.palette.primary.main} />
-        <Bar dataKey="members" name={de.adminArea.chartMembers} fill={theme.palette.secondary.main} />
+        <Bar dataKey="listings" name={adminAreaTexts.chartListings} fill={theme.palette.primary.main} />
+        <Bar dataKey="members" name={adminAreaTexts.chartMembers} fill={theme.palette.secondary.main} />
       </BarChart>
     </ResponsiveContainer>
   );

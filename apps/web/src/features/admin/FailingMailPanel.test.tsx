@@ -2,10 +2,10 @@ import type { FailingMail } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { de } from '../../i18n/de.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+import { failingMailTexts } from './texts.ts';
 
 // The admin page loads lazily; on a busy machine the first chunk takes a while.
 configure({ asyncUtilTimeout: 30_000 });
@@ -39,15 +39,15 @@ describe('/admin: E-Mails mit Zustellproblemen', () => {
     logIn(admin);
     renderApp('/admin');
     // jsdom has no media queries: the narrow layout, one block per mail.
-    const list = await screen.findByRole('list', { name: de.failingMail.title });
+    const list = await screen.findByRole('list', { name: failingMailTexts.title });
     expect(within(list).getByText(failing.subject)).toBeTruthy();
     expect(within(list).getByText('Empfänger: a…@beispiel.de · Versuche: 4')).toBeTruthy();
     expect(within(list).getByText('Letzter Fehler: connect ECONNREFUSED 127.0.0.1:25')).toBeTruthy();
     expect(within(list).getByText(/^Nächster Versuch: \d/)).toBeTruthy();
 
-    await userEvent.click(within(list).getByRole('button', { name: de.failingMail.retry }));
+    await userEvent.click(within(list).getByRole('button', { name: failingMailTexts.retry }));
     expect(await screen.findByText('Die E-Mail wird jetzt erneut gesendet.')).toBeTruthy();
-    expect(await screen.findByText(de.failingMail.empty)).toBeTruthy();
+    expect(await screen.findByText(failingMailTexts.empty)).toBeTruthy();
     expect(calls(fetchMock)).toContain(`POST /api/admin/mail/${failing.id}/retry`);
   });
 });

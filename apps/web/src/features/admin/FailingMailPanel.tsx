@@ -11,11 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useFailingMail, useRetryMail } from './mailApi.ts';
+import { failingMailTexts } from './texts.ts';
 
-const t = de.failingMail;
+const t = failingMailTexts;
 
 const when = (iso: string) => new Date(iso).toLocaleString('de-DE');
 const nextAttempt = (mail: FailingMail) => (mail.next_attempt_at ? when(mail.next_attempt_at) : t.givenUp);

@@ -2,16 +2,16 @@ import type { AdminMemberDetail, AdminSanction } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { de } from '../../i18n/de.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+import { adminAreaTexts } from './texts.ts';
 
 // The page loads lazily; on a busy machine the first chunk and each step take a while.
 configure({ asyncUtilTimeout: 30_000 });
 vi.setConfig({ testTimeout: 120_000 });
 
-const t = de.adminArea;
+const t = adminAreaTexts;
 const created = '2026-03-01T10:00:00.000Z';
 
 function page(sanctions: AdminSanction[]): AdminMemberDetail {

@@ -29,8 +29,9 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAdminMember, useLiftSanction, useSanctionMember } from './api.ts';
+import { adminAreaTexts } from './texts.ts';
 
-const t = de.adminArea;
+const t = adminAreaTexts;
 
 /** A date as '24.12.2026' (the browser's time zone). */
 function day(iso: string): string {

@@ -17,11 +17,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAdminMembers, useChangeRole } from './api.ts';
+import { adminAreaTexts } from './texts.ts';
 
-const t = de.adminArea;
+const t = adminAreaTexts;
 
 /** The dialog to give `member` another role with a reason. */
 function RoleDialog({ member, onClose }: { member: AdminMember; onClose: () => void }) {

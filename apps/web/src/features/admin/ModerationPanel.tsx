@@ -35,7 +35,7 @@ type DecisionAction = ModerationReportGroup['actions'][number];
 
 /**
  * The dialog of a decision on a target's reports: the actions the server offers for its kind
- * (ad or post: keep or remove; conversation: keep or suspend the reported member), ground, text.
+ * (ad, post or story: keep or remove; conversation or member: keep or suspend the reported member), ground, text.
  */
 function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onClose: () => void }) {
   const restricting = group.actions.find((a) => a !== 'keep') ?? 'keep';
@@ -104,6 +104,8 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
               {
                 target_type: group.target_type,
                 target_id: group.target_id,
+                // A conversation's members may report each other: decide the side of this group.
+                ...(group.target_type === 'conversation' ? { member_id: group.seller_id } : {}),
                 action,
                 ground: ground as ModerationGround,
                 text,
@@ -179,7 +181,7 @@ function AppealDialog({ item, onClose }: { item: ModerationAppealItem; onClose: 
   );
 }
 
-/** One reported target of the queue: an ad, a forum post or a conversation. */
+/** One reported target of the queue: an ad, a forum post, a conversation's member, a story or a member. */
 function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDecide: () => void }) {
   return (
     <Box
@@ -227,9 +229,16 @@ function ReportGroup({ group, onDecide }: { group: ModerationReportGroup; onDeci
           <Button variant="contained" onClick={onDecide}>
             {t.decide}
           </Button>
-          <Link component={RouterLink} to={group.link}>
-            {t.openTarget[group.target_type]}
-          </Link>
+          {group.target_type === 'story' ? (
+            // A story has no page: its photo or video opens as it is.
+            <Link href={group.link} target="_blank" rel="noopener">
+              {t.openTarget.story}
+            </Link>
+          ) : (
+            <Link component={RouterLink} to={group.link}>
+              {t.openTarget[group.target_type]}
+            </Link>
+          )}
         </Stack>
       </Stack>
     </Box>
@@ -269,7 +278,7 @@ function AppealRow({ item, onDecide }: { item: ModerationAppealItem; onDecide: (
 
 /**
  * 'Meldungen' on /admin (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md): open
- * reports of ads, forum posts and conversations grouped by target, oldest first, with reasons, how many reported it and their notes; a
+ * reports of ads, forum posts, conversations (one group per reported member), stories and members grouped by target, oldest first, with reasons, how many reported it and their notes; a
  * decision dialog with ground and text; then the open appeals, which only another ADMIN than the
  * first decision's may decide (the server checks it too).
  */
@@ -297,7 +306,7 @@ export function ModerationPanel() {
               <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
                 {queue.data.reports.map((group) => (
                   <ReportGroup
-                    key={`${group.target_type}:${group.target_id}`}
+                    key={`${group.target_type}:${group.target_id}:${group.seller_id}`}
                     group={group}
                     onDecide={() => setDeciding(group)}
                   />

@@ -20,16 +20,19 @@ import { downloadTransparencyCsv, useTransparency } from './moderationApi.ts';
 const t = de.moderation;
 /**
  * Names of the notice keys of the transparency report: ad report reasons, 'forum_post', and
- * 'conversation_' with a chat report reason (docs/decisions/0009-reports-queue.md).
+ * 'conversation_', 'story_' and 'user_' with a chat, story or member report reason
+ * (docs/decisions/0009-reports-queue.md).
  */
 const reasonLabels: Record<string, string> = {
   ...de.listing.reportReasons,
   forum_post: t.targetTypes.forum_post,
   ...Object.fromEntries(
-    Object.entries(REPORT_REASON_LABELS.conversation).map(([key, label]) => [
-      `conversation_${key}`,
-      `${t.targetTypes.conversation}: ${label}`,
-    ]),
+    (['conversation', 'story', 'user'] as const).flatMap((kind) =>
+      Object.entries(REPORT_REASON_LABELS[kind]).map(([key, label]) => [
+        `${kind}_${key}`,
+        `${t.targetTypes[kind]}: ${label}`,
+      ]),
+    ),
   ),
 };
 

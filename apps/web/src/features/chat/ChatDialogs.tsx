@@ -12,12 +12,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { de } from '../../i18n/de.ts';
 import { parseEuros } from '../../lib/price.ts';
 
@@ -181,55 +181,26 @@ export function RatingDialog(props: {
   );
 }
 
-/** 'Unterhaltung melden': a reason and an optional hint. */
+/** 'Unterhaltung melden': a reason and an optional hint (the shared report dialog). */
 export function ReportDialog(props: {
   open: boolean;
   busy: boolean;
   onClose: () => void;
   onSubmit: (report: { reason: ChatReportReason; text?: string }) => void;
 }) {
-  const [reason, setReason] = useState<ChatReportReason>('spam');
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    props.onSubmit(trimmed ? { reason, text: trimmed } : { reason });
-  };
   return (
-    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate aria-label={de.chat.reportTitle}>
-        <DialogTitle>{de.chat.reportTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label={de.chat.reportReason}
-              value={reason}
-              onChange={(event) => setReason(chatReportReasonSchema.parse(event.target.value))}
-            >
-              {chatReportReasonSchema.options.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {de.chat.reportReasons[option]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={de.chat.reportText}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: CHAT_REPORT_TEXT_MAX } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{de.chat.cancel}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={props.busy}>
-            {de.chat.reportSubmit}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ReasonReportDialog
+      {...props}
+      reasons={chatReportReasonSchema.options}
+      textMax={CHAT_REPORT_TEXT_MAX}
+      texts={{
+        title: de.chat.reportTitle,
+        reason: de.chat.reportReason,
+        text: de.chat.reportText,
+        submit: de.chat.reportSubmit,
+        cancel: de.chat.cancel,
+        reasons: de.chat.reportReasons,
+      }}
+    />
   );
 }

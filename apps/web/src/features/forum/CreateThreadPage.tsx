@@ -19,11 +19,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { createThread, forumKeys, previewPost, useForumOverview } from './api.ts';
 import { PostHtml } from './parts.tsx';
+import { forumTexts } from './texts.ts';
 
 type Errors = Partial<Record<'category_id' | 'title' | 'body' | 'form', string>>;
 
@@ -54,7 +54,7 @@ export function CreateThreadPage() {
     try {
       setPreview(body.trim() ? await previewPost(body) : '');
     } catch (error) {
-      setErrors({ body: errorDetailOr(error, de.forum.actionFailed) });
+      setErrors({ body: errorDetailOr(error, forumTexts.actionFailed) });
     }
   };
 
@@ -77,7 +77,7 @@ export function CreateThreadPage() {
       await queryClient.invalidateQueries({ queryKey: forumKeys.all });
       navigate(`/forum/thread/${id}`);
     } catch (error) {
-      setErrors({ form: errorDetailOr(error, de.forum.actionFailed) });
+      setErrors({ form: errorDetailOr(error, forumTexts.actionFailed) });
     } finally {
       setSending(false);
     }
@@ -85,25 +85,25 @@ export function CreateThreadPage() {
 
   if (!isLoggedIn)
     return (
-      <PageContainer title={de.forum.createTitle}>
+      <PageContainer title={forumTexts.createTitle}>
         <Alert severity="info">
-          <RouterLink to="/login">{de.forum.loginToReply}</RouterLink>
+          <RouterLink to="/login">{forumTexts.loginToReply}</RouterLink>
         </Alert>
       </PageContainer>
     );
 
   return (
-    <PageContainer title={de.forum.createTitle}>
+    <PageContainer title={forumTexts.createTitle}>
       {!user?.email_verified && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {de.forum.verifyToPost}
+          {forumTexts.verifyToPost}
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
           <TextField
             select
-            label={de.forum.forumLabel}
+            label={forumTexts.forumLabel}
             value={categoryId}
             onChange={(event) => setCategoryId(event.target.value)}
             error={!!errors.category_id}
@@ -117,7 +117,7 @@ export function CreateThreadPage() {
             ))}
           </TextField>
           <TextField
-            label={de.forum.titleLabel}
+            label={forumTexts.titleLabel}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             error={!!errors.title}
@@ -131,18 +131,18 @@ export function CreateThreadPage() {
               value === 'preview' ? void showPreview() : setTab('write')
             }
           >
-            <Tab value="write" label={de.forum.write} />
-            <Tab value="preview" label={de.forum.preview} />
+            <Tab value="write" label={forumTexts.write} />
+            <Tab value="preview" label={forumTexts.preview} />
           </Tabs>
           {tab === 'write' ? (
             <TextField
-              label={de.forum.bodyLabel}
+              label={forumTexts.bodyLabel}
               multiline
               minRows={8}
               value={body}
               onChange={(event) => setBody(event.target.value)}
               error={!!errors.body}
-              helperText={errors.body ?? de.forum.bodyHelp}
+              helperText={errors.body ?? forumTexts.bodyHelp}
               slotProps={{ htmlInput: { maxLength: FORUM_BODY_MAX, minLength: FORUM_BODY_MIN } }}
               required
             />
@@ -151,7 +151,7 @@ export function CreateThreadPage() {
               {preview === null ? (
                 <Typography color="text.secondary">…</Typography>
               ) : preview === '' ? (
-                <Typography color="text.secondary">{de.forum.emptyPreview}</Typography>
+                <Typography color="text.secondary">{forumTexts.emptyPreview}</Typography>
               ) : (
                 <PostHtml html={preview} />
               )}
@@ -160,7 +160,7 @@ export function CreateThreadPage() {
           {errors.form && <Alert severity="error">{errors.form}</Alert>}
           <Box>
             <Button type="submit" variant="contained" disabled={sending}>
-              {de.forum.create}
+              {forumTexts.create}
             </Button>
           </Box>
         </Stack>

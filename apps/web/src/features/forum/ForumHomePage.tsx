@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
-import { de } from '../../i18n/de.ts';
 import { useForumOverview, useForumSearch } from './api.ts';
 import { Pager, since } from './parts.tsx';
+import { forumTexts } from './texts.ts';
 
 /** The forum search: a field, then the hits for `?q=` (title and text, german stems). */
 function ForumSearch() {
@@ -35,21 +35,21 @@ function ForumSearch() {
         <TextField
           size="small"
           fullWidth
-          label={de.forum.searchLabel}
-          placeholder={de.forum.searchPlaceholder}
+          label={forumTexts.searchLabel}
+          placeholder={forumTexts.searchPlaceholder}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
         <Button type="submit" variant="contained">
-          {de.forum.searchSubmit}
+          {forumTexts.searchSubmit}
         </Button>
       </Box>
       {q.trim().length >= 2 && result.data && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-            {de.forum.searchResults(result.data.total, q, result.data.total_capped)}
+            {forumTexts.searchResults(result.data.total, q, result.data.total_capped)}
           </Typography>
-          {result.data.hits.length === 0 && <Typography>{de.forum.noHits}</Typography>}
+          {result.data.hits.length === 0 && <Typography>{forumTexts.noHits}</Typography>}
           <List disablePadding>
             {result.data.hits.map((hit) => (
               <ListItem
@@ -65,7 +65,7 @@ function ForumSearch() {
                   {hit.thread_title}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {hit.author_name} · {de.forum.inForum(hit.category_name)} · {since(hit.created_at)}
+                  {hit.author_name} · {forumTexts.inForum(hit.category_name)} · {since(hit.created_at)}
                 </Typography>
                 <Typography variant="body2">{hit.excerpt}</Typography>
               </ListItem>
@@ -79,7 +79,7 @@ function ForumSearch() {
           />
         </Box>
       )}
-      {result.isError && <Alert severity="error">{de.forum.loadFailed}</Alert>}
+      {result.isError && <Alert severity="error">{forumTexts.loadFailed}</Alert>}
     </Box>
   );
 }
@@ -88,11 +88,11 @@ function ForumSearch() {
 export function ForumHomePage() {
   const overview = useForumOverview();
   return (
-    <PageContainer title={de.forum.title}>
-      <Typography sx={{ mb: 2 }}>{de.forum.intro}</Typography>
+    <PageContainer title={forumTexts.title}>
+      <Typography sx={{ mb: 2 }}>{forumTexts.intro}</Typography>
       <ForumSearch />
-      {overview.isPending && <CircularProgress aria-label={de.forum.title} />}
-      {overview.isError && <Alert severity="error">{de.forum.loadFailed}</Alert>}
+      {overview.isPending && <CircularProgress aria-label={forumTexts.title} />}
+      {overview.isError && <Alert severity="error">{forumTexts.loadFailed}</Alert>}
       <Stack spacing={2}>
         {overview.data?.forums.map((forum) => (
           <Card key={forum.id} variant="outlined" component="section" aria-labelledby={`forum-${forum.id}`}>
@@ -111,8 +111,8 @@ export function ForumHomePage() {
                 </Link>
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {forum.description} · {de.forum.threads(forum.thread_count)} ·{' '}
-                {de.forum.posts(forum.post_count)}
+                {forum.description} · {forumTexts.threads(forum.thread_count)} ·{' '}
+                {forumTexts.posts(forum.post_count)}
               </Typography>
               <List disablePadding sx={{ mt: 1 }}>
                 {forum.subforums.map((sub) => (
@@ -132,7 +132,7 @@ export function ForumHomePage() {
                         {sub.name}
                       </Link>
                       <Typography variant="body2" color="text.secondary">
-                        {de.forum.threads(sub.thread_count)} · {de.forum.posts(sub.post_count)}
+                        {forumTexts.threads(sub.thread_count)} · {forumTexts.posts(sub.post_count)}
                       </Typography>
                     </Box>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -144,7 +144,7 @@ export function ForumHomePage() {
                           {` – ${sub.last_activity.author_name ? `${sub.last_activity.author_name}, ` : ''}${since(sub.last_activity.at)}`}
                         </>
                       ) : (
-                        de.forum.noActivity
+                        forumTexts.noActivity
                       )}
                     </Typography>
                   </ListItem>

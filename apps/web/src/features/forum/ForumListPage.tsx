@@ -20,6 +20,7 @@ import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 import { useForumThreads } from './api.ts';
 import { Pager, since, sinceInSentence } from './parts.tsx';
+import { forumTexts } from './texts.ts';
 
 const SORTS: ForumSort[] = ['activity', 'newest', 'liked'];
 
@@ -37,12 +38,12 @@ export function ForumListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useForumThreads(category, sort, page);
   const data = list.data;
-  const title = data?.category.name ?? de.forums[category] ?? de.forum.title;
+  const title = data?.category.name ?? de.forums[category] ?? forumTexts.title;
   return (
     <PageContainer title={title}>
-      <Breadcrumbs aria-label={de.forum.breadcrumb} sx={{ mb: 1 }}>
+      <Breadcrumbs aria-label={forumTexts.breadcrumb} sx={{ mb: 1 }}>
         <Link component={RouterLink} to="/forum">
-          {de.forum.title}
+          {forumTexts.title}
         </Link>
         {data?.parent && (
           <Link component={RouterLink} to={`/forum/${data.parent.id}`}>
@@ -65,12 +66,12 @@ export function ForumListPage() {
           size="small"
           exclusive
           value={sort}
-          aria-label={de.forum.sortLabel}
+          aria-label={forumTexts.sortLabel}
           onChange={(_event, value: ForumSort | null) => value && setParams({ sort: value })}
         >
           {SORTS.map((value) => (
             <ToggleButton key={value} value={value}>
-              {de.forum.sorts[value]}
+              {forumTexts.sorts[value]}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -80,12 +81,12 @@ export function ForumListPage() {
           variant="contained"
           startIcon={<AddIcon />}
         >
-          {de.forum.newThread}
+          {forumTexts.newThread}
         </Button>
       </Stack>
       {list.isPending && <CircularProgress aria-label={title} />}
-      {list.isError && <Alert severity="error">{de.forum.notFound}</Alert>}
-      {data && data.threads.length === 0 && <Typography>{de.forum.noThreads}</Typography>}
+      {list.isError && <Alert severity="error">{forumTexts.notFound}</Alert>}
+      {data && data.threads.length === 0 && <Typography>{forumTexts.noThreads}</Typography>}
       <List disablePadding>
         {data?.threads.map((thread) => (
           <ListItem
@@ -96,9 +97,9 @@ export function ForumListPage() {
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               {thread.pinned && (
-                <Chip size="small" icon={<PushPinIcon />} label={de.forum.pinned} color="secondary" />
+                <Chip size="small" icon={<PushPinIcon />} label={forumTexts.pinned} color="secondary" />
               )}
-              {thread.locked && <Chip size="small" icon={<LockIcon />} label={de.forum.locked} />}
+              {thread.locked && <Chip size="small" icon={<LockIcon />} label={forumTexts.locked} />}
               <Link
                 component={RouterLink}
                 to={`/forum/thread/${thread.id}`}
@@ -108,13 +109,13 @@ export function ForumListPage() {
               </Link>
             </Stack>
             <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
-              {de.forum.by(thread.author.name)} · {since(thread.created_at)}
+              {forumTexts.by(thread.author.name)} · {since(thread.created_at)}
               {category.includes('/') ? '' : ` · ${thread.category_name}`}
             </Box>
             <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
-              {de.forum.replies(thread.reply_count)} · {de.forum.views(thread.view_count)} ·{' '}
-              {de.forum.likes(thread.like_count)} ·{' '}
-              {de.forum.lastPost(thread.last_post_author, sinceInSentence(thread.last_post_at))}
+              {forumTexts.replies(thread.reply_count)} · {forumTexts.views(thread.view_count)} ·{' '}
+              {forumTexts.likes(thread.like_count)} ·{' '}
+              {forumTexts.lastPost(thread.last_post_author, sinceInSentence(thread.last_post_at))}
             </Box>
           </ListItem>
         ))}

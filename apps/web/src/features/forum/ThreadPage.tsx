@@ -44,6 +44,7 @@ import {
   useForumThread,
 } from './api.ts';
 import { Pager, PostHtml, since } from './parts.tsx';
+import { forumTexts } from './texts.ts';
 
 /** Asks for a reason (report, an admin's deletion); `onSubmit` gets the trimmed text. */
 function ReasonDialog({
@@ -76,7 +77,7 @@ function ReasonDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{de.forum.cancel}</Button>
+        <Button onClick={onClose}>{forumTexts.cancel}</Button>
         <Button
           variant="contained"
           disabled={reason.trim().length < 3}
@@ -85,7 +86,7 @@ function ReasonDialog({
             setReason('');
           }}
         >
-          {de.forum.send}
+          {forumTexts.send}
         </Button>
       </DialogActions>
     </Dialog>
@@ -114,26 +115,26 @@ function AuthorCard({ author }: { author: ForumPost['author'] }) {
           <VerifiedIcon
             color="primary"
             sx={{ fontSize: 16, ml: 0.5, verticalAlign: 'middle' }}
-            titleAccess={de.forum.verified}
+            titleAccess={forumTexts.verified}
           />
         )}
-        {author.is_admin && <Chip size="small" label={de.forum.admin} sx={{ ml: 0.5 }} />}
+        {author.is_admin && <Chip size="small" label={forumTexts.admin} sx={{ ml: 0.5 }} />}
         {author.reputation ? (
           <MemberReputation reputation={author.reputation} dense />
         ) : (
           <>
             <Typography variant="caption" component="div" color="text.secondary">
-              {de.forum.memberSince(
+              {forumTexts.memberSince(
                 new Date(author.member_since).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' }),
               )}
             </Typography>
             {author.rating !== null && (
               <Typography variant="caption" component="div" color="text.secondary">
-                {de.forum.rating(author.rating, author.review_count)}
+                {forumTexts.rating(author.rating, author.review_count)}
               </Typography>
             )}
             <Typography variant="caption" component="div" color="text.secondary">
-              {de.forum.authorStats(author.post_count, author.likes_received)}
+              {forumTexts.authorStats(author.post_count, author.likes_received)}
             </Typography>
           </>
         )}
@@ -166,7 +167,7 @@ function PostItem({
       if (done) showMessage(done, 'success');
       onChanged();
     } catch (error) {
-      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+      showMessage(errorDetailOr(error, forumTexts.actionFailed), 'error');
     }
   };
   return (
@@ -182,14 +183,16 @@ function PostItem({
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary">
             <Link href={`#post-${post.number}`} color="inherit">
-              {de.forum.postNumber(post.number)}
+              {forumTexts.postNumber(post.number)}
             </Link>{' '}
             · <time dateTime={post.created_at}>{since(post.created_at)}</time>
-            {post.edited_at && ` · ${de.forum.edited}`}
+            {post.edited_at && ` · ${forumTexts.edited}`}
           </Typography>
           {post.deleted ? (
             <Typography sx={{ fontStyle: 'italic', color: 'text.secondary', my: 1 }}>
-              {post.deleted_reason ? de.forum.deletedPostReason(post.deleted_reason) : de.forum.deletedPost}
+              {post.deleted_reason
+                ? forumTexts.deletedPostReason(post.deleted_reason)
+                : forumTexts.deletedPost}
             </Typography>
           ) : editing ? (
             <Box sx={{ my: 1 }}>
@@ -199,7 +202,7 @@ function PostItem({
                 minRows={3}
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
-                label={de.forum.bodyLabel}
+                label={forumTexts.bodyLabel}
               />
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button
@@ -208,12 +211,12 @@ function PostItem({
                     act(async () => {
                       await editPost(post.id, draft);
                       setEditing(false);
-                    }, de.forum.saved)
+                    }, forumTexts.saved)
                   }
                 >
-                  {de.forum.save}
+                  {forumTexts.save}
                 </Button>
-                <Button onClick={() => setEditing(false)}>{de.forum.cancel}</Button>
+                <Button onClick={() => setEditing(false)}>{forumTexts.cancel}</Button>
               </Stack>
             </Box>
           ) : (
@@ -226,19 +229,19 @@ function PostItem({
                 startIcon={post.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
                 disabled={!canAct || own}
                 aria-pressed={post.liked}
-                aria-label={`${post.liked ? de.forum.unlike : de.forum.like} (${de.forum.likes(post.like_count)})`}
+                aria-label={`${post.liked ? forumTexts.unlike : forumTexts.like} (${forumTexts.likes(post.like_count)})`}
                 onClick={() => act(() => setLike(post.id, !post.liked))}
               >
                 {post.like_count}
               </Button>
               {canAct && (
                 <Button size="small" onClick={() => onQuote(post)}>
-                  {de.forum.quote}
+                  {forumTexts.quote}
                 </Button>
               )}
               {post.can_edit && (
                 <Button size="small" onClick={() => setEditing(true)}>
-                  {de.forum.edit}
+                  {forumTexts.edit}
                 </Button>
               )}
               {post.can_delete && (
@@ -247,17 +250,17 @@ function PostItem({
                   color="error"
                   onClick={() => {
                     if (own) {
-                      if (window.confirm(de.forum.confirmDelete))
-                        void act(() => deletePost(post.id), de.forum.deleted);
+                      if (window.confirm(forumTexts.confirmDelete))
+                        void act(() => deletePost(post.id), forumTexts.deleted);
                     } else setDialog('delete');
                   }}
                 >
-                  {de.forum.delete}
+                  {forumTexts.delete}
                 </Button>
               )}
               {canAct && !own && (
                 <Button size="small" onClick={() => setDialog('report')}>
-                  {de.forum.report}
+                  {forumTexts.report}
                 </Button>
               )}
             </Stack>
@@ -266,15 +269,15 @@ function PostItem({
       </Stack>
       <ReasonDialog
         open={dialog !== null}
-        title={dialog === 'report' ? de.forum.reportTitle : de.forum.delete}
-        label={dialog === 'report' ? de.forum.reportReason : de.forum.deleteReasonLabel}
+        title={dialog === 'report' ? forumTexts.reportTitle : forumTexts.delete}
+        label={dialog === 'report' ? forumTexts.reportReason : forumTexts.deleteReasonLabel}
         onClose={() => setDialog(null)}
         onSubmit={(reason) => {
           const which = dialog;
           setDialog(null);
           void act(
             () => (which === 'report' ? reportPost(post.id, reason) : deletePost(post.id, reason)),
-            which === 'report' ? de.forum.reported : de.forum.deleted,
+            which === 'report' ? forumTexts.reported : forumTexts.deleted,
           );
         }}
       />
@@ -291,17 +294,17 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
   const act = async (work: () => Promise<unknown>) => {
     try {
       await work();
-      showMessage(de.forum.saved, 'success');
+      showMessage(forumTexts.saved, 'success');
       onChanged();
     } catch (error) {
-      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+      showMessage(errorDetailOr(error, forumTexts.actionFailed), 'error');
     }
   };
   const targets = overview.data?.forums.flatMap((forum) => [forum, ...forum.subforums]) ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }} component="section" aria-label={de.forum.moderation}>
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }} component="section" aria-label={forumTexts.moderation}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {de.forum.moderation}
+        {forumTexts.moderation}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Button
@@ -309,19 +312,19 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
           variant="outlined"
           onClick={() => act(() => moderateThread(thread.id, { pinned: !thread.pinned }))}
         >
-          {thread.pinned ? de.forum.unpin : de.forum.pin}
+          {thread.pinned ? forumTexts.unpin : forumTexts.pin}
         </Button>
         <Button
           size="small"
           variant="outlined"
           onClick={() => act(() => moderateThread(thread.id, { locked: !thread.locked }))}
         >
-          {thread.locked ? de.forum.unlock : de.forum.lock}
+          {thread.locked ? forumTexts.unlock : forumTexts.lock}
         </Button>
         <TextField
           select
           size="small"
-          label={de.forum.moveTo}
+          label={forumTexts.moveTo}
           value={thread.category_id}
           sx={{ minWidth: 200 }}
           onChange={(event) => act(() => moderateThread(thread.id, { category_id: event.target.value }))}
@@ -334,13 +337,13 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
           {targets.length === 0 && <MenuItem value={thread.category_id}>{thread.category_name}</MenuItem>}
         </TextField>
         <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(true)}>
-          {de.forum.deleteThread}
+          {forumTexts.deleteThread}
         </Button>
       </Stack>
       <ReasonDialog
         open={deleting}
-        title={de.forum.deleteThread}
-        label={de.forum.reasonPrompt}
+        title={forumTexts.deleteThread}
+        label={forumTexts.reasonPrompt}
         onClose={() => setDeleting(false)}
         onSubmit={(reason) => {
           setDeleting(false);
@@ -380,7 +383,7 @@ export function ThreadPage() {
   if (!data)
     return (
       <PageContainer title={de.pages.forumThread}>
-        <Alert severity="error">{de.forum.notFound}</Alert>
+        <Alert severity="error">{forumTexts.notFound}</Alert>
       </PageContainer>
     );
   const thread = data.thread;
@@ -391,7 +394,7 @@ export function ThreadPage() {
     const lines = post.body.split('\n').map((line) => `> ${line}`);
     setReply(
       (current) =>
-        `${current ? `${current}\n\n` : ''}> ${de.forum.quoteHeader(post.author.name)}\n${lines.join('\n')}\n\n`,
+        `${current ? `${current}\n\n` : ''}> ${forumTexts.quoteHeader(post.author.name)}\n${lines.join('\n')}\n\n`,
     );
     setReplyTo(post.id);
     replyRef.current?.focus();
@@ -406,7 +409,7 @@ export function ThreadPage() {
       if (last !== page) setParams({ page: String(last) });
       refresh();
     } catch (error) {
-      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+      showMessage(errorDetailOr(error, forumTexts.actionFailed), 'error');
     } finally {
       setSending(false);
     }
@@ -416,15 +419,15 @@ export function ThreadPage() {
       await setSubscription(thread.id, level);
       refresh();
     } catch (error) {
-      showMessage(errorDetailOr(error, de.forum.actionFailed), 'error');
+      showMessage(errorDetailOr(error, forumTexts.actionFailed), 'error');
     }
   };
 
   return (
     <PageContainer title={thread.title}>
-      <Breadcrumbs aria-label={de.forum.breadcrumb} sx={{ mb: 1 }}>
+      <Breadcrumbs aria-label={forumTexts.breadcrumb} sx={{ mb: 1 }}>
         <Link component={RouterLink} to="/forum">
-          {de.forum.title}
+          {forumTexts.title}
         </Link>
         {data.parent && (
           <Link component={RouterLink} to={`/forum/${data.parent.id}`}>
@@ -437,12 +440,12 @@ export function ThreadPage() {
       </Breadcrumbs>
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {thread.pinned && (
-          <Chip size="small" icon={<PushPinIcon />} label={de.forum.pinned} color="secondary" />
+          <Chip size="small" icon={<PushPinIcon />} label={forumTexts.pinned} color="secondary" />
         )}
-        {thread.locked && <Chip size="small" icon={<LockIcon />} label={de.forum.locked} />}
+        {thread.locked && <Chip size="small" icon={<LockIcon />} label={forumTexts.locked} />}
         <Typography variant="body2" color="text.secondary">
-          {de.forum.replies(thread.reply_count)} · {de.forum.views(thread.view_count)} ·{' '}
-          {de.forum.likes(thread.like_count)}
+          {forumTexts.replies(thread.reply_count)} · {forumTexts.views(thread.view_count)} ·{' '}
+          {forumTexts.likes(thread.like_count)}
         </Typography>
         {isLoggedIn && (
           <>
@@ -451,26 +454,26 @@ export function ThreadPage() {
               variant={data.subscription === 'watch' ? 'contained' : 'outlined'}
               onClick={() => subscribe(data.subscription === 'watch' ? null : 'watch')}
             >
-              {data.subscription === 'watch' ? de.forum.watching : de.forum.watch}
+              {data.subscription === 'watch' ? forumTexts.watching : forumTexts.watch}
             </Button>
             <Button
               size="small"
               variant={data.subscription === 'mute' ? 'contained' : 'outlined'}
               onClick={() => subscribe(data.subscription === 'mute' ? null : 'mute')}
             >
-              {data.subscription === 'mute' ? de.forum.muted : de.forum.mute}
+              {data.subscription === 'mute' ? forumTexts.muted : forumTexts.mute}
             </Button>
           </>
         )}
       </Stack>
       {thread.deleted && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {de.forum.deletedThread(thread.deleted_reason)}
+          {forumTexts.deletedThread(thread.deleted_reason)}
         </Alert>
       )}
       {thread.moderation_note && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {de.forum.moderationNote(thread.moderation_note)}
+          {forumTexts.moderationNote(thread.moderation_note)}
         </Alert>
       )}
       {data.can_moderate && <ModerationBar page={data} onChanged={refresh} />}
@@ -493,31 +496,31 @@ export function ThreadPage() {
       />
       {thread.locked ? (
         <Alert severity="info" icon={<LockIcon />}>
-          {de.forum.lockedHint}
+          {forumTexts.lockedHint}
         </Alert>
       ) : !isLoggedIn ? (
         <Alert severity="info">
           <Link component={RouterLink} to="/login">
-            {de.forum.loginToReply}
+            {forumTexts.loginToReply}
           </Link>
         </Alert>
       ) : !verified ? (
-        <Alert severity="info">{de.forum.verifyToPost}</Alert>
+        <Alert severity="info">{forumTexts.verifyToPost}</Alert>
       ) : (
         data.can_reply && (
           <Box component="section" aria-labelledby="forum-reply-heading">
             <Typography id="forum-reply-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {de.forum.replyHeading}
+              {forumTexts.replyHeading}
             </Typography>
             <TextField
               inputRef={replyRef}
               fullWidth
               multiline
               minRows={4}
-              label={de.forum.bodyLabel}
-              placeholder={de.forum.replyPlaceholder}
+              label={forumTexts.bodyLabel}
+              placeholder={forumTexts.replyPlaceholder}
               slotProps={{ inputLabel: { shrink: true } }}
-              helperText={de.forum.bodyHelp}
+              helperText={forumTexts.bodyHelp}
               value={reply}
               onChange={(event) => setReply(event.target.value)}
             />
@@ -527,7 +530,7 @@ export function ThreadPage() {
               disabled={sending || reply.trim().length < 2}
               onClick={send}
             >
-              {de.forum.send}
+              {forumTexts.send}
             </Button>
           </Box>
         )

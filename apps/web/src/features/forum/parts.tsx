@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { de } from '../../i18n/de.ts';
 import { relativeTime, relativeTimeInSentence } from '../../lib/relativeTime.ts';
+import { forumTexts } from './texts.ts';
 
 /** "vor 5 Min" for an ISO time, relative to now. */
 export function since(iso: string): string {
@@ -32,11 +32,11 @@ export function Pager({
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center', my: 2 }}>
       <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {de.forum.previousPage}
+        {forumTexts.previousPage}
       </Button>
-      <Typography variant="body2">{de.forum.pageOf(page, pages)}</Typography>
+      <Typography variant="body2">{forumTexts.pageOf(page, pages)}</Typography>
       <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {de.forum.nextPage}
+        {forumTexts.nextPage}
       </Button>
     </Stack>
   );

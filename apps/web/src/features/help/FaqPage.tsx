@@ -8,15 +8,16 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
+import { faqTexts } from './texts.ts';
 
 /** /faq: frequently asked questions, each answer with links to the pages it names. */
 export function FaqPage() {
   return (
     <PageContainer title={de.pages.faq}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {de.faq.intro}
+        {faqTexts.intro}
       </Typography>
-      {de.faq.items.map((item) => (
+      {faqTexts.items.map((item) => (
         <Accordion key={item.question} disableGutters>
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography component="h2" sx={{ fontWeight: 600 }}>

@@ -7,16 +7,17 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
+import { helpTexts } from './texts.ts';
 
 /** /hilfe: help topics with links to the pages they name, and the ways to the FAQ and the support. */
 export function HelpPage() {
   return (
     <PageContainer title={de.pages.help}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {de.help.intro}
+        {helpTexts.intro}
       </Typography>
       <Stack spacing={2} sx={{ mb: 3 }}>
-        {de.help.topics.map((topic) => (
+        {helpTexts.topics.map((topic) => (
           <Card key={topic.heading} variant="outlined">
             <CardContent>
               <Typography variant="h2" sx={{ mb: 1 }}>
@@ -36,10 +37,10 @@ export function HelpPage() {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <Button component={Link} to="/faq" variant="contained">
-          {de.help.faqLink}
+          {helpTexts.faqLink}
         </Button>
         <Button component={Link} to="/faq-contact" variant="outlined">
-          {de.help.contactLink}
+          {helpTexts.contactLink}
         </Button>
       </Stack>
     </PageContainer>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 import { useSiteConfig } from '../legal/index.ts';
+import { helpTexts } from './texts.ts';
 
 /**
  * /faq-contact: how to reach the support, at the operator's contact address (`OPERATOR_EMAIL`
@@ -17,8 +18,8 @@ export function SupportContactPage() {
     <PageContainer title={de.pages.faqContact}>
       {email ? (
         <>
-          <Typography sx={{ mb: 2 }}>{de.help.contactText}</Typography>
-          <Button href={`mailto:${email}`} variant="contained" aria-label={de.help.contactEmailLabel}>
+          <Typography sx={{ mb: 2 }}>{helpTexts.contactText}</Typography>
+          <Button href={`mailto:${email}`} variant="contained" aria-label={helpTexts.contactEmailLabel}>
             {email}
           </Button>
         </>
@@ -26,10 +27,10 @@ export function SupportContactPage() {
         !isPending && (
           <>
             <Alert severity="info" sx={{ mb: 2 }}>
-              {de.help.contactMissing}
+              {helpTexts.contactMissing}
             </Alert>
             <Button component={Link} to="/faq" variant="contained">
-              {de.help.faqLink}
+              {helpTexts.faqLink}
             </Button>
           </>
         )

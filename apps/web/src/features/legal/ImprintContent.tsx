@@ -4,10 +4,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { de } from '../../i18n/de.ts';
 import { useSiteConfig } from './site.ts';
+import { legalTexts } from './texts.ts';
 
-const t = de.legal.imprint;
+const t = legalTexts.imprint;
 
 /** The Impressum's required operator fields (§ 5 DDG) that are not configured, by German name. */
 export function missingImprintFields(operator: SiteConfig['operator']): string[] {

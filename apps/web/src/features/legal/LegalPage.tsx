@@ -3,10 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
-import { de } from '../../i18n/de.ts';
 import { CookieChoicePanel } from './CookieChoicePanel.tsx';
 import { ImprintContent } from './ImprintContent.tsx';
 import { germanDate, useSiteConfig } from './site.ts';
+import { legalTexts } from './texts.ts';
 
 /** A text section of a legal page: heading, paragraphs and links to the pages it names. */
 interface LegalSection {
@@ -17,10 +17,10 @@ interface LegalSection {
 
 /** The legal pages of SPEC.md §2, by the `{page}` of /legal/{page}. */
 export const LEGAL_PAGES = {
-  impressum: { title: de.legal.imprint.title, sections: [] as readonly LegalSection[] },
-  datenschutz: de.legal.privacy,
-  agb: de.legal.terms,
-  cookies: de.legal.cookies,
+  impressum: { title: legalTexts.imprint.title, sections: [] as readonly LegalSection[] },
+  datenschutz: legalTexts.privacy,
+  agb: legalTexts.terms,
+  cookies: legalTexts.cookies,
 } as const;
 
 function isLegalPage(page: string | undefined): page is keyof typeof LEGAL_PAGES {
@@ -58,7 +58,7 @@ function TermsVersion() {
   if (!config.terms_version) return null;
   return (
     <Typography color="text.secondary" sx={{ mt: 1 }}>
-      {de.legal.terms.version(germanDate(config.terms_version))}
+      {legalTexts.terms.version(germanDate(config.terms_version))}
     </Typography>
   );
 }

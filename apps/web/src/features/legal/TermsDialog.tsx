@@ -9,13 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
-import { de } from '../../i18n/de.ts';
 import { apiFetch, errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { useSessionActions } from '../../lib/sessionActions.ts';
 import { germanDate } from './site.ts';
+import { termsDialogTexts } from './termsDialogTexts.ts';
 
-const t = de.termsDialog;
+const t = termsDialogTexts;
 
 /** `POST /api/me/terms`: accepts the AGB `version`; answers the member with `terms_version`. */
 async function acceptTerms(version: string): Promise<User> {

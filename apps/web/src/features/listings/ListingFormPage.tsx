@@ -49,6 +49,7 @@ import {
   listingFormResolver,
   listingToForm,
 } from './listingForm.ts';
+import { listingFormTexts } from './texts.ts';
 import { usePhotoUploads } from './usePhotoUploads.ts';
 
 /** /create-listing: posting a new ad; `?category=<slug>` preselects the category. */
@@ -77,7 +78,7 @@ export function EditListingPage() {
             ? listing.error instanceof ApiError && listing.error.status === 404
               ? de.listing.notFoundText
               : de.listing.loadFailed
-            : de.listingForm.notOwner}
+            : listingFormTexts.notOwner}
         </Alert>
       </Container>
     );
@@ -94,11 +95,11 @@ interface SaveFailure {
 function saveFailure(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
     return {
-      text: error.message || de.listingForm.saveFailed,
+      text: error.message || listingFormTexts.saveFailed,
       emailNotVerified: error.status === 403 && error.code === 'email_not_verified',
     };
   }
-  return { text: de.listingForm.saveFailed, emailNotVerified: false };
+  return { text: listingFormTexts.saveFailed, emailNotVerified: false };
 }
 
 function ListingForm({
@@ -146,7 +147,7 @@ function ListingForm({
       mode === 'edit' && listing ? updateListing(listing.id, body) : createListing(body),
     onSuccess: async (saved) => {
       await invalidateListings(queryClient);
-      showMessage(mode === 'edit' ? de.listingForm.updated : de.listingForm.created, 'success');
+      showMessage(mode === 'edit' ? listingFormTexts.updated : listingFormTexts.created, 'success');
       navigate(`/listing/${saved.id}`);
     },
     onError: (error) => setFailure(saveFailure(error)),
@@ -156,12 +157,12 @@ function ListingForm({
     (body) => {
       setFailure(null);
       if (uploads.uploading) {
-        setFailure({ text: de.listingForm.waitForUploads, emailNotVerified: false });
+        setFailure({ text: listingFormTexts.waitForUploads, emailNotVerified: false });
         return;
       }
       save.mutate(body);
     },
-    () => setFailure({ text: de.listingForm.checkFields, emailNotVerified: false }),
+    () => setFailure({ text: listingFormTexts.checkFields, emailNotVerified: false }),
   );
 
   const categoryLabel = selection
@@ -181,7 +182,7 @@ function ListingForm({
           action={<ResendVerificationButton color="inherit" size="small" />}
           sx={{ mb: 2 }}
         >
-          {de.listingForm.unverified}
+          {listingFormTexts.unverified}
         </Alert>
       )}
       <Box
@@ -190,7 +191,7 @@ function ListingForm({
         onSubmit={onSubmit}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
-        <FormSection title={de.listingForm.offerType}>
+        <FormSection title={listingFormTexts.offerType}>
           <Controller
             name="offer_type"
             control={control}
@@ -202,7 +203,7 @@ function ListingForm({
                 onChange={(_event, value) => {
                   if (value) field.onChange(value);
                 }}
-                aria-label={de.listingForm.offerType}
+                aria-label={listingFormTexts.offerType}
               >
                 {offerTypeSchema.options.map((option) => (
                   <ToggleButton key={option} value={option} sx={{ px: 4 }}>
@@ -214,7 +215,7 @@ function ListingForm({
           />
         </FormSection>
 
-        <FormSection title={de.listingForm.category}>
+        <FormSection title={listingFormTexts.category}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             {categoryLabel && (
               <Typography sx={{ fontWeight: 600 }} data-testid="chosen-category">
@@ -223,7 +224,7 @@ function ListingForm({
               </Typography>
             )}
             <Button variant={categoryLabel ? 'text' : 'outlined'} onClick={() => setPickerOpen(true)}>
-              {categoryLabel ? de.listingForm.changeCategory : de.listingForm.chooseCategory}
+              {categoryLabel ? listingFormTexts.changeCategory : listingFormTexts.chooseCategory}
             </Button>
           </Box>
           {errors.category?.message && <FormHelperText error>{errors.category.message}</FormHelperText>}
@@ -231,17 +232,17 @@ function ListingForm({
 
         <FormSection>
           <TextField
-            label={de.listingForm.title}
+            label={listingFormTexts.title}
             required
             fullWidth
-            placeholder={de.listingForm.titleHint}
+            placeholder={listingFormTexts.titleHint}
             {...register('title')}
             error={Boolean(errors.title)}
-            helperText={errors.title?.message ?? de.listingForm.counter(title.length, LISTING_TITLE_MAX)}
+            helperText={errors.title?.message ?? listingFormTexts.counter(title.length, LISTING_TITLE_MAX)}
             slotProps={{ htmlInput: { maxLength: LISTING_TITLE_MAX } }}
           />
           <TextField
-            label={de.listingForm.description}
+            label={listingFormTexts.description}
             required
             fullWidth
             multiline
@@ -250,14 +251,14 @@ function ListingForm({
             error={Boolean(errors.description)}
             helperText={
               errors.description?.message ??
-              de.listingForm.counter(description.length, LISTING_DESCRIPTION_MAX)
+              listingFormTexts.counter(description.length, LISTING_DESCRIPTION_MAX)
             }
             slotProps={{ htmlInput: { maxLength: LISTING_DESCRIPTION_MAX } }}
             sx={{ mt: 2 }}
           />
         </FormSection>
 
-        <FormSection title={de.listingForm.price}>
+        <FormSection title={listingFormTexts.price}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
             <Controller
               name="price"
@@ -279,7 +280,7 @@ function ListingForm({
                 <RadioGroup
                   row
                   value={field.value}
-                  aria-label={de.listingForm.priceType}
+                  aria-label={listingFormTexts.priceType}
                   onChange={(event) => {
                     const parsed = priceTypeSchema.safeParse(event.target.value);
                     if (!parsed.success) return;
@@ -302,25 +303,25 @@ function ListingForm({
           </Box>
         </FormSection>
 
-        <FormSection title={de.listingForm.photos} hint={de.listingForm.photosHint(LISTING_IMAGES_MAX)}>
+        <FormSection title={listingFormTexts.photos} hint={listingFormTexts.photosHint(LISTING_IMAGES_MAX)}>
           <PhotoUploader uploads={uploads} />
           {errors.images?.message && <FormHelperText error>{errors.images.message}</FormHelperText>}
         </FormSection>
 
         {definitions.length > 0 && (
-          <FormSection title={de.listingForm.details}>
+          <FormSection title={listingFormTexts.details}>
             <AttributeFields definitions={definitions} control={control} errors={errors.attributes} />
           </FormSection>
         )}
 
-        <FormSection title={de.listingForm.place} hint={de.listingForm.placeHint}>
+        <FormSection title={listingFormTexts.place} hint={listingFormTexts.placeHint}>
           <Box sx={{ maxWidth: 420 }}>
             <Controller
               name="postal_code"
               control={control}
               render={({ field }) => (
                 <PlaceAutocomplete
-                  label={de.listingForm.postalCode}
+                  label={listingFormTexts.postalCode}
                   text={field.value ?? ''}
                   size="medium"
                   required
@@ -360,10 +361,10 @@ function ListingForm({
           )}
           <Button type="submit" variant="contained" size="large" color="secondary" disabled={save.isPending}>
             {save.isPending
-              ? de.listingForm.saving
+              ? listingFormTexts.saving
               : mode === 'edit'
-                ? de.listingForm.submitEdit
-                : de.listingForm.submitCreate}
+                ? listingFormTexts.submitEdit
+                : listingFormTexts.submitCreate}
           </Button>
         </Box>
       </Box>
@@ -435,7 +436,7 @@ function PriceInput({
   }, [disabled]);
   return (
     <TextField
-      label={de.listingForm.price}
+      label={listingFormTexts.price}
       value={text}
       disabled={disabled}
       required

@@ -29,6 +29,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { coverImageUrl } from '../../lib/listingImages.ts';
 import { deleteListing, extendListing, invalidateListings, updateListing, useMyListings } from './api.ts';
+import { myListingsTexts } from './texts.ts';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -52,11 +53,11 @@ export function actionsFor(status: ListingStatus): Action[] {
 }
 
 const ACTION_LABELS: Record<Action, string> = {
-  reserved: de.myListings.markReserved,
-  sold: de.myListings.markSold,
-  active: de.myListings.reactivate,
-  extend: de.myListings.extend,
-  delete: de.myListings.delete,
+  reserved: myListingsTexts.markReserved,
+  sold: myListingsTexts.markSold,
+  active: myListingsTexts.reactivate,
+  extend: myListingsTexts.extend,
+  delete: myListingsTexts.delete,
 };
 
 /**
@@ -78,12 +79,12 @@ export function MyListingsPage() {
 
   return (
     <PageContainer title={de.pages.myListings}>
-      {listings.error && <Alert severity="error">{de.myListings.loadFailed}</Alert>}
+      {listings.error && <Alert severity="error">{myListingsTexts.loadFailed}</Alert>}
       {allCount === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>{de.myListings.empty}</Typography>
+          <Typography sx={{ mb: 2 }}>{myListingsTexts.empty}</Typography>
           <Button component={RouterLink} to="/create-listing" variant="contained" color="secondary">
-            {de.myListings.createFirst}
+            {myListingsTexts.createFirst}
           </Button>
         </Paper>
       )}
@@ -91,12 +92,12 @@ export function MyListingsPage() {
         <Box
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
           role="group"
-          aria-label={de.myListings.statusFilter}
+          aria-label={myListingsTexts.statusFilter}
         >
           {(['all', ...listingStatusSchema.options] as const).map((status) => (
             <Chip
               key={status}
-              label={`${status === 'all' ? de.myListings.all : de.listing.status[status]} (${
+              label={`${status === 'all' ? myListingsTexts.all : de.listing.status[status]} (${
                 status === 'all' ? allCount : counts[status]
               })`}
               color={filter === status ? 'primary' : 'default'}
@@ -125,7 +126,7 @@ export function MyListingsPage() {
             disabled={listings.isFetchingNextPage}
             onClick={() => void listings.fetchNextPage()}
           >
-            {listings.isFetchingNextPage ? de.feed.loading : de.myListings.more}
+            {listings.isFetchingNextPage ? de.feed.loading : myListingsTexts.more}
           </Button>
         </Box>
       )}
@@ -135,11 +136,11 @@ export function MyListingsPage() {
 
 /** What each action says when it is done: every action its own message. */
 const DONE_MESSAGES: Record<Action, string> = {
-  delete: de.myListings.deleted,
-  extend: de.myListings.extended,
-  reserved: de.myListings.markedReserved,
-  sold: de.myListings.markedSold,
-  active: de.myListings.reactivated,
+  delete: myListingsTexts.deleted,
+  extend: myListingsTexts.extended,
+  reserved: myListingsTexts.markedReserved,
+  sold: myListingsTexts.markedSold,
+  active: myListingsTexts.reactivated,
 };
 
 function MyListingRow({ listing }: { listing: Listing }) {
@@ -161,7 +162,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
     },
     onError: (error) =>
       showMessage(
-        error instanceof Error && error.message ? error.message : de.myListings.actionFailed,
+        error instanceof Error && error.message ? error.message : myListingsTexts.actionFailed,
         'error',
       ),
   });
@@ -196,8 +197,8 @@ function MyListingRow({ listing }: { listing: Listing }) {
           <StatusBadge status={listing.status} />
           <Typography variant="caption" color="text.secondary">
             {listing.status === 'expired'
-              ? de.myListings.expiredAt(dateFormat.format(expires))
-              : de.myListings.expiresAt(dateFormat.format(expires))}
+              ? myListingsTexts.expiredAt(dateFormat.format(expires))
+              : myListingsTexts.expiresAt(dateFormat.format(expires))}
           </Typography>
         </Box>
         <Typography
@@ -249,10 +250,10 @@ function MyListingRow({ listing }: { listing: Listing }) {
           variant="outlined"
           sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
         >
-          {de.myListings.edit}
+          {myListingsTexts.edit}
         </Button>
         <IconButton
-          aria-label={`${de.myListings.actions}: ${listing.title}`}
+          aria-label={`${myListingsTexts.actions}: ${listing.title}`}
           aria-haspopup="menu"
           onClick={(event) => setMenuAnchor(event.currentTarget)}
           disabled={run.isPending}
@@ -262,7 +263,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
       </Box>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
         <MenuItem component={RouterLink} to={`/edit-listing/${listing.id}`}>
-          {de.myListings.edit}
+          {myListingsTexts.edit}
         </MenuItem>
         {actions.map((action) => (
           <MenuItem
@@ -279,12 +280,12 @@ function MyListingRow({ listing }: { listing: Listing }) {
         onClose={() => setConfirmDelete(false)}
         aria-labelledby={`delete-${listing.id}`}
       >
-        <DialogTitle id={`delete-${listing.id}`}>{de.myListings.deleteTitle}</DialogTitle>
+        <DialogTitle id={`delete-${listing.id}`}>{myListingsTexts.deleteTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{de.myListings.deleteText(listing.title)}</DialogContentText>
+          <DialogContentText>{myListingsTexts.deleteText(listing.title)}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>{de.myListings.cancel}</Button>
+          <Button onClick={() => setConfirmDelete(false)}>{myListingsTexts.cancel}</Button>
           <Button
             color="error"
             variant="contained"
@@ -293,7 +294,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
               run.mutate('delete');
             }}
           >
-            {de.myListings.deleteConfirm}
+            {myListingsTexts.deleteConfirm}
           </Button>
         </DialogActions>
       </Dialog>

@@ -12,11 +12,11 @@ import {
   uploadResponseSchema,
 } from '@marketplace/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { de } from '../../i18n/de.ts';
 import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
 import { getSessionToken } from '../../lib/session.ts';
 import { listingQueryKey, listingsQueryKey } from '../feed/index.ts';
+import { listingFormTexts } from './texts.ts';
 
 /** Query key of the member's own ads. */
 export const myListingsQueryKey = ['listings', 'mine'] as const;
@@ -138,7 +138,7 @@ export function uploadPhoto(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    const failed = () => reject(new ApiError(0, de.listingForm.uploadFailed));
+    const failed = () => reject(new ApiError(0, listingFormTexts.uploadFailed));
     request.onerror = failed;
     request.ontimeout = failed;
     request.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
@@ -146,7 +146,7 @@ export function uploadPhoto(
       const text = request.responseText;
       if (request.status < 200 || request.status >= 300) {
         const message =
-          text.trim() === '' ? de.listingForm.uploadFailed : errorMessageFor(request.status, text);
+          text.trim() === '' ? listingFormTexts.uploadFailed : errorMessageFor(request.status, text);
         reject(new ApiError(request.status, message));
         return;
       }

@@ -9,7 +9,7 @@ import {
 } from '@marketplace/contract';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { de } from '../../i18n/de.ts';
+import { listingFormTexts } from './texts.ts';
 
 /** What the posting form holds: the body of `POST /api/listings` before parsing. */
 export type ListingFormValues = ListingCreate;
@@ -67,15 +67,15 @@ export function categoryAttributeValues(
 
 /** The form's wording (i18n/de.ts) of the contract's attribute rules. */
 const attributeMessages: AttributeMessages = {
-  unknown: () => de.listingForm.attributeUnknown,
-  required: (definition) => de.listingForm.requiredAttribute(definition.label),
-  option: (definition) => de.listingForm.attributeOption(definition.label),
-  number: (definition) => de.listingForm.attributeNumber(definition.label),
-  year: (definition) => de.listingForm.attributeYear(definition.label),
-  tooSmall: (definition) => de.listingForm.attributeMin(definition.label, definition.min ?? 0),
-  tooLarge: (definition) => de.listingForm.attributeMax(definition.label, definition.max ?? 0),
-  date: (definition) => de.listingForm.attributeDate(definition.label),
-  text: (definition) => de.listingForm.attributeText(definition.label),
+  unknown: () => listingFormTexts.attributeUnknown,
+  required: (definition) => listingFormTexts.requiredAttribute(definition.label),
+  option: (definition) => listingFormTexts.attributeOption(definition.label),
+  number: (definition) => listingFormTexts.attributeNumber(definition.label),
+  year: (definition) => listingFormTexts.attributeYear(definition.label),
+  tooSmall: (definition) => listingFormTexts.attributeMin(definition.label, definition.min ?? 0),
+  tooLarge: (definition) => listingFormTexts.attributeMax(definition.label, definition.max ?? 0),
+  date: (definition) => listingFormTexts.attributeDate(definition.label),
+  text: (definition) => listingFormTexts.attributeText(definition.label),
 };
 
 /** Puts `error` at `path` of `errors` (nested objects), keeping the first error of a field. */

@@ -1,7 +1,7 @@
 import { LISTING_IMAGES_MAX, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@marketplace/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { de } from '../../i18n/de.ts';
 import { uploadPhoto } from './api.ts';
+import { listingFormTexts } from './texts.ts';
 
 /** One photo of the form: already stored (`url`), being uploaded, or failed. */
 export interface Photo {
@@ -26,8 +26,8 @@ const newKey = () => {
 /** Why a file cannot be an ad photo, or null when it may be uploaded. */
 export function photoFileProblem(file: File): string | null {
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type))
-    return de.listingForm.fileWrongType(file.name);
-  if (file.size > UPLOAD_MAX_BYTES) return de.listingForm.fileTooLarge(file.name);
+    return listingFormTexts.fileWrongType(file.name);
+  if (file.size > UPLOAD_MAX_BYTES) return listingFormTexts.fileTooLarge(file.name);
   return null;
 }
 
@@ -86,7 +86,7 @@ export function usePhotoUploads(initialUrls: readonly string[] = []) {
           if (error instanceof DOMException && error.name === 'AbortError') return;
           update(key, {
             status: 'error',
-            error: error instanceof Error && error.message ? error.message : de.listingForm.uploadFailed,
+            error: error instanceof Error && error.message ? error.message : listingFormTexts.uploadFailed,
           });
         })
         .finally(() => controllers.current.delete(key));
@@ -106,7 +106,7 @@ export function usePhotoUploads(initialUrls: readonly string[] = []) {
           continue;
         }
         if (room <= 0) {
-          problems.push(de.listingForm.tooManyPhotos(LISTING_IMAGES_MAX));
+          problems.push(listingFormTexts.tooManyPhotos(LISTING_IMAGES_MAX));
           break;
         }
         room -= 1;

@@ -6,13 +6,13 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useRef } from 'react';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { displayName } from '../../lib/displayName.ts';
 import { useSessionActions } from '../../lib/sessionActions.ts';
 import { ProfileAvatar } from '../users/index.ts';
 import { removeAvatar, uploadAvatar } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 /** Largest avatar upload (bytes) the server accepts (`POST /api/me/avatar`). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -26,8 +26,8 @@ const AVATAR_PREVIEW_PX = 88;
  * file's content): the German message, or null when it may be uploaded.
  */
 export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return de.settings.avatarWrongType;
-  if (file.size > AVATAR_MAX_BYTES) return de.settings.avatarTooLarge;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return settingsTexts.avatarWrongType;
+  if (file.size > AVATAR_MAX_BYTES) return settingsTexts.avatarTooLarge;
   return null;
 }
 
@@ -36,12 +36,12 @@ export function AvatarSection({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null);
   const { replaceUser } = useSessionActions();
   const { showMessage } = useSnackbar();
-  const onError = (error: Error) => showMessage(errorDetailOr(error, de.settings.failed), 'error');
+  const onError = (error: Error) => showMessage(errorDetailOr(error, settingsTexts.failed), 'error');
   const upload = useMutation({
     mutationFn: uploadAvatar,
     onSuccess: (updated) => {
       replaceUser(updated);
-      showMessage(de.settings.avatarSaved, 'success');
+      showMessage(settingsTexts.avatarSaved, 'success');
     },
     onError,
   });
@@ -49,7 +49,7 @@ export function AvatarSection({ user }: { user: User }) {
     mutationFn: removeAvatar,
     onSuccess: (updated) => {
       replaceUser(updated);
-      showMessage(de.settings.avatarRemoved, 'success');
+      showMessage(settingsTexts.avatarRemoved, 'success');
     },
     onError,
   });
@@ -65,7 +65,7 @@ export function AvatarSection({ user }: { user: User }) {
 
   const busy = upload.isPending || remove.isPending;
   return (
-    <SettingsSection title={de.settings.avatarTitle} intro={de.settings.avatarIntro}>
+    <SettingsSection title={settingsTexts.avatarTitle} intro={settingsTexts.avatarIntro}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <ProfileAvatar src={user.avatar} name={displayName(user)} size={AVATAR_PREVIEW_PX} />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -75,7 +75,7 @@ export function AvatarSection({ user }: { user: User }) {
             onClick={() => input.current?.click()}
             disabled={busy}
           >
-            {de.settings.avatarUpload}
+            {settingsTexts.avatarUpload}
           </Button>
           {user.avatar && (
             <Button
@@ -85,7 +85,7 @@ export function AvatarSection({ user }: { user: User }) {
               onClick={() => remove.mutate()}
               disabled={busy}
             >
-              {de.settings.avatarRemove}
+              {settingsTexts.avatarRemove}
             </Button>
           )}
         </Stack>
@@ -96,7 +96,7 @@ export function AvatarSection({ user }: { user: User }) {
           hidden
           onChange={onFile}
           data-testid="avatar-input"
-          aria-label={de.settings.avatarUpload}
+          aria-label={settingsTexts.avatarUpload}
         />
       </Stack>
     </SettingsSection>

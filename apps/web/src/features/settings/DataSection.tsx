@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { downloadJson, exportAccount } from './api.ts';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 /** Export of all own data as a JSON file (`GET /api/me/export`) and the account deletion. */
 export function DataSection() {
@@ -19,14 +19,14 @@ export function DataSection() {
   const { showMessage } = useSnackbar();
   const exporter = useMutation({
     mutationFn: exportAccount,
-    onSuccess: (data) => downloadJson(data, de.settings.exportFileName),
-    onError: (error) => showMessage(errorDetailOr(error, de.settings.exportFailed), 'error'),
+    onSuccess: (data) => downloadJson(data, settingsTexts.exportFileName),
+    onError: (error) => showMessage(errorDetailOr(error, settingsTexts.exportFailed), 'error'),
   });
 
   return (
-    <SettingsSection title={de.settings.dataTitle}>
+    <SettingsSection title={settingsTexts.dataTitle}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {de.settings.exportIntro}
+        {settingsTexts.exportIntro}
       </Typography>
       <Button
         variant="outlined"
@@ -34,14 +34,14 @@ export function DataSection() {
         onClick={() => exporter.mutate()}
         disabled={exporter.isPending}
       >
-        {de.settings.exportButton}
+        {settingsTexts.exportButton}
       </Button>
       <Divider sx={{ my: 3 }} />
       <Typography variant="h3" sx={{ mb: 0.5 }}>
-        {de.settings.deleteTitle}
+        {settingsTexts.deleteTitle}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {de.settings.deleteIntro}
+        {settingsTexts.deleteIntro}
       </Typography>
       <Box>
         <Button
@@ -50,7 +50,7 @@ export function DataSection() {
           startIcon={<DeleteForeverIcon />}
           onClick={() => setDeleteOpen(true)}
         >
-          {de.settings.deleteButton}
+          {settingsTexts.deleteButton}
         </Button>
       </Box>
       <DeleteAccountDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} />

@@ -18,6 +18,7 @@ import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
 import { FormTextField } from '../auth/index.ts';
 import { deleteAccount } from './api.ts';
+import { settingsTexts } from './texts.ts';
 
 /**
  * Confirmation of the account deletion with the password (`DELETE /api/me`). After the
@@ -39,7 +40,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       await navigate('/', { replace: true });
       clearSession();
       queryClient.clear();
-      showMessage(de.settings.deleted, 'success');
+      showMessage(settingsTexts.deleted, 'success');
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400 && error.detail) {
@@ -59,13 +60,13 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
-        <DialogTitle id={titleId}>{de.settings.deleteDialogTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{settingsTexts.deleteDialogTitle}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{de.settings.deleteIntro}</DialogContentText>
-            <DialogContentText>{de.settings.deleteDialogText}</DialogContentText>
+            <DialogContentText>{settingsTexts.deleteIntro}</DialogContentText>
+            <DialogContentText>{settingsTexts.deleteDialogText}</DialogContentText>
             {mutation.isError && !isFieldError && (
-              <Alert severity="error">{errorDetailOr(mutation.error, de.settings.failed)}</Alert>
+              <Alert severity="error">{errorDetailOr(mutation.error, settingsTexts.failed)}</Alert>
             )}
             <FormTextField
               control={form.control}
@@ -79,7 +80,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close} disabled={mutation.isPending}>
-            {de.settings.cancel}
+            {settingsTexts.cancel}
           </Button>
           <Button
             type="submit"
@@ -88,7 +89,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
             disabled={mutation.isPending}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            {de.settings.deleteConfirm}
+            {settingsTexts.deleteConfirm}
           </Button>
         </DialogActions>
       </form>

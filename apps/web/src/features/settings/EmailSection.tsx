@@ -13,6 +13,7 @@ import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { FormTextField } from '../auth/index.ts';
 import { changeEmail } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 /**
  * Change of e-mail (`POST /api/me/email`): new address and current password. The address
@@ -40,35 +41,35 @@ export function EmailSection({ user }: { user: User }) {
     mutation.error.detail;
 
   return (
-    <SettingsSection title={de.settings.emailTitle}>
+    <SettingsSection title={settingsTexts.emailTitle}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{de.settings.emailCurrent(user.email)}</Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{settingsTexts.emailCurrent(user.email)}</Typography>
         <Chip
           size="small"
           color={user.email_verified ? 'success' : 'warning'}
-          label={user.email_verified ? de.settings.emailVerified : de.settings.emailUnverified}
+          label={user.email_verified ? settingsTexts.emailVerified : settingsTexts.emailUnverified}
         />
       </Stack>
       <Box
         component="form"
         noValidate
-        aria-label={de.settings.emailTitle}
+        aria-label={settingsTexts.emailTitle}
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       >
         <Stack spacing={2}>
           {mutation.isSuccess && (
             <Alert severity="success" role="status">
-              {mutation.data || de.settings.emailChangeSent}
+              {mutation.data || settingsTexts.emailChangeSent}
             </Alert>
           )}
           {mutation.isError && !fieldError && (
-            <Alert severity="error">{errorDetailOr(mutation.error, de.settings.failed)}</Alert>
+            <Alert severity="error">{errorDetailOr(mutation.error, settingsTexts.failed)}</Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormTextField
               control={form.control}
               name="email"
-              label={de.settings.newEmail}
+              label={settingsTexts.newEmail}
               type="email"
               autoComplete="email"
             />
@@ -82,7 +83,7 @@ export function EmailSection({ user }: { user: User }) {
           </Stack>
           <Box>
             <Button type="submit" variant="contained" disabled={mutation.isPending}>
-              {de.settings.emailSubmit}
+              {settingsTexts.emailSubmit}
             </Button>
           </Box>
         </Stack>

@@ -14,6 +14,7 @@ import { useSessionActions } from '../../lib/sessionActions.ts';
 import { FormTextField, serverFieldError } from '../auth/index.ts';
 import { changePassword } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 /** The contract's `changePasswordBodySchema` plus the repeat of the new password. */
 export const changePasswordFormSchema = changePasswordBodySchema
@@ -42,7 +43,7 @@ export function PasswordSection() {
     onSuccess: (answer) => {
       replaceToken(answer.access_token);
       form.reset(EMPTY);
-      showMessage(de.settings.passwordChanged, 'success');
+      showMessage(settingsTexts.passwordChanged, 'success');
     },
     onError: (error) => {
       const weak = serverFieldError(error, 'new_password');
@@ -57,18 +58,18 @@ export function PasswordSection() {
     serverFieldError(mutation.error, 'new_password') !== null;
 
   return (
-    <SettingsSection title={de.settings.passwordTitle} intro={de.settings.passwordIntro}>
+    <SettingsSection title={settingsTexts.passwordTitle} intro={settingsTexts.passwordIntro}>
       <Box
         component="form"
         noValidate
-        aria-label={de.settings.passwordTitle}
+        aria-label={settingsTexts.passwordTitle}
         onSubmit={form.handleSubmit(({ current_password, new_password }) =>
           mutation.mutate({ current_password, new_password }),
         )}
       >
         <Stack spacing={2}>
           {mutation.isError && !isFieldError && (
-            <Alert severity="error">{errorDetailOr(mutation.error, de.settings.failed)}</Alert>
+            <Alert severity="error">{errorDetailOr(mutation.error, settingsTexts.failed)}</Alert>
           )}
           <FormTextField
             control={form.control}
@@ -96,7 +97,7 @@ export function PasswordSection() {
           </Stack>
           <Box>
             <Button type="submit" variant="contained" disabled={mutation.isPending}>
-              {de.settings.passwordSubmit}
+              {settingsTexts.passwordSubmit}
             </Button>
           </Box>
         </Stack>

@@ -14,6 +14,7 @@ import { useSessionActions } from '../../lib/sessionActions.ts';
 import { FormTextField } from '../auth/index.ts';
 import { updateProfile } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 function formValues(user: User) {
   return {
@@ -36,21 +37,21 @@ export function ProfileSection({ user }: { user: User }) {
     onSuccess: (updated) => {
       replaceUser(updated);
       form.reset(formValues(updated));
-      showMessage(de.settings.profileSaved, 'success');
+      showMessage(settingsTexts.profileSaved, 'success');
     },
   });
 
   return (
-    <SettingsSection title={de.settings.profileTitle} intro={de.settings.profileIntro}>
+    <SettingsSection title={settingsTexts.profileTitle} intro={settingsTexts.profileIntro}>
       <Box
         component="form"
         noValidate
-        aria-label={de.settings.profileTitle}
+        aria-label={settingsTexts.profileTitle}
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       >
         <Stack spacing={2}>
           {mutation.isError && (
-            <Alert severity="error">{errorDetailOr(mutation.error, de.settings.failed)}</Alert>
+            <Alert severity="error">{errorDetailOr(mutation.error, settingsTexts.failed)}</Alert>
           )}
           <FormTextField
             control={form.control}
@@ -74,10 +75,10 @@ export function ProfileSection({ user }: { user: User }) {
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
             <Button component={RouterLink} to={`/user/${user.id}`} variant="text">
-              {de.settings.viewPublicProfile}
+              {settingsTexts.viewPublicProfile}
             </Button>
             <Button type="submit" variant="contained" disabled={mutation.isPending}>
-              {de.settings.profileSave}
+              {settingsTexts.profileSave}
             </Button>
           </Stack>
         </Stack>

@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
-import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
 import { endOtherSessions, endSession, listSessions } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsTexts } from './texts.ts';
 
 /** Query key of the member's sessions. */
 export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
@@ -35,14 +35,14 @@ export function SessionsSection() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
   const endOne = useMutation({
     mutationFn: endSession,
-    onSuccess: () => showMessage(de.settings.sessionsLoggedOut, 'success'),
-    onError: (error) => showMessage(errorDetailOr(error, de.settings.failed), 'error'),
+    onSuccess: () => showMessage(settingsTexts.sessionsLoggedOut, 'success'),
+    onError: (error) => showMessage(errorDetailOr(error, settingsTexts.failed), 'error'),
     onSettled: refresh,
   });
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
-    onSuccess: () => showMessage(de.settings.sessionsOthersLoggedOut, 'success'),
-    onError: (error) => showMessage(errorDetailOr(error, de.settings.failed), 'error'),
+    onSuccess: () => showMessage(settingsTexts.sessionsOthersLoggedOut, 'success'),
+    onError: (error) => showMessage(errorDetailOr(error, settingsTexts.failed), 'error'),
     onSettled: refresh,
   });
 
@@ -50,11 +50,11 @@ export function SessionsSection() {
   if (sessions.isPending) {
     content = (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-        <CircularProgress size={28} aria-label={de.settings.sessionsTitle} />
+        <CircularProgress size={28} aria-label={settingsTexts.sessionsTitle} />
       </Box>
     );
   } else if (sessions.isError) {
-    content = <Alert severity="error">{de.settings.sessionsLoadFailed}</Alert>;
+    content = <Alert severity="error">{settingsTexts.sessionsLoadFailed}</Alert>;
   } else {
     const now = new Date();
     const others = sessions.data.filter((session) => !session.current);
@@ -72,9 +72,9 @@ export function SessionsSection() {
                     size="small"
                     onClick={() => endOne.mutate(session.id)}
                     disabled={endOne.isPending || endOthers.isPending}
-                    aria-label={de.settings.sessionsLogoutLabel(session.device)}
+                    aria-label={settingsTexts.sessionsLogoutLabel(session.device)}
                   >
-                    {de.settings.sessionsLogout}
+                    {settingsTexts.sessionsLogout}
                   </Button>
                 )
               }
@@ -91,12 +91,12 @@ export function SessionsSection() {
                         size="small"
                         color="primary"
                         variant="outlined"
-                        label={de.settings.sessionsCurrent}
+                        label={settingsTexts.sessionsCurrent}
                       />
                     )}
                   </Stack>
                 }
-                secondary={de.settings.sessionsLastUsed(
+                secondary={settingsTexts.sessionsLastUsed(
                   relativeTimeInSentence(new Date(session.last_used_at), now),
                 )}
               />
@@ -105,7 +105,7 @@ export function SessionsSection() {
         </List>
         {others.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {de.settings.sessionsNoOthers}
+            {settingsTexts.sessionsNoOthers}
           </Typography>
         ) : (
           <Button
@@ -114,7 +114,7 @@ export function SessionsSection() {
             onClick={() => endOthers.mutate()}
             disabled={endOne.isPending || endOthers.isPending}
           >
-            {de.settings.sessionsLogoutOthers}
+            {settingsTexts.sessionsLogoutOthers}
           </Button>
         )}
       </>
@@ -122,7 +122,7 @@ export function SessionsSection() {
   }
 
   return (
-    <SettingsSection title={de.settings.sessionsTitle} intro={de.settings.sessionsIntro}>
+    <SettingsSection title={settingsTexts.sessionsTitle} intro={settingsTexts.sessionsIntro}>
       {content}
     </SettingsSection>
   );

@@ -1,7 +1,14 @@
-import type { Story, StoryGroup } from '@marketplace/contract';
+import {
+  REPORT_TEXT_MAX,
+  type Story,
+  type StoryGroup,
+  type StoryReportBody,
+  storyReportReasonSchema,
+} from '@marketplace/contract';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FavoriteIcon from '@mui/icons-material/Favorite';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -24,10 +31,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
+import { errorDetailOr } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
-import { deleteStory, postStoryView, reactToStory, replyToStory } from './api.ts';
+import { deleteStory, postStoryView, reactToStory, replyToStory, reportStory } from './api.ts';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { storyPicture } from './poster.ts';
 import type { StorySocket } from './storySocket.ts';
@@ -58,7 +67,9 @@ function safeMediaUrl(url: string): string {
 /**
  * The story viewer overlay (SPEC.md §4 "Story viewer"): progress bars, image and video stories
  * (muted by default, with an unmute button), keys, taps, hold and swipe, the heart and the reply
- * input, and for one's own story the insights and delete. The rules live in `ViewerMachine`.
+ * input, 'Story melden' for other members' stories (the story holds while the report dialog is
+ * open; docs/decisions/0009-reports-queue.md), and for one's own story the insights and delete.
+ * The rules live in `ViewerMachine`.
  */
 export function StoryViewer({ groups, startGroup, meId, socket, onClose }: StoryViewerProps) {
   // One machine per opening of the viewer.
@@ -73,6 +84,7 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
   const [muted, setMuted] = useState(true);
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
+  const [reporting, setReporting] = useState<{ storyId: string; busy: boolean } | null>(null);
   const { showMessage } = useSnackbar();
   const pointer = useRef<{ x: number; y: number; at: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
@@ -144,6 +156,26 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
       showMessage((error as Error).message, 'error');
     } finally {
       setSending(false);
+    }
+  };
+
+  const openReport = () => {
+    machine.dispatch({ type: 'hold' });
+    setReporting({ storyId: story.id, busy: false });
+  };
+  const closeReport = () => {
+    setReporting(null);
+    machine.dispatch({ type: 'release' });
+  };
+  const sendReport = async (body: StoryReportBody) => {
+    if (!reporting) return;
+    setReporting({ ...reporting, busy: true });
+    try {
+      showMessage(await reportStory(reporting.storyId, body), 'success');
+      closeReport();
+    } catch (error) {
+      showMessage(errorDetailOr(error, de.stories.reportFailed), 'error');
+      setReporting({ ...reporting, busy: false });
     }
   };
 
@@ -221,6 +253,11 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
               onClick={() => setMuted((value) => !value)}
             >
               {muted ? <VolumeOffIcon /> : <VolumeUpIcon />}
+            </IconButton>
+          )}
+          {!own && meId && (
+            <IconButton color="inherit" aria-label={de.stories.report} onClick={openReport}>
+              <FlagOutlinedIcon />
             </IconButton>
           )}
           {own && (
@@ -362,6 +399,27 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
         )}
         {own && state.insightsOpen && (
           <InsightsPanel storyId={story.id} onClose={() => machine.dispatch({ type: 'closeInsights' })} />
+        )}
+      </Box>
+      {/* Keys typed in the report dialog stay there: they are no viewer keys (React bubbles them through the portal). */}
+      <Box component="span" onKeyDown={(event) => event.stopPropagation()}>
+        {reporting && (
+          <ReasonReportDialog
+            open
+            busy={reporting.busy}
+            reasons={storyReportReasonSchema.options}
+            textMax={REPORT_TEXT_MAX}
+            texts={{
+              title: de.stories.reportTitle,
+              reason: de.stories.reportReason,
+              text: de.stories.reportText,
+              submit: de.stories.reportSubmit,
+              cancel: de.stories.cancel,
+              reasons: de.stories.reportReasons,
+            }}
+            onClose={closeReport}
+            onSubmit={(body) => void sendReport(body)}
+          />
         )}
       </Box>
     </Dialog>

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@marketplace/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -118,7 +118,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it("hides 'Folgen' and 'Nachricht schreiben' on the own profile and shows the own follow lists", async () => {
+  it("hides 'Folgen', 'Nachricht schreiben' and 'Melden' on the own profile and shows the own follow lists", async () => {
     const me = testUser({ id: 'u2' });
     stubRouteTable({
       '/api/me': { body: me },
@@ -135,6 +135,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Profil bearbeiten' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Folgen' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Melden' })).toBeNull();
     expect((await screen.findByRole('link', { name: /Carla/ })).getAttribute('href')).toBe('/user/u3');
   });
 
@@ -155,6 +156,59 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Nachricht schreiben' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/chat?sellerId=u2');
+  });
+
+  it("reports the member with a reason and a note through 'Melden'", async () => {
+    const calls = stubRouteTable({
+      '/api/me': { body: testUser() },
+      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/listings': { body: testListingPage([], 0, null) },
+      'POST /api/users/u2/report': { status: 201, body: { detail: 'Danke! Wir prüfen die Meldung.' } },
+    });
+    logIn(testUser());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mitglied melden')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Grund' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Betrug' }));
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Hinweis (optional)' }),
+      '  Will Vorkasse.  ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
+    expect(await screen.findByText('Danke! Wir prüfen die Meldung.')).toBeTruthy();
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/users/u2/report')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { reason: 'fraud', text: 'Will Vorkasse.' } }),
+    ]);
+  });
+
+  it("shows the server's German detail when the report fails and keeps the dialog open", async () => {
+    stubRouteTable({
+      '/api/me': { body: testUser() },
+      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/listings': { body: testListingPage([], 0, null) },
+      'POST /api/users/u2/report': {
+        status: 429,
+        body: { detail: 'Du hast in kurzer Zeit sehr viele Mitglieder gemeldet.', code: 'rate_limited' },
+      },
+    });
+    logIn(testUser());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
+    expect(await screen.findByText('Du hast in kurzer Zeit sehr viele Mitglieder gemeldet.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("sends a visitor's 'Melden' to the login, which returns to the profile", async () => {
+    stubRouteTable({ '/api/users/u2': { body: profile() } });
+    const { router } = renderProfile();
+    await userEvent.click(await screen.findByRole('link', { name: 'Melden' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/user/u2');
   });
 
   it("reads 'Nutzer nicht gefunden' for an unknown member", async () => {

@@ -1,6 +1,7 @@
-import type { PublicProfile } from '@marketplace/contract';
+import { memberReportReasonSchema, type PublicProfile, REPORT_TEXT_MAX } from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,18 +12,21 @@ import Container from '@mui/material/Container';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
+import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
+import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import type { ListingFilters } from '../feed/index.ts';
 import { ListingFeed } from '../feed/index.ts';
-import { usePublicProfile } from './api.ts';
+import { reportMember, usePublicProfile } from './api.ts';
 import { FollowButton } from './FollowButton.tsx';
 import { FollowLists } from './FollowLists.tsx';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
@@ -63,6 +67,62 @@ function MessageButton({ memberId }: { memberId: string }) {
     >
       {de.profile.writeMessage}
     </Button>
+  );
+}
+
+/**
+ * 'Melden' on someone else's profile (docs/decisions/0009-reports-queue.md): a member reports
+ * them to the moderators with a reason and an optional note (`POST /api/users/{id}/report`); a
+ * visitor goes to /login, which returns to the profile.
+ */
+function ReportMemberButton({ memberId }: { memberId: string }) {
+  const { isLoggedIn } = useSession();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const { showMessage } = useSnackbar();
+  const report = useMutation({
+    mutationFn: (body: Parameters<typeof reportMember>[1]) => reportMember(memberId, body),
+    onSuccess: (detail) => {
+      showMessage(detail || de.profile.reportDone, 'success');
+      setOpen(false);
+    },
+    onError: (error) => showMessage(errorDetailOr(error, de.profile.reportFailed), 'error'),
+  });
+  if (!isLoggedIn)
+    return (
+      <Button
+        component={RouterLink}
+        to={loginPathFor(location.pathname)}
+        color="inherit"
+        startIcon={<FlagOutlinedIcon />}
+      >
+        {de.profile.report}
+      </Button>
+    );
+  return (
+    <>
+      <Button color="inherit" startIcon={<FlagOutlinedIcon />} onClick={() => setOpen(true)}>
+        {de.profile.report}
+      </Button>
+      {open && (
+        <ReasonReportDialog
+          open
+          busy={report.isPending}
+          reasons={memberReportReasonSchema.options}
+          textMax={REPORT_TEXT_MAX}
+          texts={{
+            title: de.profile.reportTitle,
+            reason: de.profile.reportReason,
+            text: de.profile.reportText,
+            submit: de.profile.reportSubmit,
+            cancel: de.profile.reportCancel,
+            reasons: de.profile.reportReasons,
+          }}
+          onClose={() => setOpen(false)}
+          onSubmit={(body) => report.mutate(body)}
+        />
+      )}
+    </>
   );
 }
 
@@ -115,6 +175,7 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
             <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <FollowButton userId={profile.id} />
               <MessageButton memberId={profile.id} />
+              <ReportMemberButton memberId={profile.id} />
             </Stack>
           )}
         </Stack>
@@ -174,8 +235,8 @@ function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: bool
 /**
  * /user/{id} (SPEC.md §2): the public profile from `GET /api/users/{id}`: avatar, display name,
  * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, the number of active
- * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen' and 'Nachricht
- * schreiben' (not on the own profile, which shows the own follow lists instead). An unknown member
+ * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen', 'Nachricht
+ * schreiben' and 'Melden' (not on the own profile, which shows the own follow lists instead). An unknown member
  * reads 'Nutzer nicht gefunden'.
  */
 export function ProfilePage() {

@@ -4,8 +4,10 @@ import {
   followersListSchema,
   followingListSchema,
   followResultSchema,
+  type MemberReportBody,
   type PublicProfile,
   publicProfileSchema,
+  reportResultSchema,
 } from '@marketplace/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -29,6 +31,17 @@ export const followKeys = {
  */
 export async function fetchPublicProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
   return publicProfileSchema.parse(await apiFetch(`/api/users/${encodeURIComponent(id)}`, { signal }));
+}
+
+/**
+ * `POST /api/users/{id}/report`: reports a member to the moderators (again: replaces my earlier
+ * report). @returns the server's German confirmation @throws ApiError with its German detail
+ */
+export async function reportMember(id: string, body: MemberReportBody): Promise<string> {
+  const answer = reportResultSchema.parse(
+    await apiFetch(`/api/users/${encodeURIComponent(id)}/report`, { method: 'POST', body }),
+  );
+  return answer.detail;
 }
 
 /** `POST /api/follow/{userId}`: follows a member (also fine when already following). */

@@ -17,8 +17,9 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAdminVerifications, useDecideVerification, useDocument } from './api.ts';
+import { verificationTexts } from './texts.ts';
 
-const t = de.verification;
+const t = { ...de.verification, ...verificationTexts };
 
 /** The private document beside the data: a photo inline, a PDF in a frame with a link. */
 function DocumentView({ url, type }: { url: string | null; type: string | null }) {

@@ -21,8 +21,9 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { applyForVerification, useMyVerification, verificationKeys } from './api.ts';
+import { verificationTexts } from './texts.ts';
 
-const t = de.verification;
+const t = { ...de.verification, ...verificationTexts };
 
 type Fields = Record<
   | 'name'

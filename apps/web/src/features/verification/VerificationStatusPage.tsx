@@ -9,8 +9,9 @@ import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { useMyVerification } from './api.ts';
+import { verificationTexts } from './texts.ts';
 
-const t = de.verification;
+const t = { ...de.verification, ...verificationTexts };
 
 /** A date as German day, month and year. */
 function day(iso: string): string {

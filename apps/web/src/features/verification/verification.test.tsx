@@ -7,10 +7,11 @@ import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
 import { documentProblem, requestData } from './SellerVerificationPage.tsx';
+import { verificationTexts } from './texts.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const t = de.verification;
+const t = { ...de.verification, ...verificationTexts };
 
 const rejected: Verification = {
   id: '11111111-1111-4111-8111-111111111111',

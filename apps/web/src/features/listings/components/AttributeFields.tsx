@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
-import { de } from '../../../i18n/de.ts';
 import type { ListingFormValues } from '../listingForm.ts';
+import { listingFormTexts } from '../texts.ts';
 
 /**
  * The chosen category's own fields (issue "The marketplace itself": cars make, model, mileage,
@@ -51,7 +51,7 @@ export function AttributeFields({
                     onChange={(event) => field.onChange(event.target.value)}
                     slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   >
-                    <option value="">{de.listingForm.choose}</option>
+                    <option value="">{listingFormTexts.choose}</option>
                     {(definition.options ?? []).map((option) => (
                       <option key={option} value={option}>
                         {option}

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { de } from '../../../i18n/de.ts';
+import { listingFormTexts } from '../texts.ts';
 import type { usePhotoUploads } from '../usePhotoUploads.ts';
 
 type Uploads = ReturnType<typeof usePhotoUploads>;
@@ -80,10 +80,10 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
           onClick={() => inputRef.current?.click()}
           disabled={photos.length >= LISTING_IMAGES_MAX}
         >
-          {de.listingForm.addPhotos}
+          {listingFormTexts.addPhotos}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {de.listingForm.dropPhotos} · {photos.length} / {LISTING_IMAGES_MAX}
+          {listingFormTexts.dropPhotos} · {photos.length} / {LISTING_IMAGES_MAX}
         </Typography>
         {/* Screen readers hear how the uploads go (the bars only show it). */}
         <Box
@@ -100,7 +100,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
         >
           {photos.length === 0
             ? ''
-            : de.listingForm.photosStatus(
+            : listingFormTexts.photosStatus(
                 photos.filter((photo) => photo.status === 'done').length,
                 photos.filter((photo) => photo.status === 'uploading').length,
               )}
@@ -114,7 +114,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
       {photos.length > 0 && (
         <Box
           component="ol"
-          aria-label={de.listingForm.photosList}
+          aria-label={listingFormTexts.photosList}
           sx={{
             listStyle: 'none',
             p: 0,
@@ -157,7 +157,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
               <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'grey.200' }}>
                 <img
                   src={photo.url ? imageVariantUrl(photo.url, 'card') : photo.preview}
-                  alt={de.listingForm.photoAlt(index + 1)}
+                  alt={listingFormTexts.photoAlt(index + 1)}
                   width={200}
                   height={150}
                   draggable={false}
@@ -178,7 +178,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                     fontWeight: 700,
                   }}
                 >
-                  {de.listingForm.cover}
+                  {listingFormTexts.cover}
                 </Box>
               )}
               {photo.status === 'uploading' && (
@@ -186,10 +186,10 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                   <LinearProgress
                     variant="determinate"
                     value={Math.round(photo.progress * 100)}
-                    aria-label={de.listingForm.uploading(Math.round(photo.progress * 100))}
+                    aria-label={listingFormTexts.uploading(Math.round(photo.progress * 100))}
                   />
                   <Typography variant="caption" color="text.secondary">
-                    {de.listingForm.uploading(Math.round(photo.progress * 100))}
+                    {listingFormTexts.uploading(Math.round(photo.progress * 100))}
                   </Typography>
                 </Box>
               )}
@@ -200,7 +200,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                   </Typography>
                   {photo.file && (
                     <Button size="small" startIcon={<RefreshIcon />} onClick={() => uploads.retry(photo.key)}>
-                      {de.listingForm.retryUpload}
+                      {listingFormTexts.retryUpload}
                     </Button>
                   )}
                 </Box>
@@ -209,7 +209,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                 <Box>
                   <IconButton
                     size="small"
-                    aria-label={`${de.listingForm.moveForward}: ${de.listingForm.photoAlt(index + 1)}`}
+                    aria-label={`${listingFormTexts.moveForward}: ${listingFormTexts.photoAlt(index + 1)}`}
                     disabled={index === 0}
                     onClick={() => uploads.move(index, index - 1)}
                   >
@@ -217,7 +217,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                   </IconButton>
                   <IconButton
                     size="small"
-                    aria-label={`${de.listingForm.moveBack}: ${de.listingForm.photoAlt(index + 1)}`}
+                    aria-label={`${listingFormTexts.moveBack}: ${listingFormTexts.photoAlt(index + 1)}`}
                     disabled={index === photos.length - 1}
                     onClick={() => uploads.move(index, index + 1)}
                   >
@@ -226,7 +226,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
                 </Box>
                 <IconButton
                   size="small"
-                  aria-label={`${de.listingForm.removePhoto}: ${de.listingForm.photoAlt(index + 1)}`}
+                  aria-label={`${listingFormTexts.removePhoto}: ${listingFormTexts.photoAlt(index + 1)}`}
                   onClick={() => uploads.remove(photo.key)}
                 >
                   <DeleteIcon fontSize="small" />
