@@ -22,10 +22,8 @@ export {
 } from './reports.ts';
 export {
   answerRateOf,
-  answerRates,
   isConversationMember,
   messagePreview,
-  sellerRatings,
   unreadCount,
 } from './service.ts';
 

@@ -237,24 +237,6 @@ export async function selectRatingsBy(
   return new Map(rows.map((row) => [row.conversationId, row]));
 }
 
-/** Average stars (unrounded) and number of ratings each member received; members without any are left out. */
-export async function selectRatingSummaries(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, { average: number; count: number }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: chatRatings.rateeId,
-      average: sql<number>`avg(${chatRatings.stars})::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(chatRatings)
-    .where(inArray(chatRatings.rateeId, [...userIds]))
-    .groupBy(chatRatings.rateeId);
-  return new Map(rows.map((row) => [row.userId, { average: Number(row.average), count: Number(row.count) }]));
-}
-
 /**
  * For each conversation, how many messages its buyer and its seller wrote, each counted only up
  * to `cap` (enough for the rating rule; stays cheap in long conversations).
@@ -572,7 +554,7 @@ export function sellerRatingColumns(userId: SQL): SQL {
 /**
  * Select-list column `"answerCounts"` for other modules' reads of member cards (docs/decisions/0006:
  * read, never written, in one query for speed): `{ received, answered }` as JSON for the member
- * `userId` (an SQL expression such as `u.id`), counted as {@link selectAnswerCounts} counts them
+ * `userId` (an SQL expression such as `u.id`), counted as the answer rate needs them
  * (conversations another member started with them and wrote in; those they answered), or null
  * when there are none. Turn it into the rate with `answerRateOf`. One index range per row.
  */
@@ -583,33 +565,4 @@ export function answerCountsColumn(userId: SQL): SQL {
       where c.seller_id = ${userId}
         and exists (select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.buyer_id)
       having count(*) > 0) as "answerCounts"`;
-}
-
-/**
- * Per member of `userIds`: conversations another member started with them (they are the
- * `seller_id` side and the other side wrote first or at all) and how many of those they answered
- * with at least one message of their own. One index range per member (`chat_conversations_seller_idx`).
- */
-export async function selectAnswerCounts(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, { received: number; answered: number }>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await selectRows<{ user_id: string; received: number | string; answered: number | string }>(
-    db,
-    sql`select c.seller_id as user_id, count(*) as received,
-               count(*) filter (where exists (
-                 select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.seller_id
-               )) as answered
-        from chat_conversations c
-        where c.seller_id in (${sql.join(
-          userIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-          and exists (select 1 from chat_messages m where m.conversation_id = c.id and m.sender_id = c.buyer_id)
-        group by c.seller_id`,
-  );
-  return new Map(
-    rows.map((row) => [row.user_id, { received: Number(row.received), answered: Number(row.answered) }]),
-  );
 }

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { claimChatPhoto, uploadIdOf } from '../media/index.ts';
-import { type Actor, displayName, findAccounts, getAccount, isUserId } from '../users/index.ts';
+import { type Actor, displayName, findAccounts, getAccount } from '../users/index.ts';
 import * as queries from './queries.ts';
 import { announceConversationReport } from './reports.ts';
 import type { ConversationRow, MessageRow } from './schema.ts';
@@ -726,51 +726,11 @@ export async function rateConversation(
 }
 
 /**
- * The answer rate of members for their reputation card (SPEC.md §3 "seller"): of the
- * conversations other members started with them (and wrote in), the share they answered, in
- * whole percent; null for a member nobody has written to yet.
- * @param userIds member ids; malformed ones get null
- */
-export async function answerRates(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, number | null>> {
-  const ids = [...new Set(userIds)].filter(isUserId);
-  const counts = await queries.selectAnswerCounts(db, ids);
-  return new Map([...new Set(userIds)].map((id) => [id, answerRateOf(counts.get(id))]));
-}
-
-/**
- * The answer rate in whole percent from a member's conversation counts (`selectAnswerCounts`,
- * or the `"answerCounts"` column of `answerCountsColumn`); null when nobody has written to them.
+ * The answer rate in whole percent from a member's conversation counts (the `"answerCounts"`
+ * column of `answerCountsColumn`); null when nobody has written to them.
  */
 export function answerRateOf(
   counts: { received: number; answered: number } | null | undefined,
 ): number | null {
   return counts && counts.received > 0 ? Math.round((counts.answered / counts.received) * 100) : null;
-}
-
-/**
- * The rating of members as ad pages show it (SPEC.md §3 "seller (name, avatar, rating,
- * reviewCount)"): the average stars they received in chat ratings, rounded to one decimal, and
- * how many ratings; members without ratings get `{ rating: null, reviewCount: 0 }`.
- * @param userIds member ids; malformed ones get no rating
- */
-export async function sellerRatings(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, { rating: number | null; reviewCount: number }>> {
-  const ids = [...new Set(userIds)].filter(isUserId);
-  const summaries = await queries.selectRatingSummaries(db, ids);
-  return new Map(
-    [...new Set(userIds)].map((id) => {
-      const summary = summaries.get(id);
-      return [
-        id,
-        summary
-          ? { rating: Math.round(summary.average * 10) / 10, reviewCount: summary.count }
-          : { rating: null, reviewCount: 0 },
-      ];
-    }),
-  );
 }

@@ -20,7 +20,6 @@ export { sellerBadgeColumns, verifiedSellerCondition } from './queries.ts';
 export {
   createRequest as createVerificationRequest,
   removeExpiredDocuments as removeExpiredVerificationDocuments,
-  sellerBadges,
   type VerificationDeps,
 } from './service.ts';
 

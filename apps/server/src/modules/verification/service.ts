@@ -7,7 +7,6 @@ import {
   VERIFICATION_DOCUMENT_RETENTION_DAYS,
   VERIFICATION_DOCUMENT_TYPES,
   type Verification,
-  type VerificationKind,
   type VerificationStatus,
   verificationDecisionSchema,
   verificationRequestDataSchema,
@@ -358,19 +357,4 @@ export async function removeExpiredDocuments(deps: VerificationDeps): Promise<nu
       .where(eq(sellerVerifications.id, row.id));
   }
   return due.length;
-}
-
-/**
- * The seller badges of members: `private` ('Verifiziert') or `business` ('Gewerblich') from
- * their latest approved request; members without one are missing from the map.
- */
-export async function sellerBadges(db: Database, userIds: string[]): Promise<Map<string, VerificationKind>> {
-  const ids = [...new Set(userIds)].filter(isUserId);
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: sellerVerifications.userId, kind: sellerVerifications.kind })
-    .from(sellerVerifications)
-    .where(and(inArray(sellerVerifications.userId, ids), eq(sellerVerifications.status, 'approved')))
-    .orderBy(asc(sellerVerifications.decidedAt));
-  return new Map(rows.map((row) => [row.userId, row.kind]));
 }
