@@ -36,9 +36,10 @@ import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
-import { deleteStory, postStoryView, reactToStory, replyToStory, reportStory } from './api.ts';
+import { deleteStory, postStoryView, reactToStory, replyToStory } from './api.ts';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { storyPicture } from './poster.ts';
+import { reportStory } from './report.ts';
 import type { StorySocket } from './storySocket.ts';
 import {
   currentStory,

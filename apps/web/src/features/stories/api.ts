@@ -1,10 +1,8 @@
 import {
-  reportResultSchema,
   STORY_FEED_DEFAULT_LIMIT,
   type Story,
   type StoryFeed,
   type StoryInsights,
-  type StoryReportBody,
 } from '@marketplace/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { de } from '../../i18n/de.ts';
@@ -136,15 +134,4 @@ export function createStory(
     request.onerror = () => reject(new Error(de.stories.createFailed));
     request.send(form);
   });
-}
-
-/**
- * `POST /api/stories/{id}/report`: reports someone's story to the moderators (again: replaces my
- * earlier report). @returns the server's German confirmation @throws ApiError with its German detail
- */
-export async function reportStory(storyId: string, body: StoryReportBody): Promise<string> {
-  const answer = reportResultSchema.parse(
-    await apiFetch(`/api/stories/${encodeURIComponent(storyId)}/report`, { method: 'POST', body }),
-  );
-  return answer.detail;
 }
