@@ -1,4 +1,5 @@
 import {
+  REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
   type Story,
   type StoryGroup,
@@ -416,7 +417,7 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
               text: de.stories.reportText,
               submit: de.stories.reportSubmit,
               cancel: de.stories.cancel,
-              reasons: de.stories.reportReasons,
+              reasons: REPORT_REASON_LABELS.story,
             }}
             onClose={closeReport}
             onSubmit={(body) => void sendReport(body)}

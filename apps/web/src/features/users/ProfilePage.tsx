@@ -1,4 +1,9 @@
-import { memberReportReasonSchema, type PublicProfile, REPORT_TEXT_MAX } from '@marketplace/contract';
+import {
+  memberReportReasonSchema,
+  type PublicProfile,
+  REPORT_REASON_LABELS,
+  REPORT_TEXT_MAX,
+} from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
@@ -116,7 +121,7 @@ function ReportMemberButton({ memberId }: { memberId: string }) {
             text: de.profile.reportText,
             submit: de.profile.reportSubmit,
             cancel: de.profile.reportCancel,
-            reasons: de.profile.reportReasons,
+            reasons: REPORT_REASON_LABELS.user,
           }}
           onClose={() => setOpen(false)}
           onSubmit={(body) => report.mutate(body)}
