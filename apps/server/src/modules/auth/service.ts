@@ -123,6 +123,34 @@ async function sendMail(deps: AuthDeps, mail: OutgoingMail, tx?: Database): Prom
 }
 
 /**
+ * Issues a one-time link token of `purpose` and queues its mail in one transaction under the
+ * account's lock (lock `<purpose>_mail`), at most `perHour` such mails per account and hour:
+ * parallel requests cannot pass the count together.
+ * @param options.refusal German detail of the 429 beyond the quota; without it nothing is sent,
+ *   silently (the reset answers alike whether the account exists)
+ * @param options.newEmail the address an e-mail change link switches to
+ * @throws AppError rate_limited (429) beyond the quota when `refusal` is given
+ */
+async function mailLinkWithinQuota(
+  deps: AuthDeps,
+  userId: string,
+  purpose: 'verify_email' | 'reset_password' | 'change_email',
+  perHour: number,
+  options: { mail: (token: string) => OutgoingMail; refusal?: string; newEmail?: string },
+): Promise<void> {
+  await withLimitLock(deps.db, `${purpose}_mail`, userId, async (tx) => {
+    const recent = await recentTokenTimes(tx, userId, purpose, HOUR_MS);
+    const wait = waitForQuota(recent, perHour, HOUR_MS);
+    if (wait !== null) {
+      if (options.refusal) throw rateLimitedError(options.refusal, wait);
+      return;
+    }
+    const token = await issueToken(tx, userId, purpose, options.newEmail);
+    await sendMail(deps, options.mail(token), tx);
+  });
+}
+
+/**
  * Logs a member in: starts a server-side session (docs/decisions/0007) and answers a token
  * naming it, with the member.
  * @param userAgent the request's `User-Agent`, names the device in the list of sessions
@@ -338,19 +366,10 @@ export async function resendVerification(deps: AuthDeps, userId: string): Promis
   const account = await users.getAccount(deps.db, userId);
   if (account.emailVerifiedAt) throw new AppError('already_verified');
   // Counted and issued under the account's lock: parallel requests cannot pass the count together.
-  await withLimitLock(deps.db, 'verify_email_mail', account.id, async (tx) => {
-    const recent = await recentTokenTimes(tx, account.id, 'verify_email', HOUR_MS);
-    const wait = waitForQuota(recent, VERIFICATION_MAILS_PER_ACCOUNT, HOUR_MS);
-    if (wait !== null) throw rateLimitedError('Du hast schon mehrere Bestätigungsmails angefordert.', wait);
-    const token = await issueToken(tx, account.id, 'verify_email');
-    const mail = verificationMail(
-      account.email,
-      users.displayName(account),
-      deps.publicUrl,
-      token,
-      deps.siteName,
-    );
-    await sendMail(deps, mail, tx);
+  await mailLinkWithinQuota(deps, account.id, 'verify_email', VERIFICATION_MAILS_PER_ACCOUNT, {
+    refusal: 'Du hast schon mehrere Bestätigungsmails angefordert.',
+    mail: (token) =>
+      verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
   });
   return { detail: messages.verificationSent };
 }
@@ -370,18 +389,10 @@ export async function requestPasswordReset(
   deps.background(async () => {
     const account = await users.findAccountByEmail(deps.db, email);
     if (!account) return;
-    await withLimitLock(deps.db, 'reset_password_mail', account.id, async (tx) => {
-      const recent = await recentTokenTimes(tx, account.id, 'reset_password', HOUR_MS);
-      if (waitForQuota(recent, RESET_MAILS_PER_ACCOUNT, HOUR_MS) !== null) return;
-      const token = await issueToken(tx, account.id, 'reset_password');
-      const mail = passwordResetMail(
-        account.email,
-        users.displayName(account),
-        deps.publicUrl,
-        token,
-        deps.siteName,
-      );
-      await sendMail(deps, mail, tx);
+    // Beyond the quota nothing is sent, silently: the answer never tells whether the account exists.
+    await mailLinkWithinQuota(deps, account.id, 'reset_password', RESET_MAILS_PER_ACCOUNT, {
+      mail: (token) =>
+        passwordResetMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
     });
   });
   return { detail: messages.resetRequested };
@@ -436,20 +447,11 @@ export async function requestEmailChange(
   await checkCurrentPassword(deps.db, account, body.password, ip);
   if (body.email === account.email) throw new AppError('validation', 'Das ist bereits deine E-Mail-Adresse.');
   if (await users.findAccountByEmail(deps.db, body.email)) throw new AppError('email_taken');
-  await withLimitLock(deps.db, 'change_email_mail', account.id, async (tx) => {
-    const recent = await recentTokenTimes(tx, account.id, 'change_email', HOUR_MS);
-    const wait = waitForQuota(recent, EMAIL_CHANGES_PER_ACCOUNT, HOUR_MS);
-    if (wait !== null)
-      throw rateLimitedError('Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.', wait);
-    const token = await issueToken(tx, account.id, 'change_email', body.email);
-    const mail = changeEmailMail(
-      body.email,
-      users.displayName(account),
-      deps.publicUrl,
-      token,
-      deps.siteName,
-    );
-    await sendMail(deps, mail, tx);
+  await mailLinkWithinQuota(deps, account.id, 'change_email', EMAIL_CHANGES_PER_ACCOUNT, {
+    newEmail: body.email,
+    refusal: 'Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.',
+    mail: (token) =>
+      changeEmailMail(body.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
   });
   return { detail: messages.emailChangeSent };
 }
