@@ -1,4 +1,4 @@
-import type { Listing, ListingList } from '@marketplace/contract';
+import { LISTINGS_TOTAL_CAP, type Listing, type ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEVANCE_WINDOW } from '../src/modules/listings/search.ts';
@@ -158,5 +158,47 @@ describe('relevance beyond its ranked window', () => {
     expect(ads).toHaveLength(RELEVANCE_WINDOW + 37);
     expect(new Set(ads.map((ad) => ad.id)).size).toBe(RELEVANCE_WINDOW + 37);
     expect(ads[0]?.title.startsWith('Gartenzwerg')).toBe(true);
+  });
+
+  it('answers the same page whether the count picked its ads or the count was known', async () => {
+    // A member's answers are not kept as finished JSON, so the second request reads afresh.
+    const member = await verifiedMember(t);
+    await t.db.handle.db.execute(sql`
+      insert into listings (seller_id, category_id, root_category_id, title, description, price_cents,
+        price_type, offer_type, postal_code, location, latitude, longitude, created_at, expires_at)
+      select ${member.user.id}::uuid, c.id, c.parent_id, 'Wichtel ' || n, 'Ein Wichtel aus Holz',
+        (n * 7919) % 5000, 'fixed', 'offer', '80331', 'München', 48.1345, 11.571,
+        now() - make_interval(secs => (n * 104729) % 20000), now() + interval '30 days'
+      from categories c, generate_series(1, ${LISTINGS_TOTAL_CAP + 50}) n where c.slug = 'dekoration'`);
+    const headers = { authorization: `Bearer ${member.access_token}` };
+    const read = async (url: string) => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as ListingList;
+      return { ids: body.listings.map((ad) => ad.id), total: body.total, next: body.next_cursor };
+    };
+    const cases = [
+      ...['relevance', 'newest', 'price-asc', 'price-desc'].flatMap((sort) =>
+        [0, 4].map((offset) => `q=Lampe&sort=${sort}&limit=7&offset=${offset}`),
+      ),
+      ...['newest', 'price-asc', 'price-desc'].map((sort) => `sort=${sort}&limit=9&offset=3`),
+      // The ranked window of the newest 300 matches and the older ones after it.
+      'q=Gartenzwerg&limit=100',
+      `q=Gartenzwerg&limit=20&offset=${RELEVANCE_WINDOW - 10}`,
+      // More matches than the shown total: the scan still holds them all (FIRST_PAGE_SCAN_CAP).
+      'q=Wichtel&limit=20',
+      'q=Wichtel&sort=newest&limit=20',
+      'q=Wichtel&sort=price-asc&limit=20',
+    ];
+    let bound = 100_000;
+    for (const query of cases) {
+      // A price bound above every price makes the filters new, so the first request counts.
+      const url = `/api/listings?${query}&price_max=${bound++}`;
+      const counted = await read(url);
+      const known = await read(url);
+      expect(counted.ids.length, url).toBeGreaterThan(0);
+      expect(counted, url).toEqual(known);
+      if (query.includes('Wichtel')) expect(counted.total).toBe(LISTINGS_TOTAL_CAP);
+    }
   });
 });

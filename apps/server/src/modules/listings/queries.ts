@@ -141,6 +141,43 @@ export async function countListingsCapped(db: Database, where: SQL[], cap: numbe
   return row?.n ?? 0;
 }
 
+/** What {@link matchListingsCapped} found: the capped count and the first ids in a sort order. */
+export interface CappedMatches {
+  /** Matching ads, at most `cap`. */
+  total: number;
+  /** The first `want` matching ids in the order asked for; complete only when `total < cap`. */
+  ids: string[];
+}
+
+/**
+ * Counts the matching ads up to `cap` and, from the same scan, returns the first `want` of them
+ * ordered by `key` (an expression over `l`) in `direction`, ties by id: one pass over the
+ * matches instead of a count and then a page that reads them again
+ * (docs/decisions/0018-one-pass-search.md). The ids are the true first ones only when
+ * `total < cap`; at the cap the scan stopped early.
+ */
+export async function matchListingsCapped(
+  db: Database,
+  query: { where: SQL[]; cap: number; key: SQL; direction: 'asc' | 'desc'; want: number },
+): Promise<CappedMatches> {
+  const condition = query.where.length > 0 ? sql.join(query.where, sql` and `) : sql`true`;
+  const dir = sql.raw(query.direction);
+  const rows = await selectRows<{ total: number; id: string | null }>(
+    db,
+    sql`with m as materialized (
+          select l.id, ${query.key} as k from listings l where ${condition} limit ${query.cap}
+        )
+        select (select count(*) from m)::int as total, f.id
+        from (select 1) one left join lateral (
+          select m.id from m order by m.k ${dir}, m.id ${dir} limit ${query.want}
+        ) f on true`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])),
+  };
+}
+
 /**
  * Counts one view of an ad for a visitor and day:
  * inserts the (ad, visitor, day) row and raises the ad's `views` counter only when that row is

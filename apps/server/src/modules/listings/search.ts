@@ -19,10 +19,12 @@ import { verifiedSellerCondition } from '../verification/index.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { iso, toListing } from './present.ts';
 import {
+  type CappedMatches,
   countListingsCapped,
   LISTING_JOINS,
   type ListingRecord,
   listingColumns,
+  matchListingsCapped,
   selectListingPage,
   VISIBLE,
 } from './queries.ts';
@@ -53,6 +55,14 @@ export interface ListingReadDeps {
 export const RELEVANCE_WINDOW = 300;
 /** Radii in km tried in turn for `distance` without a radius (nearest ads first). */
 const DISTANCE_RINGS_KM = [25, 100, 400];
+/**
+ * The count's scan for a first page reads up to this many matches (`matchListingsCapped`).
+ * Reading all matches once beats walking a sorted index while matches are rarer than about
+ * √(RELEVANCE_WINDOW / ads) of the ads: about 17,000 matches at 1,000,000 ads, so twice the
+ * shown cap (docs/decisions/0018-one-pass-search.md). `total` still says at most
+ * `LISTINGS_TOTAL_CAP`.
+ */
+export const FIRST_PAGE_SCAN_CAP = 2 * LISTINGS_TOTAL_CAP;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
 export const TOTAL_CACHE_MS = 15_000;
 
@@ -160,6 +170,15 @@ async function buildFilters(deps: ListingReadDeps, query: ListingQuery): Promise
   where.push(...attributes.where);
   signature.attributes = attributes.signature;
   return { where, origin, radiusKm, signature: JSON.stringify(signature) };
+}
+
+/** SQL condition: ad `l` is one of `ids`. */
+function oneOf(ids: string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`l.id in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 }
 
 function textCondition(text: TextQuery): SQL {
@@ -349,6 +368,12 @@ interface PageOptions {
   viewerId: string | null;
   /** Fewer matches of `text` than `LISTINGS_TOTAL_CAP` (see `unindexed`). */
   fewMatches: boolean;
+  /**
+   * The ids of the first matches in the page's order (the newest `RELEVANCE_WINDOW` for
+   * relevance), found by the count's own scan (`matchListingsCapped`): the page then reads only
+   * these ads instead of the matches again. Null when unknown.
+   */
+  first: string[] | null;
 }
 
 /**
@@ -357,8 +382,10 @@ interface PageOptions {
  * once across the pages; phase 1 cursors carry (rank, id), phase 2 cursors (created_at, id).
  */
 async function relevancePage(db: Database, options: PageOptions & { text: TextQuery }): Promise<Page> {
-  const { filters, text, cursor, limit, offset, viewerId, fewMatches } = options;
+  const { filters, text, cursor, limit, offset, viewerId, fewMatches, first } = options;
   const where = [...filters.where, textCondition(text)];
+  // The window's ads, when the count's scan found them: read by id, not among all matches.
+  const windowWhere = first && !cursor ? [...where, oneOf(first)] : where;
   const newest = keysetSort('newest', null);
   const distance = filters.origin ? distanceKmSql('l', filters.origin) : null;
   const want = limit + 1 + offset;
@@ -394,8 +421,8 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
     sql`with cand as materialized (
           select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
           from (
-            select l.id, l.created_at from listings l where ${sql.join(where, sql` and `)}
-            order by ${fewMatches ? sql`(l.created_at + interval '0 s') desc` : sql`l.created_at desc nulls last`},
+            select l.id, l.created_at from listings l where ${sql.join(windowWhere, sql` and `)}
+            order by ${fewMatches || windowWhere !== where ? sql`(l.created_at + interval '0 s') desc` : sql`l.created_at desc nulls last`},
               l.id desc nulls last
             limit ${RELEVANCE_WINDOW}
           ) w join listings s on s.id = w.id
@@ -445,16 +472,22 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
 
 /** A page of `sort` for the filters and optional search text. */
 async function fetchPage(db: Database, options: PageOptions & { sort: ListingQuerySort }): Promise<Page> {
-  const { filters, sort, text, cursor, limit, offset, viewerId, fewMatches } = options;
+  const { filters, sort, text, cursor, limit, offset, viewerId, fewMatches, first } = options;
   if (sort === 'relevance' && text) return relevancePage(db, { ...options, text });
   const keyed = sort === 'relevance' ? 'newest' : sort;
   const spec = keysetSort(keyed, filters.origin);
-  const where = text ? [...filters.where, textCondition(text)] : filters.where;
+  const matching = text ? [...filters.where, textCondition(text)] : filters.where;
+  const where = first && !cursor ? [...matching, oneOf(first)] : matching;
   const page = { sort: spec, where, after: cursor, limit: limit + 1 + offset, viewerId };
   const rows =
     keyed === 'distance'
       ? await distancePage(db, { ...page, filters })
-      : await keysetPage(db, { ...page, origin: filters.origin, fewMatches });
+      : await keysetPage(db, {
+          ...page,
+          origin: filters.origin,
+          // A page of known ids is read by id and sorted, never by walking the sorted index.
+          fewMatches: fewMatches || where !== matching,
+        });
   return pageOf(rows.slice(offset), limit, (last) => ({ s: sort, k: spec.keyOf(last), id: last.id }));
 }
 
@@ -483,25 +516,44 @@ export async function listListings(
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const offset = cursor ? 0 : (query.offset ?? 0);
   const queryOf = (text: string) => textQuery(deps.db, text, deps.compounds);
-  const count = (text: string | null) => {
-    const compute = async () =>
-      countListingsCapped(
-        deps.db,
-        text ? [...filters.where, textCondition(await queryOf(text))] : filters.where,
-        LISTINGS_TOTAL_CAP,
-      );
-    return deps.totals ? deps.totals.get(`${filters.signature}|${text ?? ''}`, compute) : compute();
+  // A first page in the newest or a price order: the count's scan also picks its ads
+  // (`matchListingsCapped`, docs/decisions/0018-one-pass-search.md).
+  const firstOrder =
+    cursor || sort === 'popular' || sort === 'distance'
+      ? null
+      : keysetSort(sort === 'relevance' ? 'newest' : sort, null);
+  const want = sort === 'relevance' ? RELEVANCE_WINDOW : query.limit + 1 + offset;
+  const count = async (text: string | null): Promise<{ total: number; first: string[] | null }> => {
+    const where = text ? [...filters.where, textCondition(await queryOf(text))] : filters.where;
+    const scan: { matches?: Promise<CappedMatches> } = {};
+    const compute = () => {
+      if (!firstOrder) return countListingsCapped(deps.db, where, LISTINGS_TOTAL_CAP);
+      scan.matches = matchListingsCapped(deps.db, {
+        where,
+        cap: FIRST_PAGE_SCAN_CAP,
+        key: firstOrder.key,
+        direction: firstOrder.direction,
+        want,
+      });
+      return scan.matches.then((matches) => Math.min(matches.total, LISTINGS_TOTAL_CAP));
+    };
+    const total = await (deps.totals
+      ? deps.totals.get(`${filters.signature}|${text ?? ''}`, compute)
+      : compute());
+    const matches = scan.matches ? await scan.matches : null;
+    // At the cap the scan stopped early: its ads need not be the first ones.
+    return { total, first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null };
   };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
-  let total = await count(text);
+  let { total, first } = await count(text);
   if (!cursor && q && total === 0) {
     const fixed = await correctQuery(deps.db, q, deps.corrections);
-    const fixedTotal = fixed ? await count(fixed) : 0;
-    if (fixed && fixedTotal > 0) {
+    const found = fixed ? await count(fixed) : null;
+    if (fixed && found && found.total > 0) {
       text = fixed;
       corrected = fixed;
-      total = fixedTotal;
+      ({ total, first } = found);
     }
   }
   const fewMatches = text !== null && total < LISTINGS_TOTAL_CAP;
@@ -514,6 +566,7 @@ export async function listListings(
     offset,
     viewerId: viewer?.id ?? null,
     fewMatches,
+    first,
   });
   return {
     listings: page.records.map((record) => toListing(record, deps.categories, viewer)),
