@@ -14,8 +14,9 @@ export const MAIL_FAILING_AFTER_ATTEMPTS = 3;
 const MAIL_ATTEMPT_TIMEOUT_SECONDS = 5 * 60;
 /**
  * A delivered mail, or one that failed for good, is deleted from the queue 7 days after its last
- * attempt, in seconds: long enough for an ADMIN to see and retry a failed one; the links of a
- * delivered one have expired by then (24 hours at most).
+ * attempt, in seconds: long enough for an ADMIN to see and retry a failed one. A delivered one
+ * keeps only its recipient and subject meanwhile (`forgetDeliveredText`): its links are gone from
+ * the database as soon as it is sent.
  */
 const MAIL_KEEP_FINISHED_SECONDS = 7 * 24 * 60 * 60;
 
@@ -42,11 +43,33 @@ interface MailLog {
 }
 
 /**
+ * Clears the text and HTML of a mail job whose mail was just delivered, keeping recipient and
+ * subject: the links in it (e-mail verification, password reset, e-mail change, moderation
+ * decisions) must not stay in the queue's tables for the days a finished job is kept. Only the
+ * running attempt `attempt` of the job is touched (it is still `active`); pg-boss completes it
+ * afterwards. pg-boss has no call to change a running job's data, so this writes its documented
+ * `data` column itself.
+ */
+async function forgetDeliveredText(jobs: JobQueue, id: string, attempt: number): Promise<void> {
+  await jobs.query(
+    `update ${quoteIdentifier(jobs.schema)}.job
+        set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')
+      where name = $1 and id = $2::uuid and state = 'active' and retry_count = $3`,
+    [MAIL_QUEUE, id, attempt],
+  );
+}
+
+/** Whether a mail job still holds its mail (a delivered one's text was cleared). */
+const hasText = (mail: Partial<OutgoingMail>) =>
+  typeof mail.text === 'string' || typeof mail.html === 'string';
+
+/**
  * Starts this instance's mail worker and answers the `Mailer` the modules send through: each
  * mail becomes a job of the `mail` queue, delivered by `transport` (SMTP or the dev outbox) on
  * whichever instance fetches it. A failed attempt is retried with doubling pauses from
- * `firstRetryDelaySeconds` up to one hour, for at least 24 hours, then kept as failed; a
- * restart in between loses nothing. The log names the job, attempt and error, never the text.
+ * `firstRetryDelaySeconds` up to one hour, for at least 24 hours, then kept as failed (7 days,
+ * for the admin list); a restart in between loses nothing. Once delivered, a job keeps only
+ * recipient and subject. The log names the job, attempt and error, never the text.
  */
 export async function startMailQueue(
   jobs: JobQueue,
@@ -71,6 +94,8 @@ export async function startMailQueue(
       pollingIntervalSeconds: 1,
     },
     async (job) => {
+      // Delivered already, and the job only ran again because its completion was lost.
+      if (!hasText(job.data)) return;
       try {
         await transport.send(job.data);
       } catch (error) {
@@ -85,6 +110,10 @@ export async function startMailQueue(
         );
         throw error;
       }
+      // Delivered: a failure to clear the text must not have the mail sent again.
+      await forgetDeliveredText(jobs, job.id, job.retryCount).catch((error: unknown) =>
+        log.warn({ jobId: job.id, error: errorText(error) }, 'text of a delivered mail not cleared'),
+      );
     },
   );
   return {

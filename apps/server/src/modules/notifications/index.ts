@@ -11,7 +11,14 @@ import { subscribeToDomainEvents } from './subscriptions.ts';
  * their settings, and the live messages of `/ws/notifications` that follow from other modules'
  * events. Other modules import only from here.
  */
-export { AWAY_BEFORE_MAIL_MS, toNotification } from './service.ts';
+export {
+  AWAY_BEFORE_MAIL_MS,
+  deliverNotifications,
+  type NotificationWriteDeps,
+  notifyMemberInTransaction,
+  toNotification,
+} from './service.ts';
+export type { NotificationText } from './texts.ts';
 
 /**
  * Registers `/api/notifications` (SPEC.md §7), subscribes to the domain events that notify

@@ -190,37 +190,37 @@ export class Presence {
   }
 }
 
+/** What storing a notification and queueing its mail inside a transaction needs. */
+export type NotificationWriteDeps = Pick<NotificationDeps, 'realtime' | 'mailer' | 'publicUrl' | 'siteName'>;
+
 /** Whether a member with this online time and no socket here counts as away. */
-function isAway(deps: NotificationDeps, userId: string, lastSeenAt: Date | null): boolean {
+function isAway(deps: Pick<NotificationDeps, 'realtime'>, userId: string, lastSeenAt: Date | null): boolean {
   if (deps.realtime.hub.isConnected(userId)) return false;
   return lastSeenAt === null || Date.now() - lastSeenAt.getTime() >= AWAY_BEFORE_MAIL_MS;
 }
 
 /**
- * Mails `text` to those of `userIds` whose e-mail address is verified, in the background, one
- * after the other: a failure is logged, the others are still sent, and nothing reaches the caller.
+ * Queues the mail of `text` for those of `userIds` whose e-mail address is verified (and, unless
+ * `evenWhenOnline`, who have no socket open here), in the transaction `tx` that stores their
+ * notifications: a mail exists exactly when its notification does, and a process ending after
+ * the commit loses none (docs/decisions/0014-job-queue.md, "E-mail").
+ * @throws when the database refuses a mail job (the whole transaction then fails)
  */
-function mailInBackground(
-  deps: NotificationDeps,
+async function queueMails(
+  deps: NotificationWriteDeps,
+  tx: Database,
   userIds: readonly string[],
   text: NotificationText,
   evenWhenOnline = false,
-): void {
+): Promise<void> {
   if (userIds.length === 0) return;
-  void (async () => {
-    const accounts = await findAccounts(deps.db, userIds);
-    for (const account of accounts) {
-      if (!account.emailVerifiedAt || (!evenWhenOnline && deps.realtime.hub.isConnected(account.id)))
-        continue;
-      try {
-        await deps.mailer.send(
-          notificationMail(account.email, displayName(account), text, deps.publicUrl, deps.siteName),
-        );
-      } catch (error) {
-        deps.log.error({ err: error, userId: account.id }, 'notification mail not sent');
-      }
-    }
-  })().catch((error: unknown) => deps.log.error({ err: error }, 'notification mails not sent'));
+  for (const account of await findAccounts(tx, userIds)) {
+    if (!account.emailVerifiedAt || (!evenWhenOnline && deps.realtime.hub.isConnected(account.id))) continue;
+    await deps.mailer.send(
+      notificationMail(account.email, displayName(account), text, deps.publicUrl, deps.siteName),
+      { db: tx },
+    );
+  }
 }
 
 /** A `notification` socket message for a stored row. */
@@ -235,23 +235,28 @@ export function notificationMessage(notification: Notification) {
 }
 
 /**
- * Notifies one member (SPEC.md §3): stores the notification unless the member switched the
- * type's in-app channel off, sends it to their sockets as `notification`, and mails it when the
- * e-mail channel is on and the member has been away for 15 minutes. With `collapseByLink` an
- * unread notification with the same link is updated instead (chat), and only a new one is mailed.
- * With `alwaysMail` it is mailed whatever the e-mail setting and presence (notices the law
- * requires to be sent: DSA statements of reasons and confirmations of reports).
+ * Notifies one member inside the caller's transaction `tx` (SPEC.md §3 "Notification"): stores
+ * the notification unless the member switched the type's in-app channel off, and queues its mail
+ * in the same transaction when the type's e-mail channel is on and the member has been away for
+ * 15 minutes (with `alwaysMail`: whatever the setting and presence, for notices the law requires
+ * to be sent: DSA statements of reasons and confirmations of reports); only to a verified
+ * address. So the notification and its mail exist exactly when the caller's change commits (a
+ * transactional outbox). With `collapseByLink` an unread notification with the same link is
+ * updated instead (chat), and only a new one is mailed. Nothing goes to sockets here: after the
+ * commit, hand the answer to {@link deliverNotifications}.
  * @returns the stored notification, or null when the in-app channel is off
+ * @throws when the database refuses the notification or its mail (the transaction then fails)
  */
-export async function notifyMember(
-  deps: NotificationDeps,
+export async function notifyMemberInTransaction(
+  tx: Database,
+  deps: NotificationWriteDeps,
   userId: string,
   text: NotificationText,
   related: { userId: string | null; listingId: string | null },
   options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
 ): Promise<Notification | null> {
   const stored = await queries.storeNotification(
-    deps.db,
+    tx,
     {
       userId,
       type: text.type,
@@ -263,28 +268,65 @@ export async function notifyMember(
     },
     options.collapseByLink ?? false,
   );
-  const notification = stored.row ? toNotification(stored.row) : null;
-  if (notification)
-    await deps.realtime.deliver([{ userIds: [userId], message: notificationMessage(notification) }]);
   if (options.alwaysMail) {
-    mailInBackground(deps, [userId], text, true);
+    await queueMails(deps, tx, [userId], text, true);
   } else if (
     stored.email &&
     (stored.row === null || stored.created) &&
     isAway(deps, userId, stored.lastSeenAt)
   ) {
-    mailInBackground(deps, [userId], text);
+    await queueMails(deps, tx, [userId], text);
   }
+  return stored.row ? toNotification(stored.row) : null;
+}
+
+/**
+ * Sends stored notifications to their members' open sockets on every instance as `notification`
+ * messages (SPEC.md §7 "/ws/notifications"); call it after the transaction that stored them
+ * committed.
+ */
+export async function deliverNotifications(
+  realtime: Realtime,
+  notifications: readonly { userId: string; notification: Notification }[],
+): Promise<void> {
+  if (notifications.length === 0) return;
+  await realtime.deliver(
+    notifications.map((item) => ({
+      userIds: [item.userId],
+      message: notificationMessage(item.notification),
+    })),
+  );
+}
+
+/**
+ * Notifies one member (SPEC.md §3 "Notification") in a transaction of its own
+ * ({@link notifyMemberInTransaction}), then sends it to their sockets as `notification`.
+ * @returns the stored notification, or null when the in-app channel is off
+ * @throws when the database refuses the notification or its mail (nothing is then stored)
+ */
+export async function notifyMember(
+  deps: NotificationDeps,
+  userId: string,
+  text: NotificationText,
+  related: { userId: string | null; listingId: string | null },
+  options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
+): Promise<Notification | null> {
+  const notification = await deps.db.transaction((tx) =>
+    notifyMemberInTransaction(tx, deps, userId, text, related, options),
+  );
+  if (notification) await deliverNotifications(deps.realtime, [{ userId, notification }]);
   return notification;
 }
 
-/** Largest number of socket messages in one `realtime.deliver` event. */
 const DELIVERY_BATCH = 500;
 
 /**
  * `new_listing` for every follower of the seller (SPEC.md §3), stored in one INSERT ... SELECT,
- * sent to their sockets in batches, and mailed to followers away for 15 minutes who chose so.
+ * sent to their sockets in batches after the commit, and mailed to followers away for 15
+ * minutes who chose so (verified addresses only); the mail jobs are written in the transaction
+ * of the notifications.
  * @returns how many notifications were stored
+ * @throws when the database refuses the notifications or a mail (nothing is then stored)
  */
 export async function notifyFollowersOfNewListing(
   deps: NotificationDeps,
@@ -292,12 +334,22 @@ export async function notifyFollowersOfNewListing(
   listingId: string,
   text: NotificationText,
 ): Promise<number> {
-  const rows = await queries.insertForFollowers(deps.db, sellerId, {
-    type: text.type,
-    title: text.title,
-    message: text.message,
-    link: text.link,
-    relatedListingId: listingId,
+  const rows = await deps.db.transaction(async (tx) => {
+    const rows = await queries.insertForFollowers(tx, sellerId, {
+      type: text.type,
+      title: text.title,
+      message: text.message,
+      link: text.link,
+      relatedListingId: listingId,
+    });
+    const away = new Date(Date.now() - AWAY_BEFORE_MAIL_MS);
+    await queueMails(
+      deps,
+      tx,
+      await queries.selectMailRecipients(tx, text.type, away, { followersOf: sellerId }),
+      text,
+    );
+    return rows;
   });
   for (let start = 0; start < rows.length; start += DELIVERY_BATCH) {
     await deps.realtime.deliver(
@@ -317,8 +369,5 @@ export async function notifyFollowersOfNewListing(
       })),
     );
   }
-  const away = new Date(Date.now() - AWAY_BEFORE_MAIL_MS);
-  const mailTo = await queries.selectMailRecipients(deps.db, text.type, away, { followersOf: sellerId });
-  mailInBackground(deps, mailTo, text);
   return rows.length;
 }

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_QUEUE } from '../src/jobs/mail.ts';
+import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { createAd, verifiedMember } from './helpers/marketplace.ts';
+
+/**
+ * Notification mails as a transactional outbox (docs/decisions/0014-job-queue.md, "E-mail"):
+ * the mail job is written in the transaction of its notification, so either both exist or
+ * neither. The mail queue is made to refuse one recipient's mail with a trigger on pg-boss's job
+ * table (a real database error inside the transaction); the notification then is not stored
+ * either. Without the refusal both exist the moment the event has been handled.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Makes the database refuse every mail job to `address` until the returned function runs. */
+async function refuseMailTo(address: string): Promise<() => Promise<void>> {
+  const schema = quoted(t.app.jobs.schema);
+  const trigger = `refuse_mail_${Math.random().toString(36).slice(2, 10)}`;
+  await t.app.jobs.query(
+    `create or replace function ${schema}.${trigger}() returns trigger language plpgsql as $$
+     begin raise exception 'mail job refused'; end $$`,
+  );
+  await t.app.jobs.query(
+    `create trigger ${trigger} before insert on ${schema}.job for each row
+       when (new.name = '${MAIL_QUEUE}' and new.data->>'to' = '${address.replaceAll("'", "''")}')
+       execute function ${schema}.${trigger}()`,
+  );
+  return async () => {
+    await t.app.jobs.query(`drop trigger ${trigger} on ${schema}.job`);
+    await t.app.jobs.query(`drop function ${schema}.${trigger}()`);
+  };
+}
+
+/** The mail jobs queued for `address` (any state). */
+async function mailJobsTo(address: string): Promise<{ subject: string }[]> {
+  return t.app.jobs.query<{ subject: string }>(
+    `select data->>'subject' as subject from ${quoted(t.app.jobs.schema)}.job where name = $1 and data->>'to' = $2`,
+    [MAIL_QUEUE, address],
+  );
+}
+
+/** The member's stored notifications of `type`. */
+async function notificationsOf(member: RegisteredMember, type: string): Promise<number> {
+  const result = (await t.db.handle.db.execute(
+    sql`select count(*)::int as n from notifications where user_id = ${member.user.id}::uuid and type = ${type}`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+/** Switches the member's e-mails for `type` on and sets them away for an hour. */
+async function wantsMailWhileAway(member: RegisteredMember, type: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    headers: bearer(member.access_token),
+    payload: { preferences: { [type]: { email: true } } },
+  });
+  expect(res.statusCode).toBe(200);
+  await t.db.handle.db.execute(
+    sql`insert into notification_settings (user_id, last_seen_at) values (${member.user.id}::uuid, now() - interval '1 hour')
+        on conflict (user_id) do update set last_seen_at = excluded.last_seen_at`,
+  );
+}
+
+describe('a notification and its mail are one transaction', () => {
+  it('a refused mail job leaves no notification; without the refusal both exist at once', async () => {
+    const member = await verifiedMember(t, { nickname: 'Mara' });
+    const follower = await verifiedMember(t, { nickname: 'Olaf' });
+    await wantsMailWhileAway(member, 'follow');
+    const followed = { followerId: follower.user.id, followeeId: member.user.id };
+
+    const allow = await refuseMailTo(member.email);
+    try {
+      await t.app.events.publish('user.followed', followed);
+    } finally {
+      await allow();
+    }
+    expect(await notificationsOf(member, 'follow')).toBe(0);
+    expect(await mailJobsTo(member.email)).toHaveLength(1); // the verification mail only
+
+    // The handler has returned: the notification and its mail job are both there, no waiting.
+    await t.app.events.publish('user.followed', followed);
+    expect(await notificationsOf(member, 'follow')).toBe(1);
+    expect((await mailJobsTo(member.email)).map((job) => job.subject)).toContain(
+      'Neuer Follower – Marktplatz',
+    );
+  });
+
+  it('also for mails the law requires (sent whatever the settings)', async () => {
+    const reporter = await verifiedMember(t);
+    const seller = await verifiedMember(t);
+    const ad = await createAd(t, seller.access_token, { title: 'Gartenstuhl aus Teak' });
+    const reported = { listingId: ad.id, reporterId: reporter.user.id, title: ad.title };
+
+    const allow = await refuseMailTo(reporter.email);
+    try {
+      await t.app.events.publish('listing.reported', reported);
+    } finally {
+      await allow();
+    }
+    expect(await notificationsOf(reporter, 'moderation')).toBe(0);
+    expect(await mailJobsTo(reporter.email)).toHaveLength(1);
+
+    await t.app.events.publish('listing.reported', reported);
+    expect(await notificationsOf(reporter, 'moderation')).toBe(1);
+    expect(await mailJobsTo(reporter.email)).toHaveLength(2);
+  });
+
+  it("a new ad's notifications to all followers and their mails commit together", async () => {
+    const seller = await verifiedMember(t, { nickname: 'Selma' });
+    const wantsMail = await verifiedMember(t);
+    const other = await verifiedMember(t);
+    for (const follower of [wantsMail, other]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/follow/${seller.user.id}`,
+        headers: bearer(follower.access_token),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await wantsMailWhileAway(wantsMail, 'new_listing');
+
+    const allow = await refuseMailTo(wantsMail.email);
+    try {
+      await createAd(t, seller.access_token, { title: 'Bücherregal Buche' });
+    } finally {
+      await allow();
+    }
+    // The one refused mail takes the notifications of every follower with it.
+    expect(await notificationsOf(wantsMail, 'new_listing')).toBe(0);
+    expect(await notificationsOf(other, 'new_listing')).toBe(0);
+    expect(await mailJobsTo(wantsMail.email)).toHaveLength(1);
+
+    await createAd(t, seller.access_token, { title: 'Schreibtisch Eiche' });
+    expect(await notificationsOf(wantsMail, 'new_listing')).toBe(1);
+    expect(await notificationsOf(other, 'new_listing')).toBe(1);
+    expect((await mailJobsTo(wantsMail.email)).map((job) => job.subject)).toContain(
+      'Neue Anzeige – Marktplatz',
+    );
+    expect(await mailJobsTo(other.email)).toHaveLength(1);
+  });
+});
