@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, CHAT_UNREAD_CAP } from './constants.ts';
 import { LISTING_PRICE_MAX_EUR, listingStatusSchema, priceTypeSchema } from './listings.ts';
 import { userText } from './text.ts';
 
@@ -9,14 +10,10 @@ import { userText } from './text.ts';
  * All calls need a token; sending needs a verified e-mail address.
  */
 
-/** Longest message text in characters (after trimming). */
-export const CHAT_MESSAGE_MAX = 2000;
 /** Longest text of a rating in characters. */
 export const CHAT_RATING_TEXT_MAX = 1000;
 /** Longest text of a report in characters. */
 export const CHAT_REPORT_TEXT_MAX = 1000;
-/** `GET /api/chat/unread-count` counts up to this many (SPEC.md §7 "limit 100"); the badge shows 99+ above 99 (§9). */
-export const CHAT_UNREAD_CAP = 100;
 /** Default and largest page of `GET /api/chat/conversations/{id}/messages`. */
 export const CHAT_MESSAGES_PAGE = 30;
 export const CHAT_MESSAGES_LIMIT_MAX = 100;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { listingSchema } from './listings.ts';
 
-/** The English detail of a repeated add, fixed by SPEC.md §8. */
-export const FAVORITE_ALREADY_DETAIL = 'Listing is already in favorites';
-
 /** One favourite (SPEC.md §3 "Favorite: listing (object with id) or listing_id"): both are sent. */
 export const favoriteSchema = z.object({
   listing_id: z.string(),
@@ -21,7 +18,7 @@ export const favoriteCheckSchema = z.object({ isFavorite: z.boolean() });
 
 /**
  * `POST /api/favorites/{listingId}` answer (201). Members cannot save their own ads (400);
- * saving an ad twice answers 400 with {@link FAVORITE_ALREADY_DETAIL}.
+ * saving an ad twice answers 400 with `FAVORITE_ALREADY_DETAIL` (constants.ts).
  */
 export const favoriteAddedSchema = z.object({
   listing_id: z.string(),

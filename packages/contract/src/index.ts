@@ -3,6 +3,7 @@ export * from './attributes.ts';
 export * from './auth.ts';
 export * from './categories.ts';
 export * from './chat.ts';
+export * from './constants.ts';
 export * from './errors.ts';
 export * from './favorites.ts';
 export * from './follows.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_PAGE_SIZE, LISTING_QUERY_SORTS, LISTING_SORTS, OFFER_TYPES, PRICE_TYPES } from './constants.ts';
 import { PG_INT4_MAX, userText } from './text.ts';
 import { sellerBadgeSchema, traderSchema } from './verification.ts';
 
@@ -12,30 +13,26 @@ export const LISTING_PRICE_MAX_EUR = 10_000_000;
 export const LISTING_IMAGES_MAX = 20;
 /** Days an ad stays active before it expires (it can be extended). */
 export const LISTING_LIFETIME_DAYS = 60;
-/** Feed page size (SPEC.md §4 "Home feed": first 20, each load adds 20). */
-export const FEED_PAGE_SIZE = 20;
 /** Largest `limit` of `GET /api/listings` (SPEC.md §7 uses 100). */
 export const LISTINGS_LIMIT_MAX = 100;
-/** Radius choices of the location filter, in km ('Umkreis'). */
-export const RADIUS_CHOICES_KM = [5, 10, 20, 50, 100] as const;
 
 /** `fixed` Festpreis, `negotiable` VB, `free` Zu verschenken (ARCHITECTURE.md). */
-export const priceTypeSchema = z.enum(['fixed', 'negotiable', 'free']);
+export const priceTypeSchema = z.enum(PRICE_TYPES);
 export type PriceType = z.infer<typeof priceTypeSchema>;
 /** `offer` Biete, `wanted` Suche. */
-export const offerTypeSchema = z.enum(['offer', 'wanted']);
+export const offerTypeSchema = z.enum(OFFER_TYPES);
 export type OfferType = z.infer<typeof offerTypeSchema>;
 /** Life cycle of an ad: active → reserved/sold; active → expired after 60 days; back to active. */
 export const listingStatusSchema = z.enum(['active', 'reserved', 'sold', 'expired', 'removed']);
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 /** Sort options (SPEC.md §9). `distance` orders by real distance from `postal_code`. */
-export const listingSortSchema = z.enum(['newest', 'price-asc', 'price-desc', 'popular', 'distance']);
+export const listingSortSchema = z.enum(LISTING_SORTS);
 export type ListingSort = z.infer<typeof listingSortSchema>;
 /**
  * Sorts `GET /api/listings` accepts: those of SPEC.md §9 plus `relevance` (best full-text
  * match first). Without `sort` the server uses `relevance` when `q` is given, else `newest`.
  */
-export const listingQuerySortSchema = z.enum([...listingSortSchema.options, 'relevance']);
+export const listingQuerySortSchema = z.enum(LISTING_QUERY_SORTS);
 export type ListingQuerySort = z.infer<typeof listingQuerySortSchema>;
 
 /** Attribute values of an ad, keyed by the category's attribute `key`. */
@@ -282,6 +279,7 @@ export type Place = z.infer<typeof placeSchema>;
 
 /** `GET /api/places?q=` answer: up to 10 matches by postal-code prefix or place-name prefix. */
 export const placeListSchema = z.object({ places: z.array(placeSchema) });
+export type PlaceList = z.infer<typeof placeListSchema>;
 
 /** `GET /api/search/suggest?q=` answer: completions for the header search box. */
 export const searchSuggestionsSchema = z.object({ suggestions: z.array(z.string()) });

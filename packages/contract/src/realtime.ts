@@ -2,31 +2,11 @@ import { z } from 'zod';
 import { listingStatusSchema } from './listings.ts';
 import { notificationSchema } from './notifications.ts';
 
-/** Path of the notification socket (SPEC.md §7 "Sockets"); the credential goes in `?token=`. */
-export const NOTIFICATION_SOCKET_PATH = '/ws/notifications';
-/** How often the client pings, in ms (SPEC.md §9 "Notification socket: ping 30 s"). */
-export const NOTIFICATION_SOCKET_PING_MS = 30_000;
-/** Reconnect attempts after a close, and the first delay (doubling) in ms (SPEC.md §4, §9). */
-export const NOTIFICATION_SOCKET_MAX_RECONNECTS = 5;
-export const NOTIFICATION_SOCKET_RECONNECT_BASE_MS = 1_000;
-/** First connect after page load, in ms (SPEC.md §9). */
-export const NOTIFICATION_SOCKET_FIRST_CONNECT_MS = 2_000;
-
-/** Largest frame a client may send, in bytes; a larger one closes with {@link SOCKET_CLOSE_TOO_BIG}. */
+/** Largest frame a client may send, in bytes; a larger one closes with `SOCKET_CLOSE_TOO_BIG` (constants.ts). */
 export const SOCKET_FRAME_MAX_BYTES = 16 * 1024;
-/** At most this many client messages per {@link SOCKET_RATE_WINDOW_MS}; more closes with {@link SOCKET_CLOSE_RATE_LIMITED}. */
+/** At most this many client messages per {@link SOCKET_RATE_WINDOW_MS}; more closes with `SOCKET_CLOSE_RATE_LIMITED` (constants.ts). */
 export const SOCKET_RATE_MAX_MESSAGES = 20;
 export const SOCKET_RATE_WINDOW_MS = 10_000;
-
-/**
- * Close codes of the notification socket. 1008: missing, bad, expired or used token, or the
- * account was deleted: the client must not reconnect (SPEC.md §4). 1009: a frame over 16 kB.
- * 4008: too many messages, or more than 20 sockets of one member; the client may reconnect later.
- * (A foreign Origin is refused with HTTP 403 before the upgrade.)
- */
-export const SOCKET_CLOSE_POLICY = 1008;
-export const SOCKET_CLOSE_TOO_BIG = 1009;
-export const SOCKET_CLOSE_RATE_LIMITED = 4008;
 
 /** How long a socket ticket stays valid, in seconds. */
 export const SOCKET_TICKET_TTL_SECONDS = 60;

@@ -22,6 +22,3 @@ export const siteConfigSchema = z.object({
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
-
-/** The site name when none is configured. */
-export const DEFAULT_SITE_NAME = 'Marktplatz';

@@ -1,31 +1,5 @@
 import { z } from 'zod';
-
-/** Path of the story socket (SPEC.md §7 "Sockets": `/ws/stories?token={token}`). */
-export const STORY_SOCKET_PATH = '/ws/stories';
-/** Lifetime of a story, in ms (24 hours). */
-export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** Largest story media file, in bytes (SPEC.md §9: 50 MB). */
-export const STORY_MAX_BYTES = 50 * 1024 * 1024;
-/** MIME types a story's media may have, checked by the file's bytes (SPEC.md §5: JPG, PNG, MP4, MOV; WebP too). */
-export const STORY_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const STORY_VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
-/** Display time of an image story in seconds (SPEC.md §9: about 5 s). */
-export const STORY_IMAGE_SECONDS = 5;
-/** Feed default and largest page (SPEC.md §9: 50 used by the client). */
-export const STORY_FEED_DEFAULT_LIMIT = 50;
-export const STORY_FEED_MAX_LIMIT = 100;
-/** Longest caption and reply, in characters. */
-export const STORY_CAPTION_MAX = 500;
-export const STORY_REPLY_MAX = 1000;
-/** Messages one story socket may send per window; beyond that the server answers `rate_limit_exceeded`. */
-export const STORY_SOCKET_RATE_MAX = 30;
-export const STORY_SOCKET_RATE_WINDOW_MS = 10_000;
-/** Story socket client (SPEC.md §9): heartbeat, reconnects, rate-limit pause and cap. */
-export const STORY_SOCKET_PING_MS = 30_000;
-export const STORY_SOCKET_MAX_RECONNECTS = 5;
-export const STORY_SOCKET_RECONNECT_MS = 3_000;
-export const STORY_SOCKET_RATE_PAUSE_MS = 2_000;
-export const STORY_SOCKET_RATE_CAP = 5;
+import { STORY_FEED_DEFAULT_LIMIT, STORY_FEED_MAX_LIMIT, STORY_REPLY_MAX } from './constants.ts';
 
 /** German texts of story answers (SPEC.md §5, §8). */
 export const storyTexts = {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ROLES } from './constants.ts';
 import { favoriteSchema } from './favorites.ts';
 import { listingSchema } from './listings.ts';
 import { userText } from './text.ts';
 
 /** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
-export const roleSchema = z.enum(['ADMIN', 'SELLER']);
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /**

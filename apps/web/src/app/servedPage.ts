@@ -1,9 +1,9 @@
-import { categoriesResponseSchema, listingListSchema, listingSchema } from '@marketplace/contract';
+import type { CategoriesResponse, Listing, ListingList } from '@marketplace/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { z } from 'zod';
 import { categoriesQuery } from '../features/categories/index.ts';
 import { listingFeedQuery, listingQueryKey } from '../features/feed/index.ts';
+import { hasArray, isRecord } from '../lib/guards.ts';
 
 /** Id of the element with the answers an ad, category or search page was drawn from. */
 export const SERVED_PAGE_DATA_ID = 'page-data';
@@ -13,11 +13,23 @@ export const SERVED_PAGE_DATA_ID = 'page-data';
  * `apps/server/src/modules/listings/page-preview.ts`): the ad, or the first page of a
  * category's ads or of a search, and the categories.
  */
-const servedPageDataSchema = z.union([
-  z.object({ listing: listingSchema, categories: categoriesResponseSchema }),
-  z.object({ list: listingListSchema, category: z.string(), categories: categoriesResponseSchema }),
-  z.object({ list: listingListSchema, q: z.string(), categories: categoriesResponseSchema }),
-]);
+type ServedPageData =
+  | { listing: Listing; categories: CategoriesResponse }
+  | { list: ListingList; category: string; categories: CategoriesResponse }
+  | { list: ListingList; q: string; categories: CategoriesResponse };
+
+/**
+ * Whether `value` has the outline of {@link ServedPageData}: an ad with an id, or a list with a
+ * category or a search term, and the categories. The server wrote it with the contract's
+ * schemas, so the items are taken as typed (docs/decisions/0017-checks-off-the-first-load.md).
+ */
+function isServedPageData(value: unknown): value is ServedPageData {
+  if (!isRecord(value) || !hasArray(value.categories, 'categories')) return false;
+  if ('listing' in value) return isRecord(value.listing) && typeof value.listing.id === 'string';
+  return (
+    hasArray(value.list, 'listings') && (typeof value.category === 'string' || typeof value.q === 'string')
+  );
+}
 
 /**
  * Puts the answers the server drew the page at `pathname` from (docs/decisions/0012) into
@@ -28,8 +40,8 @@ const servedPageDataSchema = z.union([
  * - a search's first 20 results for the term in the address, in the default order;
  * - an ad as stale: the page shows it at once, and its own request, which counts the visit
  *   (SPEC.md §3 `views`), follows in the background.
- * Nothing happens when the page carries no data or they do not match the contract; answers of
- * another address are left out.
+ * Nothing happens when the page carries no data or they do not have the outline of these answers;
+ * answers of another address are left out.
  * @returns whether data were taken
  */
 export function seedServedPage(
@@ -39,11 +51,11 @@ export function seedServedPage(
 ): boolean {
   const text = doc.getElementById(SERVED_PAGE_DATA_ID)?.textContent;
   if (!text) return false;
-  let data: z.infer<typeof servedPageDataSchema>;
+  let data: ServedPageData;
   try {
-    const parsed = servedPageDataSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return false;
-    data = parsed.data;
+    const parsed: unknown = JSON.parse(text);
+    if (!isServedPageData(parsed)) return false;
+    data = parsed;
   } catch {
     return false;
   }

@@ -66,5 +66,17 @@ describe('cookie consent storage (SPEC.md §4)', () => {
       }),
     );
     expect(readCookieConsent(window.localStorage)).toBeNull();
+    for (const changed of [
+      { necessary: false },
+      { statistics: 'ja' },
+      { date: 'gestern' },
+      { date: '2026-13-45T99:00:00Z' },
+    ]) {
+      window.localStorage.setItem(
+        COOKIE_CONSENT_STORAGE_KEY,
+        JSON.stringify({ ...makeCookieConsent('accepted', now), ...changed }),
+      );
+      expect(readCookieConsent(window.localStorage)).toBeNull();
+    }
   });
 });

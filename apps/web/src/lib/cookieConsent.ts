@@ -1,23 +1,40 @@
-import { z } from 'zod';
+import { isOneOf, isRecord } from './guards.ts';
 
 /** localStorage key of the cookie choice (SPEC.md §4 "Cookie consent"). */
 export const COOKIE_CONSENT_STORAGE_KEY = 'cookie-consent';
 
-export const cookieChoiceSchema = z.enum(['accepted', 'rejected', 'custom']);
-export type CookieChoice = z.infer<typeof cookieChoiceSchema>;
+/** The banner's buttons: Akzeptieren, Ablehnen, Anpassen (SPEC.md §2 "Cookie banner"). */
+export const COOKIE_CHOICES = ['accepted', 'rejected', 'custom'] as const;
+export type CookieChoice = (typeof COOKIE_CHOICES)[number];
 
 /**
  * The stored cookie choice: which button was used, the categories it allows (necessary is always
  * true) and when it was made (ISO 8601 string).
  */
-export const cookieConsentSchema = z.object({
-  choice: cookieChoiceSchema,
-  necessary: z.literal(true),
-  statistics: z.boolean(),
-  marketing: z.boolean(),
-  date: z.iso.datetime({ offset: true }),
-});
-export type CookieConsent = z.infer<typeof cookieConsentSchema>;
+export interface CookieConsent {
+  choice: CookieChoice;
+  necessary: true;
+  statistics: boolean;
+  marketing: boolean;
+  date: string;
+}
+
+/** An ISO 8601 date and time with `Z` or an offset, as `Date.prototype.toISOString` writes it. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether `value` is a consent record as {@link writeCookieConsent} stores it. */
+function isCookieConsent(value: unknown): value is CookieConsent {
+  return (
+    isRecord(value) &&
+    isOneOf(COOKIE_CHOICES, value.choice) &&
+    value.necessary === true &&
+    typeof value.statistics === 'boolean' &&
+    typeof value.marketing === 'boolean' &&
+    typeof value.date === 'string' &&
+    ISO_DATE_TIME.test(value.date) &&
+    !Number.isNaN(Date.parse(value.date))
+  );
+}
 
 /** Optional categories a person can switch in "Anpassen". */
 export interface CookiePreferences {
@@ -51,8 +68,10 @@ export function readCookieConsent(storage: Storage): CookieConsent | null {
   const raw = storage.getItem(COOKIE_CONSENT_STORAGE_KEY);
   if (raw === null) return null;
   try {
-    const parsed = cookieConsentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (!isCookieConsent(value)) return null;
+    const { choice, necessary, statistics, marketing, date } = value;
+    return { choice, necessary, statistics, marketing, date };
   } catch {
     return null;
   }

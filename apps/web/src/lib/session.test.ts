@@ -42,6 +42,19 @@ describe('stored session (SPEC.md §4, §5)', () => {
     expect(readStoredSession(storage)).toEqual({ kind: 'token-only', token: TEST_TOKEN });
   });
 
+  it('reports a stored user with an unknown role or a missing field as token-only', () => {
+    storage.setItem(TOKEN_STORAGE_KEY, TEST_TOKEN);
+    storage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...testUser(), role: 'ROOT' }));
+    expect(readStoredSession(storage)).toEqual({ kind: 'token-only', token: TEST_TOKEN });
+    const { email: _email, ...withoutEmail } = testUser();
+    storage.setItem(USER_STORAGE_KEY, JSON.stringify(withoutEmail));
+    expect(readStoredSession(storage)).toEqual({ kind: 'token-only', token: TEST_TOKEN });
+    storage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...testUser(), nickname: 7 }));
+    expect(readStoredSession(storage)).toEqual({ kind: 'token-only', token: TEST_TOKEN });
+    storage.setItem(USER_STORAGE_KEY, JSON.stringify([testUser()]));
+    expect(readStoredSession(storage)).toEqual({ kind: 'token-only', token: TEST_TOKEN });
+  });
+
   it('clears both keys', () => {
     writeStoredSession(storage, { token: TEST_TOKEN, user: testUser() });
     clearStoredSession(storage);

@@ -1,4 +1,5 @@
-import { type User, userSchema } from '@marketplace/contract';
+import { ROLES, type User } from '@marketplace/contract';
+import { isNullableString, isOneOf, isRecord } from './guards.ts';
 
 /** localStorage key of the JWT access token (SPEC.md §4). */
 export const TOKEN_STORAGE_KEY = 'auth.token';
@@ -31,6 +32,26 @@ export function isWellFormedToken(token: string): boolean {
 }
 
 /**
+ * Whether `value` has the fields of a `User` (SPEC.md §3) with their types and a role of
+ * {@link ROLES}: what {@link writeStoredSession} stores from the server's answer.
+ */
+function isStoredUser(value: unknown): value is User {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.email === 'string' &&
+    isNullableString(value.avatar) &&
+    isOneOf(ROLES, value.role) &&
+    isNullableString(value.nickname) &&
+    isNullableString(value.first_name) &&
+    isNullableString(value.last_name) &&
+    typeof value.email_verified === 'boolean' &&
+    typeof value.created_at === 'string' &&
+    (value.terms_version === undefined || isNullableString(value.terms_version))
+  );
+}
+
+/**
  * Reads the session keys from `storage` (SPEC.md §4). A token without three dot-separated parts
  * gives `invalid-token`; a missing or malformed user next to a good token gives `token-only`.
  * Never throws.
@@ -42,10 +63,8 @@ export function readStoredSession(storage: Storage): StoredSessionState {
   const userJson = storage.getItem(USER_STORAGE_KEY);
   if (userJson === null) return { kind: 'token-only', token };
   try {
-    const parsed = userSchema.safeParse(JSON.parse(userJson));
-    return parsed.success
-      ? { kind: 'session', session: { token, user: parsed.data } }
-      : { kind: 'token-only', token };
+    const user: unknown = JSON.parse(userJson);
+    return isStoredUser(user) ? { kind: 'session', session: { token, user } } : { kind: 'token-only', token };
   } catch {
     return { kind: 'token-only', token };
   }

@@ -1,6 +1,6 @@
-import type { ListingSort } from '@marketplace/contract';
-import { listingSortSchema } from '@marketplace/contract';
+import { LISTING_SORTS, type ListingSort } from '@marketplace/contract';
 import { useCallback, useState } from 'react';
+import { isOneOf } from './guards.ts';
 import { FEED_SORT_STORAGE_KEY, readStored, VIEW_MODE_STORAGE_KEY, writeStored } from './storageKeys.ts';
 
 /** View modes of ad grids (SPEC.md §9). */
@@ -15,8 +15,8 @@ export function readViewMode(): ViewMode {
 
 /** The stored feed sort, `newest` when none or an unknown value is stored. */
 export function readFeedSort(): ListingSort {
-  const parsed = listingSortSchema.safeParse(readStored(FEED_SORT_STORAGE_KEY));
-  return parsed.success ? parsed.data : 'newest';
+  const stored = readStored(FEED_SORT_STORAGE_KEY);
+  return isOneOf(LISTING_SORTS, stored) ? stored : 'newest';
 }
 
 /** The grid view mode, kept in localStorage (SPEC.md §4 "View mode and sort are persisted locally"). */

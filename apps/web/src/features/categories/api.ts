@@ -1,9 +1,4 @@
-import {
-  type AttributeDefinition,
-  type Category,
-  categoriesResponseSchema,
-  type Subcategory,
-} from '@marketplace/contract';
+import type { AttributeDefinition, CategoriesResponse, Category, Subcategory } from '@marketplace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { de } from '../../i18n/de.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -13,11 +8,12 @@ export const categoriesQueryKey = ['categories'] as const;
 
 /**
  * `GET /api/categories/all` (SPEC.md §7): the fourteen top-level categories with their
- * subcategories and attributes.
- * @throws ApiError on a non-OK answer, ZodError when the answer is not a category list
+ * subcategories and attributes. The answer is taken as typed: the server serializes it with the
+ * contract's schema (docs/decisions/0017-checks-off-the-first-load.md).
+ * @throws ApiError on a non-OK answer
  */
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  return categoriesResponseSchema.parse(await apiFetch('/api/categories/all', { signal })).categories;
+  return (await apiFetch<CategoriesResponse>('/api/categories/all', { signal })).categories;
 }
 
 /** The query of the category tree, cached for the whole visit. */

@@ -13,7 +13,6 @@ import {
   chatMessageSchema,
   chatOfferResultSchema,
   chatReadResultSchema,
-  chatUnreadCountSchema,
   uploadResponseSchema,
 } from '@marketplace/contract';
 import {
@@ -25,25 +24,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
-import { CHAT_UNREAD_LIMIT, NOTIFICATION_REFRESH_MS } from '../../lib/constants.ts';
+import { NOTIFICATION_REFRESH_MS } from '../../lib/constants.ts';
+import { chatKeys, invalidateChatAfterMessage } from './unread.ts';
 
-/** Query keys of the chat; a new message invalidates {@link chatKeys.all}. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  unread: ['chat', 'unread-count'] as const,
-  conversations: ['chat', 'conversations'] as const,
-  conversation: (id: string) => ['chat', 'conversation', id] as const,
-  messages: (id: string) => ['chat', 'messages', id] as const,
-};
+export { chatKeys };
 
 const base = '/api/chat/conversations';
 const conversationPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
-
-/** `GET /api/chat/unread-count?limit=100` (SPEC.md §7): unread messages, at most 100. @throws ApiError */
-export async function fetchUnreadMessageCount(signal?: AbortSignal): Promise<number> {
-  const body = await apiFetch(`/api/chat/unread-count?limit=${CHAT_UNREAD_LIMIT}`, { signal });
-  return chatUnreadCountSchema.parse(body).unread_count;
-}
 
 /** `GET /api/chat/conversations`: the member's conversations, newest activity first. @throws ApiError */
 export async function fetchConversations(signal?: AbortSignal): Promise<ChatConversation[]> {
@@ -150,21 +137,6 @@ export async function uploadChatPhoto(file: File): Promise<string> {
   return uploadResponseSchema.parse(await apiFetch('/api/upload', { method: 'POST', body: form })).url;
 }
 
-/**
- * Unread chat messages for the 'Chat' badges (SPEC.md §2 "Mobile", §7: limit 100, refreshed
- * every 30 s and live). 0 while `enabled` is false (logged out) and on failure.
- */
-export function useUnreadMessageCount(enabled: boolean): number {
-  const query = useQuery({
-    queryKey: chatKeys.unread,
-    queryFn: ({ signal }) => fetchUnreadMessageCount(signal),
-    enabled,
-    refetchInterval: enabled ? NOTIFICATION_REFRESH_MS : false,
-    retry: false,
-  });
-  return enabled ? (query.data ?? 0) : 0;
-}
-
 /** The conversation list, refreshed every 30 s and on every live message. */
 export function useConversations() {
   return useQuery({
@@ -217,26 +189,6 @@ export function addMessageToCache(queryClient: QueryClient, message: ChatMessage
       return { ...data, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
     },
   );
-}
-
-/**
- * After a live message (SPEC.md §7 `new_message`) or a reconnect: refetches the badge, the
- * list and the conversation `conversationId` (every conversation when null).
- */
-export async function invalidateChatAfterMessage(
-  queryClient: QueryClient,
-  conversationId: string | null,
-): Promise<void> {
-  if (conversationId === null) {
-    await queryClient.invalidateQueries({ queryKey: chatKeys.all });
-    return;
-  }
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
-    queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
-    queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) }),
-    queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }),
-  ]);
 }
 
 /** Refetches the list, the conversation and its messages after a change made here. */

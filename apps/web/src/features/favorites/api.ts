@@ -1,4 +1,4 @@
-import { type Favorite, favoriteListSchema } from '@marketplace/contract';
+import type { Favorite, FavoriteList } from '@marketplace/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -7,12 +7,12 @@ export const favoritesQueryKey = ['favorites'] as const;
 
 /**
  * `GET /api/favorites` (SPEC.md §7): the favourites of the logged-in user, newest first, each
- * with its listing.
- * @throws ApiError on a non-OK answer, ZodError when the answer has no `favorites` list.
+ * with its listing. The answer is taken as typed: the server serializes it with the contract's
+ * schema (docs/decisions/0017-checks-off-the-first-load.md).
+ * @throws ApiError on a non-OK answer.
  */
 export async function fetchFavorites(signal?: AbortSignal): Promise<Favorite[]> {
-  const body = await apiFetch('/api/favorites', { signal });
-  return favoriteListSchema.parse(body).favorites;
+  return (await apiFetch<FavoriteList>('/api/favorites', { signal })).favorites;
 }
 
 /** `POST /api/favorites/{listingId}` (SPEC.md §7), no body. */

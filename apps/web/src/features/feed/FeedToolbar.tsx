@@ -1,10 +1,11 @@
-import { type ListingQuerySort, listingQuerySortSchema, listingSortSchema } from '@marketplace/contract';
+import { LISTING_QUERY_SORTS, LISTING_SORTS, type ListingQuerySort } from '@marketplace/contract';
 import ViewComfyIcon from '@mui/icons-material/ViewComfy';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { type ChangeEvent, useId } from 'react';
 import { de } from '../../i18n/de.ts';
+import { isOneOf } from '../../lib/guards.ts';
 import type { ViewMode } from '../../lib/viewMode.ts';
 import { radiusChoice } from './filters.ts';
 import { PlacePicker } from './PlacePicker.tsx';
@@ -25,7 +26,7 @@ export function FeedToolbar({
   onPostalCodeChange,
   radiusKm,
   onRadiusChange,
-  sortOptions = listingSortSchema.options,
+  sortOptions = LISTING_SORTS,
 }: {
   viewMode: ViewMode;
   onViewModeChange: (mode: ViewMode) => void;
@@ -96,8 +97,8 @@ export function FeedToolbar({
           aria-label={de.feed.sortLabel}
           value={sort}
           onChange={(event: ChangeEvent<HTMLSelectElement>) => {
-            const parsed = listingQuerySortSchema.safeParse(event.target.value);
-            if (parsed.success) onSortChange(parsed.data);
+            const next = event.target.value;
+            if (isOneOf(LISTING_QUERY_SORTS, next)) onSortChange(next);
           }}
           sx={selectSx}
         >

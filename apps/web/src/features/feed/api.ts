@@ -1,15 +1,11 @@
-import {
-  FEED_PAGE_SIZE,
-  type ListingList,
-  listingListSchema,
-  type Place,
-  placeListSchema,
-} from '@marketplace/contract';
+import { FEED_PAGE_SIZE, type ListingList, type Place, type PlaceList } from '@marketplace/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { type ListingFilters, listingsApiParams } from './filters.ts';
 
-// The feed's calls live apart from the other ad calls, so the home page loads only these.
+// The feed's calls live apart from the other ad calls, so the home page loads only these. Their
+// answers are taken as typed: the server serializes them with the contract's schemas, and the
+// first script loads no schema library (docs/decisions/0017-checks-off-the-first-load.md).
 
 /** Every listing query starts with this key; changes to ads invalidate it. */
 export const listingsQueryKey = ['listings'] as const;
@@ -18,12 +14,12 @@ export const listingQueryKey = (id: string) => ['listings', 'detail', id] as con
 /**
  * `GET /api/listings?<params>` (SPEC.md §7): one page of ads with `total` and `next_cursor`.
  * Adds the timestamp `t` SPEC.md §7 names and asks the browser not to cache.
- * @throws ApiError on a non-OK answer, ZodError when the answer is not a listing list
+ * @throws ApiError on a non-OK answer
  */
 export async function fetchListings(params: URLSearchParams, signal?: AbortSignal): Promise<ListingList> {
   const query = new URLSearchParams(params);
   query.set('t', String(Date.now()));
-  return listingListSchema.parse(await apiFetch(`/api/listings?${query.toString()}`, { signal }));
+  return apiFetch<ListingList>(`/api/listings?${query.toString()}`, { signal });
 }
 
 /**
@@ -68,8 +64,10 @@ export function useListingFeed(
 export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<Place[]> {
   const term = query.trim();
   if (term === '') return [];
-  const body = await apiFetch(`/api/places?${new URLSearchParams({ q: term }).toString()}`, { signal });
-  return placeListSchema.parse(body).places;
+  const body = await apiFetch<PlaceList>(`/api/places?${new URLSearchParams({ q: term }).toString()}`, {
+    signal,
+  });
+  return body.places;
 }
 
 /** The query of the places for a text, cached for an hour (shared by completion and checks). */

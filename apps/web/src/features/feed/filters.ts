@@ -1,13 +1,14 @@
 import {
   type AttributeDefinition,
+  LISTING_QUERY_SORTS,
   type ListingQuerySort,
-  listingQuerySortSchema,
+  OFFER_TYPES,
   type OfferType,
-  offerTypeSchema,
+  PRICE_TYPES,
   type PriceType,
-  priceTypeSchema,
   RADIUS_CHOICES_KM,
 } from '@marketplace/contract';
+import { isOneOf } from '../../lib/guards.ts';
 
 /**
  * What a list of ads is filtered and sorted by (issue "The marketplace itself": price range,
@@ -79,8 +80,8 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
   if (q) filters.q = q;
   const category = trimmed(params.get('category'), 100);
   if (category) filters.category = category;
-  const sort = listingQuerySortSchema.safeParse(params.get('sort'));
-  if (sort.success) filters.sort = sort.data;
+  const sort = params.get('sort');
+  if (isOneOf(LISTING_QUERY_SORTS, sort)) filters.sort = sort;
   const priceMin = nonNegativeNumber(params.get('price_min'));
   if (priceMin !== undefined) filters.price_min = priceMin;
   const priceMax = nonNegativeNumber(params.get('price_max'));
@@ -91,10 +92,10 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
     const radius = radiusChoice(params.get('radius_km'));
     if (radius !== undefined) filters.radius_km = radius;
   }
-  const offerType = offerTypeSchema.safeParse(params.get('offer_type'));
-  if (offerType.success) filters.offer_type = offerType.data;
-  const priceType = priceTypeSchema.safeParse(params.get('price_type'));
-  if (priceType.success) filters.price_type = priceType.data;
+  const offerType = params.get('offer_type');
+  if (isOneOf(OFFER_TYPES, offerType)) filters.offer_type = offerType;
+  const priceType = params.get('price_type');
+  if (isOneOf(PRICE_TYPES, priceType)) filters.price_type = priceType;
   if (params.get('verified_only') === 'true') filters.verified_only = true;
   for (const [name, value] of params) {
     if (!name.startsWith(ATTRIBUTE_PARAM_PREFIX)) continue;

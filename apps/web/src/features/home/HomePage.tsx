@@ -1,4 +1,4 @@
-import { listingSortSchema } from '@marketplace/contract';
+import { LISTING_SORTS } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
+import { isOneOf } from '../../lib/guards.ts';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/index.ts';
@@ -83,8 +84,7 @@ export function HomePage() {
             onViewModeChange={setViewMode}
             sort={sort}
             onSortChange={(next) => {
-              const parsed = listingSortSchema.safeParse(next);
-              if (parsed.success) setSort(parsed.data);
+              if (isOneOf(LISTING_SORTS, next)) setSort(next);
             }}
             postalCode={postalCode}
             onPostalCodeChange={(value) => {

@@ -1,11 +1,5 @@
-import {
-  type Category,
-  categoriesResponseSchema,
-  type ListingList,
-  type ListingSort,
-  listingListSchema,
-} from '@marketplace/contract';
-import { z } from 'zod';
+import type { CategoriesResponse, Category, ListingList, ListingSort } from '@marketplace/contract';
+import { hasArray, isRecord } from '../../lib/guards.ts';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, readStored } from '../../lib/storageKeys.ts';
 import { readFeedSort } from '../../lib/viewMode.ts';
 import { type ListingFilters, radiusChoice } from '../feed/index.ts';
@@ -34,9 +28,6 @@ export function storedHomeFeedFilters(): ListingFilters {
   return homeFeedFilters(readFeedSort(), readHomePostalCode(), readHomeRadiusKm());
 }
 
-/** The home page's first answers, as the server puts them into the page (`#home-data`). */
-const servedHomeDataSchema = z.object({ feed: listingListSchema, categories: categoriesResponseSchema });
-
 /** What the server sent along with the home page: the newest ads and the categories. */
 export interface ServedHomeData {
   feed: ListingList;
@@ -46,14 +37,19 @@ export interface ServedHomeData {
 /**
  * Reads the answers the server put into the home page (`<script type="application/json"
  * id="home-data">`, see the server's `modules/listings/home-preview.ts`); null when the page
- * has none or they do not match the contract.
+ * has none or they are not a feed page and a category list. The server wrote them with the
+ * contract's schemas, so their items are taken as typed
+ * (docs/decisions/0017-checks-off-the-first-load.md).
  */
 export function readServedHomeData(doc: Document = document): ServedHomeData | null {
   const text = doc.getElementById(SERVED_HOME_DATA_ID)?.textContent;
   if (!text) return null;
   try {
-    const parsed = servedHomeDataSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { feed: parsed.data.feed, categories: parsed.data.categories.categories } : null;
+    const data: unknown = JSON.parse(text);
+    if (!isRecord(data) || !hasArray(data.feed, 'listings') || !hasArray(data.categories, 'categories'))
+      return null;
+    const { feed, categories } = data as { feed: ListingList; categories: CategoriesResponse };
+    return { feed, categories: categories.categories };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
-import { DEFAULT_SITE_NAME, type SiteConfig, siteConfigSchema } from '@marketplace/contract';
+import { DEFAULT_SITE_NAME, type SiteConfig } from '@marketplace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
+import { isRecord } from '../../lib/guards.ts';
 
 /** The configuration of an installation that has set nothing (tests, the dev server). */
 const UNCONFIGURED: SiteConfig = {
@@ -22,15 +23,22 @@ const UNCONFIGURED: SiteConfig = {
 /**
  * The site configuration the server wrote into this page (`<script type="application/json"
  * id="site-config">`, apps/server/src/plugins/web-app.ts), or null when the page has none (the
- * Vite dev server, component tests) or it cannot be read.
+ * Vite dev server, component tests) or it cannot be read. The server wrote it with the contract's
+ * schema, so past its outline (name, AGB version, operator) it is taken as typed
+ * (docs/decisions/0017-checks-off-the-first-load.md).
  */
 export function servedSiteConfig(): SiteConfig | null {
   if (typeof document === 'undefined') return null;
   const text = document.getElementById('site-config')?.textContent;
   if (!text) return null;
   try {
-    const parsed = siteConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const config: unknown = JSON.parse(text);
+    return isRecord(config) &&
+      typeof config.name === 'string' &&
+      typeof config.terms_version === 'string' &&
+      isRecord(config.operator)
+      ? (config as SiteConfig)
+      : null;
   } catch {
     return null;
   }

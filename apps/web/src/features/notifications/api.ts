@@ -1,15 +1,11 @@
-import {
-  type Notification,
-  type NotificationList,
-  type NotificationPreferences,
-  type NotificationPreferencesBody,
-  type NotificationStats,
-  type NotificationType,
-  type notificationListQuerySchema,
-  notificationListSchema,
-  notificationPreferencesSchema,
-  notificationStatsSchema,
-  notificationsReadAllSchema,
+import type {
+  Notification,
+  NotificationList,
+  NotificationPreferences,
+  NotificationPreferencesBody,
+  NotificationStats,
+  NotificationType,
+  notificationListQuerySchema,
 } from '@marketplace/contract';
 import {
   keepPreviousData,
@@ -22,6 +18,10 @@ import type { z } from 'zod';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 import { NOTIFICATION_PANEL_LIMIT, NOTIFICATION_REFRESH_MS } from '../../lib/constants.ts';
 import { clearSession } from '../../lib/session.ts';
+
+// The bell uses these calls on every page, so their answers are taken as typed: the server
+// serializes them with the contract's schemas, and the first script loads no schema library
+// (docs/decisions/0017-checks-off-the-first-load.md).
 
 /** Which notifications a list shows (the parsed query of `GET /api/notifications`, all optional). */
 export type NotificationListQuery = Partial<z.output<typeof notificationListQuerySchema>>;
@@ -104,16 +104,13 @@ export function fetchNotifications(
   query: NotificationListQuery,
   signal?: AbortSignal,
 ): Promise<NotificationList> {
-  return orEmpty(
-    async () => notificationListSchema.parse(await apiFetch(listPath(query), { signal })),
-    EMPTY_NOTIFICATION_LIST,
-  );
+  return orEmpty(() => apiFetch<NotificationList>(listPath(query), { signal }), EMPTY_NOTIFICATION_LIST);
 }
 
 /** `GET /api/notifications/stats` (SPEC.md §3, §7); failures give {@link EMPTY_NOTIFICATION_STATS}. */
 export function fetchNotificationStats(signal?: AbortSignal): Promise<NotificationStats> {
   return orEmpty(
-    async () => notificationStatsSchema.parse(await apiFetch('/api/notifications/stats', { signal })),
+    () => apiFetch<NotificationStats>('/api/notifications/stats', { signal }),
     EMPTY_NOTIFICATION_STATS,
   );
 }
@@ -128,7 +125,7 @@ export function markNotificationRead(id: string): Promise<void> {
 /** `POST /api/notifications/read-all` (SPEC.md §4 "mark-all-read"). @throws ApiError */
 export function markAllNotificationsRead(): Promise<void> {
   return clearingSessionOn401(async () => {
-    notificationsReadAllSchema.parse(await apiFetch('/api/notifications/read-all', { method: 'POST' }));
+    await apiFetch('/api/notifications/read-all', { method: 'POST' });
   });
 }
 
@@ -141,8 +138,8 @@ export function deleteNotification(id: string): Promise<void> {
 
 /** `GET /api/notifications/preferences`: both channels of every type. @throws ApiError */
 export function fetchNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
-  return clearingSessionOn401(async () =>
-    notificationPreferencesSchema.parse(await apiFetch('/api/notifications/preferences', { signal })),
+  return clearingSessionOn401(() =>
+    apiFetch<NotificationPreferences>('/api/notifications/preferences', { signal }),
   );
 }
 
@@ -150,10 +147,8 @@ export function fetchNotificationPreferences(signal?: AbortSignal): Promise<Noti
 export function saveNotificationPreferences(
   body: NotificationPreferencesBody,
 ): Promise<NotificationPreferences> {
-  return clearingSessionOn401(async () =>
-    notificationPreferencesSchema.parse(
-      await apiFetch('/api/notifications/preferences', { method: 'PUT', body }),
-    ),
+  return clearingSessionOn401(() =>
+    apiFetch<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body }),
   );
 }
 
