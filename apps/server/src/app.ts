@@ -22,6 +22,7 @@ import media from './modules/media/index.ts';
 import moderation from './modules/moderation/index.ts';
 import notifications from './modules/notifications/index.ts';
 import places from './modules/places/index.ts';
+import savedSearches from './modules/saved-searches/index.ts';
 import stories from './modules/stories/index.ts';
 import users from './modules/users/index.ts';
 import verification from './modules/verification/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
   });
   await app.register(favorites);
+  await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(chat);
   await app.register(forum);
   await app.register(stories, { config });

@@ -247,6 +247,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
         story_reaction: 0,
         verification: 0,
         moderation: 0,
+        saved_search: 0,
       },
     } satisfies NotificationStats);
   });

@@ -16,6 +16,7 @@ export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './saved-searches.ts';
 export * from './site.ts';
 export * from './stories.ts';
 export * from './text.ts';

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'story_reaction',
   'verification',
   'moderation',
+  'saved_search',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -125,6 +126,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
   story_reaction: { in_app: true, email: false },
   verification: { in_app: true, email: true },
   moderation: { in_app: true, email: true },
+  saved_search: { in_app: true, email: true },
 };
 
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */

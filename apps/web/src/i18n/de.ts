@@ -138,6 +138,7 @@ export const de = {
       story_reaction: 'Reaktionen auf deine Stories',
       verification: 'Entscheidungen über deine Verkäufer-Verifizierung',
       moderation: 'Meldungen und Entscheidungen der Moderation',
+      saved_search: 'Neue Anzeigen zu deinen gespeicherten Suchen',
     },
     pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
     previousPage: 'Zurück',
@@ -586,6 +587,15 @@ export const de = {
     empty: 'Du hast noch keine Favoriten.',
     emptyHint: 'Tippe auf das Herz einer Anzeige, um sie hier zu speichern.',
     browse: 'Anzeigen entdecken',
+  },
+
+  /** The 'Suche speichern' button of the search and category pages (saved searches with alerts). */
+  savedSearches: {
+    save: 'Suche speichern',
+    saveHint: 'Über neue Anzeigen zu dieser Suche benachrichtigt werden',
+    saved: 'Suche gespeichert. Du findest sie unter Favoriten › Gespeicherte Suchen.',
+    loginRequired: 'Bitte melde dich an, um Suchen zu speichern.',
+    saveFailed: 'Die Suche konnte nicht gespeichert werden.',
   },
 
   /** Page titles, one per route of SPEC.md §2. */

@@ -567,17 +567,21 @@ function drawListing(listing: Listing, status: string, price: string, place: str
   );
 }
 
-/** The list pages' extras over the home page's look: the breadcrumb and the toolbar's place. */
+/**
+ * The list pages' extras over the home page's look: the breadcrumb, the toolbar's place, and the
+ * room the app keeps free beside the heading for 'Suche speichern' (`SAVE_SEARCH_ROOM` of
+ * `apps/web/src/features/saved-searches`).
+ */
 const LIST_CSS = `
 .pp-crumbs ol{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:8px;font-size:.875rem;line-height:1.5;color:#56625d}
 .pp-crumbs li+li::before{content:"/";margin-right:8px}
 .pp-crumbs li[aria-current]{color:#1d2522}
 .pp-crumbs a{color:inherit;text-decoration:none}
-.pp-list .hp-h1{margin-top:0;font-size:1.4rem}
+.pp-list .hp-h1{margin-top:0;font-size:1.4rem;padding-right:40px}
 .pp-toolbar{height:148.5px}
 .pp-toolbar-search{height:100.5px}
 .pp-empty{margin:0 0 16px;color:#56625d}
-@media (min-width:900px){.pp-list{padding-left:328px}.pp-list .hp-h1{font-size:1.75rem}.pp-toolbar{height:116px}.pp-toolbar-search{height:68px}}
+@media (min-width:900px){.pp-list{padding-left:328px}.pp-list .hp-h1{font-size:1.75rem;padding-right:176px}.pp-toolbar{height:116px}.pp-toolbar-search{height:68px}}
 `.trim();
 
 const LIST_PAGE_CSS = `${PREVIEW_CSS}\n${LIST_CSS}`;

@@ -12,6 +12,7 @@ import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { BrowseListings, useUrlFilters } from '../feed/index.ts';
+import { type PageFilters, SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 import { attributesOf, categoryLoadErrorText, findCategory, useCategories } from './api.ts';
 
 /** Slug of the cars category that /autos shows (SPEC.md §2 redirects /category/autos there too). */
@@ -75,7 +76,13 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
         onFiltersChange={setFilters}
         attributes={attributesOf(selection)}
         category={current.slug}
-        heading={<CategoryHeading category={selection.category} subcategory={selection.subcategory} />}
+        heading={
+          <CategoryHeading
+            category={selection.category}
+            subcategory={selection.subcategory}
+            save={{ filters, category: current.slug }}
+          />
+        }
       />
     </Container>
   );
@@ -90,7 +97,16 @@ function scrollIntoSight(element: HTMLElement | null): void {
   }
 }
 
-function CategoryHeading({ category, subcategory }: { category: Category; subcategory: Subcategory | null }) {
+function CategoryHeading({
+  category,
+  subcategory,
+  save,
+}: {
+  category: Category;
+  subcategory: Subcategory | null;
+  /** The page's filters for 'Suche speichern' beside the heading. */
+  save: { filters: PageFilters; category: string };
+}) {
   const current = subcategory ?? category;
   return (
     <Box>
@@ -113,12 +129,17 @@ function CategoryHeading({ category, subcategory }: { category: Category; subcat
           </Typography>
         )}
       </Breadcrumbs>
-      <Typography variant="h1" sx={{ mb: 1.5, fontSize: { xs: '1.4rem', md: '1.75rem' } }}>
-        <Box component="span" aria-hidden sx={{ mr: 1 }}>
-          {current.icon || category.icon}
-        </Box>
-        {current.name}
-      </Typography>
+      <WithSaveSearch {...save}>
+        <Typography
+          variant="h1"
+          sx={{ mb: 1.5, fontSize: { xs: '1.4rem', md: '1.75rem' }, ...SAVE_SEARCH_ROOM }}
+        >
+          <Box component="span" aria-hidden sx={{ mr: 1 }}>
+            {current.icon || category.icon}
+          </Box>
+          {current.name}
+        </Typography>
+      </WithSaveSearch>
       {category.subcategories.length > 0 && (
         <Box
           component="nav"

@@ -10,12 +10,14 @@ import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { useViewMode } from '../../lib/viewMode.ts';
+import { SavedSearchesSection } from '../saved-searches/index.ts';
 import { useFavorites } from './api.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 
 /**
  * /favorites (SPEC.md §2, §4): the member's saved ads as a grid, newest first; a failed load
- * reads 'Fehler beim Laden der Favoriten' (SPEC.md §8).
+ * reads 'Fehler beim Laden der Favoriten' (SPEC.md §8). Below them the member's saved searches
+ * ('Gespeicherte Suchen'; the side menu's 'Gespeicherte' leads here through /saved).
  */
 export function FavoritesPage() {
   usePageTitle(de.pages.favorites);
@@ -59,6 +61,7 @@ export function FavoritesPage() {
           action={(listing) => <FavoriteButton listing={listing} size="small" />}
         />
       )}
+      <SavedSearchesSection />
     </Container>
   );
 }

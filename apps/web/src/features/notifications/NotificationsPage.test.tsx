@@ -116,6 +116,7 @@ describe('/notifications/settings', () => {
       story_reaction: { in_app: true, email: false },
       verification: { in_app: true, email: true },
       moderation: { in_app: true, email: true },
+      saved_search: { in_app: true, email: true },
     },
   };
 

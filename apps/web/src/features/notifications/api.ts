@@ -55,6 +55,7 @@ export const EMPTY_NOTIFICATION_STATS: NotificationStats = {
     story_reaction: 0,
     verification: 0,
     moderation: 0,
+    saved_search: 0,
   },
 };
 

@@ -15,6 +15,7 @@ import {
   useUrlFilters,
   withoutFilters,
 } from '../feed/index.ts';
+import { SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
 const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...listingSortSchema.options];
@@ -39,9 +40,11 @@ export function SearchPage() {
         attributes={attributesOf(selection)}
         categories={categories.data ?? []}
         heading={
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' } }}>
-            {term ? de.search.term(term) : de.pages.search}
-          </Typography>
+          <WithSaveSearch filters={filters} show={Boolean(term || filters.category)}>
+            <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' }, ...SAVE_SEARCH_ROOM }}>
+              {term ? de.search.term(term) : de.pages.search}
+            </Typography>
+          </WithSaveSearch>
         }
         empty={() => <NoResults filters={filters} onWiden={setFilters} />}
         sortOptions={term ? SEARCH_SORTS : undefined}

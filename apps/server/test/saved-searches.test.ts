@@ -1,0 +1,268 @@
+import type { NotificationList, SavedSearch, SavedSearchList } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSavedSearchAlerts } from '../src/modules/saved-searches/index.ts';
+import { bearer, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { allMailDelivered } from './helpers/mail-queue.ts';
+import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
+
+/**
+ * Saved searches with alerts ('Suchaufträge'): members keep a search's filters, see, switch and
+ * delete them, and hear once per search and run of new matching ads of other members.
+ */
+
+let t: TestApp;
+let owner: RegisteredMember;
+let other: RegisteredMember;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await verifiedMember(t, { nickname: 'Suchende' });
+  other = await verifiedMember(t, { nickname: 'Anbieter' });
+});
+afterAll(async () => t?.close());
+
+const save = (token: string, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    headers: bearer(token),
+    payload: body as object,
+  });
+const list = async (token: string) =>
+  (await t.app.inject({ url: '/api/saved-searches', headers: bearer(token) })).json() as SavedSearchList;
+const rowsOf = async (userId: string) => {
+  const result = (await t.app.database.db.execute(
+    sql`select count(*)::int as n from saved_searches where user_id = ${userId}::uuid`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+};
+const alerts = () =>
+  sendSavedSearchAlerts(
+    {
+      db: t.app.database.db,
+      categories: t.app.categories,
+      mailer: t.app.mailer,
+      realtime: t.app.realtime,
+      log: t.app.log,
+      publicUrl: t.config.publicUrl,
+      siteName: t.config.siteName,
+    },
+    new Date(),
+  );
+/** Puts the member's last online time 20 minutes into the past: mails go to members away. */
+const away = (member: RegisteredMember) =>
+  t.app.database.db.execute(
+    sql`insert into notification_settings (user_id, last_seen_at) values (${member.user.id}::uuid, now() - interval '20 minutes')
+        on conflict (user_id) do update set last_seen_at = excluded.last_seen_at`,
+  );
+const searchNotifications = async (token: string) =>
+  (
+    (
+      await t.app.inject({ url: '/api/notifications?type=saved_search', headers: bearer(token) })
+    ).json() as NotificationList
+  ).notifications;
+
+describe('saved searches: create, list, change, delete', () => {
+  it('keeps the filters once, named after them, and only their owner sees and changes them', async () => {
+    const first = await save(owner.access_token, {
+      filters: {
+        q: ' Fahrrad ',
+        category: 'fahrraeder-zubehoer',
+        price_max: 500,
+        verified_only: false,
+        sort: undefined,
+      },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const saved = first.json() as SavedSearch;
+    expect(saved.filters).toEqual({ category: 'fahrraeder-zubehoer', price_max: '500', q: 'Fahrrad' });
+    expect(saved.name).toMatch(/^„Fahrrad“ in .+ bis 500 €$/);
+    expect(saved.path).toBe('/search?q=Fahrrad&category=fahrraeder-zubehoer&price_max=500');
+    expect(saved.alerts).toBe(true);
+
+    // The same filters again, written differently: the saved search, no second one.
+    const again = await save(owner.access_token, {
+      filters: { price_max: '500', q: 'Fahrrad', category: 'fahrraeder-zubehoer' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as SavedSearch).id).toBe(saved.id);
+    expect(await rowsOf(owner.user.id)).toBe(1);
+    expect((await list(owner.access_token)).saved_searches.map((s) => s.id)).toEqual([saved.id]);
+
+    // Another member neither sees, changes nor deletes it: 404 as for an unknown id.
+    expect((await list(other.access_token)).saved_searches).toEqual([]);
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/api/saved-searches/${saved.id}`,
+        headers: bearer(other.access_token),
+        ...(method === 'PATCH' ? { payload: { alerts: false } } : {}),
+      });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().detail).toBe('Diese gespeicherte Suche gibt es nicht.');
+    }
+    expect((await list(owner.access_token)).saved_searches[0]?.alerts).toBe(true);
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/saved-searches/${saved.id}`,
+      headers: bearer(owner.access_token),
+      payload: { alerts: false, name: 'Mein Rad' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ alerts: false, name: 'Mein Rad' });
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/saved-searches/${saved.id}`,
+      headers: bearer(owner.access_token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await list(owner.access_token)).saved_searches).toEqual([]);
+    const twice = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/saved-searches/${saved.id}`,
+      headers: bearer(owner.access_token),
+    });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('need a login: 401 without a token', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: '/api/saved-searches' }),
+      t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: { filters: { q: 'Sofa' } } }),
+      t.app.inject({ method: 'PATCH', url: '/api/saved-searches/x', payload: { alerts: false } }),
+      t.app.inject({ method: 'DELETE', url: '/api/saved-searches/x' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('refuses bad filters with 422 and a German message and stores nothing', async () => {
+    const member = await verifiedMember(t);
+    const cases: [unknown, RegExp][] = [
+      [{ filters: { price_min: 'viel' } }, /Bitte gib einen Preis als Zahl ein\./],
+      [{ filters: { farbe: 'rot' } }, /Unbekannter Filter „farbe“\./],
+      [{ filters: {} }, /Bitte gib einen Suchbegriff ein oder wähle mindestens einen Filter\./],
+      [{ filters: { q: '   ' } }, /Bitte gib einen Suchbegriff ein oder wähle mindestens einen Filter\./],
+      [{ filters: { price_min: 500, price_max: 100 } }, /Mindestpreis darf nicht über dem Höchstpreis/],
+      [{ filters: { category: 'gibt-es-nicht' } }, /Diese Kategorie gibt es nicht\./],
+      [{ filters: { q: 'Sofa' }, name: '' }, /Bitte gib einen Namen ein\./],
+      [{ q: 'Sofa' }, /filters/],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await save(member.access_token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().detail, JSON.stringify(body)).toMatch(detail);
+    }
+    const badPatch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/saved-searches/00000000-0000-4000-8000-000000000000',
+      headers: bearer(member.access_token),
+      payload: { alerts: 'ja' },
+    });
+    expect(badPatch.statusCode).toBe(422);
+    expect(await rowsOf(member.user.id)).toBe(0);
+  });
+
+  it('keeps exactly 20 searches per member under 200 parallel requests (409 beyond)', async () => {
+    const member = await verifiedMember(t);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => save(member.access_token, { filters: { q: `Suche ${i + 1}` } })),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(180);
+    expect(answers.find((res) => res.statusCode === 409)?.json().detail).toBe(
+      'Du kannst höchstens 20 Suchen speichern. Lösche eine gespeicherte Suche, um eine neue anzulegen.',
+    );
+    expect(await rowsOf(member.user.id)).toBe(20);
+    // A saved one again still answers it; the account's deletion takes them all.
+    const known = (await list(member.access_token)).saved_searches[0];
+    const again = await save(member.access_token, { filters: known?.filters });
+    expect(again.statusCode).toBe(200);
+    await t.app.database.db.execute(sql`delete from users where id = ${member.user.id}::uuid`);
+    expect(await rowsOf(member.user.id)).toBe(0);
+  });
+});
+
+describe('alerts of new ads for saved searches', () => {
+  it('tells once of new matching ads of others, with count and link, in the app and by mail when away', async () => {
+    const searcher = await verifiedMember(t, { nickname: 'Tandemfan' });
+    const seller = await verifiedMember(t);
+    const saved = await save(searcher.access_token, { filters: { q: 'Tandem' } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const path = (saved.json() as SavedSearch).path;
+    // Everything before saving and all that is due now is checked first.
+    await alerts();
+    expect(await searchNotifications(searcher.access_token)).toEqual([]);
+
+    await createAd(t, seller.access_token, { title: 'Tandem für zwei Personen' });
+    await createAd(t, seller.access_token, { title: 'Tandem aus Aluminium' });
+    await createAd(t, seller.access_token, { title: 'Gartenstuhl aus Holz' });
+    await createAd(t, searcher.access_token, { title: 'Mein altes Tandem' });
+
+    await away(searcher);
+    expect(await alerts()).toBeGreaterThanOrEqual(1);
+    const notifications = await searchNotifications(searcher.access_token);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({
+      type: 'saved_search',
+      title: 'Neue Anzeigen zu deiner Suche',
+      message: '2 neue Anzeigen zu deiner gespeicherten Suche: „Tandem“',
+      link: path,
+      is_read: false,
+    });
+
+    // A second run without new ads notifies nothing.
+    await alerts();
+    expect(await searchNotifications(searcher.access_token)).toHaveLength(1);
+
+    await allMailDelivered(t.app);
+    const mails = mailsTo(t.config.dataDir, searcher.email).filter((m) =>
+      m.subject.startsWith('Neue Anzeigen zu deiner Suche'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${t.config.publicUrl}${path}`);
+  });
+
+  it('ignores own ads and switched-off searches, and mails nothing with the e-mail channel off', async () => {
+    const searcher = await verifiedMember(t);
+    const seller = await verifiedMember(t);
+    const own = await save(searcher.access_token, { filters: { q: 'Einrad' } });
+    const muted = await save(searcher.access_token, { filters: { q: 'Kajak' } });
+    expect([own.statusCode, muted.statusCode]).toEqual([201, 201]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/saved-searches/${(muted.json() as SavedSearch).id}`,
+      headers: bearer(searcher.access_token),
+      payload: { alerts: false },
+    });
+    await alerts();
+    await createAd(t, searcher.access_token, { title: 'Einrad für Anfänger' });
+    await createAd(t, seller.access_token, { title: 'Kajak mit Paddel' });
+    await alerts();
+    expect(await searchNotifications(searcher.access_token)).toEqual([]);
+
+    // With the e-mail channel off: the notification, no mail.
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: bearer(searcher.access_token),
+      payload: { preferences: { saved_search: { email: false } } },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    await createAd(t, seller.access_token, { title: 'Einrad 20 Zoll' });
+    await away(searcher);
+    await alerts();
+    const notifications = await searchNotifications(searcher.access_token);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]?.message).toBe('1 neue Anzeige zu deiner gespeicherten Suche: „Einrad“');
+    await allMailDelivered(t.app);
+    expect(
+      mailsTo(t.config.dataDir, searcher.email).filter((m) => m.subject.includes('deiner Suche')),
+    ).toEqual([]);
+    expect(await countRows(t, 'saved_searches')).toBeGreaterThan(0);
+  });
+});
