@@ -237,7 +237,8 @@ async function pgliteComparison() {
   );
   const smallIds = await prepareSchema(SMALL_SCHEMA, PGLITE_ADS);
   const pgHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SMALL_SCHEMA });
-  const pgApp = await openApp(pgHandle);
+  // Without the cache of public answers, as the single requests above: the queries themselves.
+  const pgApp = await openApp(pgHandle, { publicAnswerCache: false });
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-pglite-'));
   const started = Date.now();
   const pgliteHandle = await openDatabase({ pgliteDir: path.join(pgliteDir, 'db') });
@@ -246,7 +247,7 @@ async function pgliteComparison() {
     sellers: Math.round(PGLITE_ADS / 20),
   });
   log(`PGlite: ${PGLITE_ADS} Anzeigen erzeugt (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  const pgliteApp = await openApp(pgliteHandle);
+  const pgliteApp = await openApp(pgliteHandle, { publicAnswerCache: false });
   try {
     const pgCursor = await injectCursor(pgApp.app);
     const pgliteCursor = await injectCursor(pgliteApp.app);
