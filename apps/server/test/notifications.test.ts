@@ -319,7 +319,7 @@ describe('notification settings (/notifications/settings)', () => {
     const member = await verifiedMember(t);
     const res = await call(member, 'GET', '/api/notifications/preferences');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ preferences: DEFAULT_NOTIFICATION_PREFERENCES });
+    expect(res.json()).toEqual({ preferences: DEFAULT_NOTIFICATION_PREFERENCES, digest: true });
   });
 
   it('PUT changes only the given channels and answers the whole set', async () => {
@@ -333,12 +333,13 @@ describe('notification settings (/notifications/settings)', () => {
       follow: { in_app: true, email: true },
       listing_view: { in_app: false, email: false },
     };
-    expect(res.json()).toEqual({ preferences: expected });
+    expect(res.json()).toEqual({ preferences: expected, digest: true });
     await call(member, 'PUT', '/api/notifications/preferences', {
       preferences: { follow: { in_app: false } },
     });
     expect((await call(member, 'GET', '/api/notifications/preferences')).json()).toEqual({
       preferences: { ...expected, follow: { in_app: false, email: true } },
+      digest: true,
     } satisfies NotificationPreferences);
   });
 
@@ -355,6 +356,7 @@ describe('notification settings (/notifications/settings)', () => {
     }
     expect((await call(member, 'GET', '/api/notifications/preferences')).json()).toEqual({
       preferences: DEFAULT_NOTIFICATION_PREFERENCES,
+      digest: true,
     });
   });
 

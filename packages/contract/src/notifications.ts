@@ -132,6 +132,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */
 export const notificationPreferencesSchema = z.object({
   preferences: z.record(notificationTypeSchema, notificationChannelsSchema),
+  /** Whether the daily e-mail of missed notifications is on (default on). */
+  digest: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -142,5 +144,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
  */
 export const notificationPreferencesBodySchema = z.object({
   preferences: z.partialRecord(notificationTypeSchema, notificationChannelsSchema.partial().strict()),
+  /** Switches the daily e-mail of missed notifications on or off; left out: unchanged. */
+  digest: z.boolean().optional(),
 });
 export type NotificationPreferencesBody = z.input<typeof notificationPreferencesBodySchema>;

@@ -149,6 +149,9 @@ export const de = {
     inApp: 'In der App',
     email: 'Per E-Mail',
     channelLabel: (type: string, channel: string) => `${type}: ${channel}`,
+    digestLabel: 'Tägliche Zusammenfassung per E-Mail',
+    digestHint:
+      'Warst du einen Tag lang nicht da, schicken wir dir morgens eine E-Mail mit den Benachrichtigungen, die du verpasst hast.',
     saved: 'Einstellungen gespeichert',
     saveFailed: 'Die Einstellungen konnten nicht gespeichert werden.',
     loadFailed: 'Die Einstellungen konnten nicht geladen werden.',

@@ -287,14 +287,16 @@ export async function selectSettings(
 }
 
 /**
- * Lays `changes` (per type, the channels to change) over a member's stored preferences in one
- * statement. @returns the stored preferences afterwards
+ * Lays `changes` (per type, the channels to change) over a member's stored preferences, and sets
+ * the digest switch when `digest` is given, in one statement.
+ * @returns the stored preferences and digest switch afterwards
  */
 export async function mergePreferences(
   db: Database,
   userId: string,
   changes: StoredPreferences,
-): Promise<StoredPreferences> {
+  digest?: boolean,
+): Promise<{ preferences: StoredPreferences; digest: boolean }> {
   let merged: SQL = sql`notification_settings.preferences`;
   for (const [type, change] of Object.entries(changes)) {
     merged = sql`jsonb_set(${merged}, ${`{${type}}`}::text[],
@@ -302,13 +304,13 @@ export async function mergePreferences(
   }
   const [row] = await db
     .insert(notificationSettings)
-    .values({ userId, preferences: changes })
+    .values({ userId, preferences: changes, ...(digest === undefined ? {} : { digest }) })
     .onConflictDoUpdate({
       target: notificationSettings.userId,
-      set: { preferences: merged, updatedAt: sql`now()` },
+      set: { preferences: merged, ...(digest === undefined ? {} : { digest }), updatedAt: sql`now()` },
     })
-    .returning({ preferences: notificationSettings.preferences });
-  return row?.preferences ?? changes;
+    .returning({ preferences: notificationSettings.preferences, digest: notificationSettings.digest });
+  return row ?? { preferences: changes, digest: digest ?? true };
 }
 
 /** Records that members were online at `at`. Unknown (deleted) members are skipped. */

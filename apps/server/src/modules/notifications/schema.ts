@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES, type NotificationChannels, type NotificationType } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { listings } from '../listings/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -41,6 +41,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * Per member: the notification channels changed from the defaults (contract
  * `DEFAULT_NOTIFICATION_PREFERENCES`), and when the member was last online (a request or an
  * open socket), which decides whether a notification is also mailed (after 15 minutes away).
+ * `digest`: whether the member gets the daily mail of missed notifications (`digest.ts`);
+ * `last_digest_at`: the end of the window the last digest covered (null: none yet).
  */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id')
@@ -51,5 +53,7 @@ export const notificationSettings = pgTable('notification_settings', {
     .notNull()
     .default(sql`'{}'::jsonb`),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+  digest: boolean('digest').notNull().default(true),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true, precision: 3 }),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

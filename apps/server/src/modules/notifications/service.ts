@@ -133,16 +133,19 @@ function resolvePreferences(stored: StoredPreferences | undefined): Notification
   ) as NotificationPreferences['preferences'];
 }
 
-/** `GET /api/notifications/preferences`: the member's channels per type (defaults where unchanged). */
+/**
+ * `GET /api/notifications/preferences`: the member's channels per type (defaults where
+ * unchanged) and whether the daily digest mail is on (default on).
+ */
 export async function getPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
   const settings = await queries.selectSettings(db, userId);
-  return { preferences: resolvePreferences(settings?.preferences) };
+  return { preferences: resolvePreferences(settings?.preferences), digest: settings?.digest ?? true };
 }
 
 /**
  * `PUT /api/notifications/preferences` (SPEC.md §7 "body: preferences object"): changes the
  * given channels; the rest keep their values. One statement, so that two tabs saving at once
- * both count.
+ * both count. `digest`, when given, switches the daily digest mail on or off.
  * @returns the complete preferences afterwards
  */
 export async function updatePreferences(
@@ -150,8 +153,8 @@ export async function updatePreferences(
   userId: string,
   body: NotificationPreferencesBody,
 ): Promise<NotificationPreferences> {
-  const stored = await queries.mergePreferences(db, userId, body.preferences);
-  return { preferences: resolvePreferences(stored) };
+  const stored = await queries.mergePreferences(db, userId, body.preferences, body.digest);
+  return { preferences: resolvePreferences(stored.preferences), digest: stored.digest };
 }
 
 /** Per instance: when each member's online time was last written, so it is written at most once a minute. */

@@ -265,17 +265,96 @@ export function notificationMail(
     text.type === 'moderation'
       ? 'Diese E-Mail bekommst du unabhängig von deinen Einstellungen: Über Meldungen und Entscheidungen unserer Moderation müssen wir dich informieren (Digital Services Act).'
       : `Diese E-Mail bekommst du, weil du E-Mails für diese Benachrichtigung eingeschaltet hast. Ändern kannst du das unter ${settings}`;
+  return layoutMail(
+    to,
+    `${text.title} – ${siteName}`,
+    paragraphs,
+    [{ href: link, label: 'In der App öffnen' }],
+    footer,
+    siteName,
+  );
+}
+
+/**
+ * The notification mails' one layout: paragraphs (one with `href` shows that address below its
+ * text), links (the text shows the address, the HTML a labelled link), a grey footer and the
+ * signature.
+ */
+function layoutMail(
+  to: string,
+  subject: string,
+  paragraphs: readonly (string | { text: string; href: string })[],
+  links: readonly { href: string; label: string }[],
+  footer: string,
+  siteName: string,
+): OutgoingMail {
   return {
     to,
-    subject: `${text.title} – ${siteName}`,
-    text: [...paragraphs, link, footer, `Dein ${siteName}-Team`].join('\n\n'),
+    subject,
+    text: [
+      ...paragraphs.map((line) => (typeof line === 'string' ? line : `${line.text}\n${line.href}`)),
+      ...links.map((l) => (links.length === 1 ? l.href : `${l.label}: ${l.href}`)),
+      footer,
+      `Dein ${siteName}-Team`,
+    ].join('\n\n'),
     html: [
       '<!doctype html><html lang="de"><body style="font-family:sans-serif;line-height:1.5">',
-      ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">In der App öffnen</a></p>`,
+      ...paragraphs.map((line) =>
+        typeof line === 'string'
+          ? `<p>${escapeHtml(line)}</p>`
+          : `<p>${escapeHtml(line.text)}<br><a href="${escapeHtml(line.href)}">${escapeHtml(line.href)}</a></p>`,
+      ),
+      ...links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`),
       `<p style="color:#666;font-size:small">${escapeHtml(footer)}</p>`,
       `<p>Dein ${escapeHtml(siteName)}-Team</p>`,
       '</body></html>',
     ].join('\n'),
   };
+}
+
+/** Most notifications listed in one digest mail. */
+export const DIGEST_MAX_ITEMS = 10;
+
+/**
+ * The daily digest 'Das hast du verpasst': the newest (up to {@link DIGEST_MAX_ITEMS}) of the
+ * `total` unread notifications a member missed, each with title, message and absolute link,
+ * then links to /notifications and to /notifications/settings (where the digest is switched off).
+ * @param items newest first; only the first {@link DIGEST_MAX_ITEMS} are listed
+ * @param publicUrl `PUBLIC_URL`, without a trailing slash
+ */
+export function digestMail(
+  to: string,
+  name: string,
+  items: readonly { title: string; message: string; link: string }[],
+  total: number,
+  publicUrl: string,
+  siteName: string,
+): OutgoingMail {
+  const listed = items.slice(0, DIGEST_MAX_ITEMS);
+  const subject =
+    total === 1
+      ? `1 neue Benachrichtigung auf ${siteName}`
+      : `${total.toLocaleString('de-DE')} neue Benachrichtigungen auf ${siteName}`;
+  const intro =
+    total > listed.length
+      ? `Das hast du verpasst – die ${listed.length} neuesten von ${total.toLocaleString('de-DE')} ungelesenen Benachrichtigungen:`
+      : 'Das hast du verpasst:';
+  const paragraphs = [
+    `Hallo ${name},`,
+    intro,
+    ...listed.map((item) => ({ text: `${item.title}: ${item.message}`, href: `${publicUrl}${item.link}` })),
+  ];
+  const footer =
+    'Diese Zusammenfassung bekommst du einmal am Tag, wenn du länger als einen Tag nicht da warst; Benachrichtigungen, die wir dir schon einzeln gemailt haben, stehen nicht darin.';
+  return layoutMail(
+    to,
+    subject,
+    paragraphs,
+    [
+      { href: `${publicUrl}/notifications`, label: 'Alle Benachrichtigungen ansehen' },
+      { href: `${publicUrl}/notifications/settings`, label: 'Zusammenfassung ausschalten' },
+    ],
+    footer,
+    siteName,
+  );
 }

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -23,7 +24,8 @@ const CHANNELS = ['in_app', 'email'] as const satisfies readonly (keyof Notifica
 
 /**
  * /notifications/settings (SPEC.md §2 lists it as public): for every notification type a switch
- * for the app and one for e-mail, loaded with `GET` and each change saved at once with `PUT
+ * for the app and one for e-mail, and the switch of the daily e-mail digest of missed
+ * notifications, loaded with `GET` and each change saved at once with `PUT
  * /api/notifications/preferences`. Visitors read a login hint with a button to log in.
  */
 export function NotificationSettingsPage() {
@@ -50,14 +52,13 @@ export function NotificationSettingsPage() {
     );
   }
 
+  const feedback = {
+    onSuccess: () => showMessage(de.notifications.saved, 'success'),
+    onError: () => showMessage(de.notifications.saveFailed, 'error'),
+  };
   const change = (type: NotificationType, channel: (typeof CHANNELS)[number], value: boolean) =>
-    save.mutate(
-      { preferences: { [type]: { [channel]: value } } },
-      {
-        onSuccess: () => showMessage(de.notifications.saved, 'success'),
-        onError: () => showMessage(de.notifications.saveFailed, 'error'),
-      },
-    );
+    save.mutate({ preferences: { [type]: { [channel]: value } } }, feedback);
+  const changeDigest = (value: boolean) => save.mutate({ preferences: {}, digest: value }, feedback);
 
   const channelName = { in_app: de.notifications.inApp, email: de.notifications.email };
 
@@ -73,46 +74,63 @@ export function NotificationSettingsPage() {
       ) : preferences.isError ? (
         <Alert severity="error">{de.notifications.loadFailed}</Alert>
       ) : (
-        <Paper variant="outlined">
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{de.notifications.filterLabel}</TableCell>
-                {CHANNELS.map((channel) => (
-                  <TableCell key={channel} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                    {channelName[channel]}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {NOTIFICATION_TYPES.map((type) => (
-                <TableRow key={type}>
-                  <TableCell component="th" scope="row">
-                    {de.notifications.types[type]}
-                  </TableCell>
+        <>
+          <Box sx={{ mb: 2 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={preferences.data.digest ?? true}
+                  disabled={save.isPending}
+                  onChange={(event) => changeDigest(event.target.checked)}
+                />
+              }
+              label={de.notifications.digestLabel}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {de.notifications.digestHint}
+            </Typography>
+          </Box>
+          <Paper variant="outlined">
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{de.notifications.filterLabel}</TableCell>
                   {CHANNELS.map((channel) => (
-                    <TableCell key={channel} align="center">
-                      <Switch
-                        checked={preferences.data.preferences[type]?.[channel] ?? false}
-                        disabled={save.isPending}
-                        onChange={(event) => change(type, channel, event.target.checked)}
-                        slotProps={{
-                          input: {
-                            'aria-label': de.notifications.channelLabel(
-                              de.notifications.types[type],
-                              channelName[channel],
-                            ),
-                          },
-                        }}
-                      />
+                    <TableCell key={channel} align="center" sx={{ whiteSpace: 'nowrap' }}>
+                      {channelName[channel]}
                     </TableCell>
                   ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+              </TableHead>
+              <TableBody>
+                {NOTIFICATION_TYPES.map((type) => (
+                  <TableRow key={type}>
+                    <TableCell component="th" scope="row">
+                      {de.notifications.types[type]}
+                    </TableCell>
+                    {CHANNELS.map((channel) => (
+                      <TableCell key={channel} align="center">
+                        <Switch
+                          checked={preferences.data.preferences[type]?.[channel] ?? false}
+                          disabled={save.isPending}
+                          onChange={(event) => change(type, channel, event.target.checked)}
+                          slotProps={{
+                            input: {
+                              'aria-label': de.notifications.channelLabel(
+                                de.notifications.types[type],
+                                channelName[channel],
+                              ),
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        </>
       )}
     </PageContainer>
   );

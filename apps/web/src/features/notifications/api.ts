@@ -252,7 +252,7 @@ export function useNotificationPreferences(enabled: boolean) {
 }
 
 /**
- * Saves changed channels. The switches show the change at once; the answer (all settings)
+ * Saves changed channels or the digest switch. The switches show the change at once; the answer (all settings)
  * replaces the cached ones, and a failure puts the previous settings back.
  */
 export function useSaveNotificationPreferences() {
@@ -271,7 +271,11 @@ export function useSaveNotificationPreferences() {
           const current = preferences[type] ?? { in_app: false, email: false };
           preferences[type] = { ...current, ...channels };
         }
-        queryClient.setQueryData<NotificationPreferences>(notificationKeys.preferences, { preferences });
+        queryClient.setQueryData<NotificationPreferences>(notificationKeys.preferences, {
+          ...previous,
+          preferences,
+          ...(body.digest === undefined ? {} : { digest: body.digest }),
+        });
       }
       return { previous };
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_settings" ADD COLUMN "digest" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD COLUMN "last_digest_at" timestamp (3) with time zone;
