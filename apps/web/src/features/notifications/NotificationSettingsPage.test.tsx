@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@marketplace/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@marketplace/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,20 +9,7 @@ import { NotificationSettingsPage } from './NotificationSettingsPage.tsx';
 
 describe('/notifications/settings: daily digest', () => {
   const preferences: NotificationPreferences = {
-    preferences: {
-      follow: { in_app: true, email: false },
-      new_listing: { in_app: true, email: false },
-      listing_view: { in_app: true, email: false },
-      listing_favorite: { in_app: true, email: false },
-      message: { in_app: true, email: true },
-      forum_reply: { in_app: true, email: false },
-      forum_mention: { in_app: true, email: false },
-      forum_like: { in_app: true, email: false },
-      story_reaction: { in_app: true, email: false },
-      verification: { in_app: true, email: true },
-      moderation: { in_app: true, email: true },
-      saved_search: { in_app: true, email: true },
-    },
+    preferences: DEFAULT_NOTIFICATION_PREFERENCES,
     digest: true,
   };
 
