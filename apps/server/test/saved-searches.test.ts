@@ -204,7 +204,9 @@ describe('alerts of new ads for saved searches', () => {
     await createAd(t, searcher.access_token, { title: 'Mein altes Tandem' });
 
     await away(searcher);
-    expect(await alerts()).toBeGreaterThanOrEqual(1);
+    // Three runs at once (instances, a retried job) tell of the new ads exactly once.
+    const runs = await Promise.all([alerts(), alerts(), alerts()]);
+    expect(runs.reduce((sum, notified) => sum + notified, 0)).toBeGreaterThanOrEqual(1);
     const notifications = await searchNotifications(searcher.access_token);
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
