@@ -36,8 +36,8 @@ export {
   removeListingInTransaction,
   restoreListingInTransaction,
 } from './moderation.ts';
-/** Counts new ads matching a saved search's filters through the ad search (saved-search alerts). */
-export { countNewMatches } from './new-matches.ts';
+/** Saved searches: their filters checked, and their new ads counted, through the ad search. */
+export { checkSavedFilters, countNewMatches } from './new-matches.ts';
 export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export {

@@ -1,7 +1,7 @@
 import { LISTINGS_LIMIT_MAX, listingQuerySchema } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import type { CategoryTree } from '../categories/index.ts';
-import { listListings } from './search.ts';
+import { checkListingFilters, listListings } from './search.ts';
 
 /** Pages of newest ads read at most per check; more new matches are reported as this many pages' worth. */
 const NEW_MATCH_PAGES_MAX = 10;
@@ -45,4 +45,16 @@ export async function countNewMatches(
     cursor = answer.next_cursor;
   }
   return count;
+}
+
+/**
+ * Checks a saved search's filters (the text form `countNewMatches` takes) as the ad lists
+ * would, without searching: an unknown category or place, or a bad attribute filter, is refused.
+ * @throws AppError validation (422) with the ad lists' message
+ */
+export async function checkSavedFilters(
+  deps: { db: Database; categories: CategoryTree },
+  filters: Record<string, string>,
+): Promise<void> {
+  await checkListingFilters(deps, listingQuerySchema.parse({ ...filters, sort: 'newest' }));
 }

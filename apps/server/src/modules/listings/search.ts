@@ -117,7 +117,10 @@ function attributeConditions(query: ListingQuery): { where: SQL[]; signature: [s
  * the searcher's postal code or place with a radius; attribute values and ranges.
  * @throws AppError validation (422) for an unknown category, place or attribute parameter
  */
-async function buildFilters(deps: ListingReadDeps, query: ListingQuery): Promise<Filters> {
+async function buildFilters(
+  deps: Pick<ListingReadDeps, 'db' | 'categories'>,
+  query: ListingQuery,
+): Promise<Filters> {
   const where: SQL[] = [VISIBLE];
   const signature: Record<string, unknown> = {};
   if (query.category) {
@@ -179,6 +182,18 @@ function oneOf(ids: string[]): SQL {
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   )})`;
+}
+
+/**
+ * Checks a list request's filters as `listListings` does (category, place, attribute filters),
+ * without reading any ad: for callers that keep filters to search with later (saved searches).
+ * @throws AppError validation (422) with the message the ad lists give
+ */
+export async function checkListingFilters(
+  deps: Pick<ListingReadDeps, 'db' | 'categories'>,
+  query: ListingQuery,
+): Promise<void> {
+  await buildFilters(deps, query);
 }
 
 function textCondition(text: TextQuery): SQL {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
 import type { CategoryTree } from '../categories/index.ts';
-import { countNewMatches } from '../listings/index.ts';
+import { checkSavedFilters } from '../listings/index.ts';
 import { type SavedSearchRow, savedSearches } from './schema.ts';
 
 /** Saved searches a member may create per hour (docs/decisions/0005), like other member writes. */
@@ -63,8 +63,8 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 /**
  * `POST /api/saved-searches`: saves the filters (canonical, contract `savedSearchFiltersSchema`)
  * with `name` or one built from them ('„Fahrrad“ in Fahrräder bis 500 €'), alerts on, checked as
- * of now (so only ads posted afterwards are notified). The filters first go through the ad
- * search once, so a category or place it does not know is refused as it would be there. The same
+ * of now (so only ads posted afterwards are notified). The filters are checked as the ad lists
+ * check them, so a category or place they do not know is refused as it would be there. The same
  * filters saved again answer the saved search (`created` false) and change nothing. Count, limit
  * and insert run in one transaction under a lock per member, so parallel requests never pass
  * {@link SAVED_SEARCHES_MAX}; at most 100 per member and hour ({@link SAVED_SEARCH_CREATE_LIMIT}).
@@ -76,8 +76,7 @@ export async function createSavedSearch(
   userId: string,
   body: { filters: SavedSearchFilters; name?: string | undefined },
 ): Promise<{ created: boolean; savedSearch: SavedSearch }> {
-  const now = new Date();
-  await countNewMatches(deps, body.filters, { after: now, upTo: now }, userId);
+  await checkSavedFilters(deps, body.filters);
   const key = filtersKey(body.filters);
   const categoryName = body.filters.category
     ? deps.categories.resolve(body.filters.category)?.name
