@@ -49,8 +49,8 @@ export async function startBenchServer(
 /**
  * One scenario under load: autocannon at `connections` connections for `duration` s against
  * `base`, each request the next of `paths` and, when `tokens` are given, with the next of them as
- * its bearer token; with `until`, the load runs until that promise settles instead (`duration`
- * is then ignored). Latencies come from every response (exact p95/p99, ms); `failed` counts
+ * its bearer token, and `headers` on every request; with `until`, the load runs until that
+ * promise settles instead (`duration` is then ignored). Latencies come from every response (exact p95/p99, ms); `failed` counts
  * answers of 300 and above (`rejected`), errors and timeouts; `requests` counts every response.
  */
 export async function underLoad(
@@ -60,6 +60,7 @@ export async function underLoad(
   connections: number,
   tokens: string[] = [],
   until?: Promise<unknown>,
+  headers: Record<string, string> = {},
 ) {
   let turn = 0;
   let rejected = 0;
@@ -73,9 +74,9 @@ export async function underLoad(
       {
         method: 'GET',
         setupRequest: (request) => {
-          const headers: Record<string, string> = {};
-          if (tokens.length > 0) headers.authorization = `Bearer ${tokens[turn % tokens.length] as string}`;
-          return { ...request, path: paths[turn++ % paths.length] as string, headers };
+          const sent: Record<string, string> = { ...headers };
+          if (tokens.length > 0) sent.authorization = `Bearer ${tokens[turn % tokens.length] as string}`;
+          return { ...request, path: paths[turn++ % paths.length] as string, headers: sent };
         },
       },
     ],

@@ -4,9 +4,10 @@
 // stories each (posted over the last 23 hours), 100 viewers who each follow 500 of them and have
 // seen the stories of 250, and about 20 views per story from others. Then, with the app in its
 // own process, autocannon at 100 connections asks `GET /api/stories/feed` (50 groups, as the
-// client asks; and 10, the home strip's default) with the 100 viewers' tokens in turn, against two
-// baselines of the same run: the bare route of the other scenarios and a bare route behind the
-// token check (the session lookup every member call pays). Then the same feed one request at a
+// client asks; and 10, the home strip's default) with the 100 viewers' tokens in turn, once
+// without `Accept-Encoding` and once with a browser's (the answer then goes out brotli-compressed),
+// against two baselines of the same run: the bare route of the other scenarios and a bare route
+// behind the token check (the session lookup every member call pays). Then the same feed one request at a
 // time through `app.inject`, and the size of a photo story's first image (the `detail` WebP the
 // viewer loads) made from a 12-megapixel phone photo.
 // PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
@@ -15,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -201,7 +203,10 @@ interface LoadResult {
   failed: number;
 }
 
-/** autocannon on `url`, each request with the next token in turn (none for an empty list). */
+/**
+ * autocannon on `url`, each request with the next token in turn (none for an empty list) and
+ * `headers`.
+ */
 async function load(
   base: string,
   name: string,
@@ -209,9 +214,13 @@ async function load(
   tokens: string[],
   connections: number,
   duration: number,
+  headers: Record<string, string>,
 ): Promise<LoadResult> {
-  return { name, ...(await underLoad(base, [url], duration, connections, tokens)) };
+  return { name, ...(await underLoad(base, [url], duration, connections, tokens, undefined, headers)) };
 }
+
+/** What a browser sends along with every request (Chrome, Firefox and Safari alike). */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A 12-megapixel photo as a phone takes it (4032 x 3024, fine detail, EXIF), as JPEG quality 92. */
 async function phonePhoto(): Promise<Buffer> {
@@ -276,16 +285,30 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
   const base = `http://127.0.0.1:${server.port}`;
   try {
     const tokens = await server.tokens(viewers);
-    const scenarios: [string, string, string[]][] = [
-      ['Baseline (leere Fastify-Route)', '/api/bench/baseline', []],
-      ['Baseline mit Token (leere Route, Sitzungsprüfung)', '/api/bench/baseline-member', tokens],
-      ['Story-Feed, 50 Gruppen', '/api/stories/feed?limit=50', tokens],
-      ['Story-Feed, 10 Gruppen (Startseite)', '/api/stories/feed?limit=10', tokens],
+    // The bare routes' answers are too small to be compressed, so the browser's header changes
+    // nothing for them; the feed's answers go out compressed when it is sent.
+    const scenarios: [string, string, string[], Record<string, string>][] = [
+      ['Baseline (leere Fastify-Route)', '/api/bench/baseline', [], {}],
+      ['Baseline mit Token (leere Route, Sitzungsprüfung)', '/api/bench/baseline-member', tokens, {}],
+      ['Story-Feed, 50 Gruppen, unkomprimiert', '/api/stories/feed?limit=50', tokens, {}],
+      ['Story-Feed, 10 Gruppen (Startseite), unkomprimiert', '/api/stories/feed?limit=10', tokens, {}],
+      [
+        'Story-Feed, 50 Gruppen, wie ein Browser (br)',
+        '/api/stories/feed?limit=50',
+        tokens,
+        BROWSER_ENCODINGS,
+      ],
+      [
+        'Story-Feed, 10 Gruppen (Startseite), wie ein Browser (br)',
+        '/api/stories/feed?limit=10',
+        tokens,
+        BROWSER_ENCODINGS,
+      ],
     ];
     const results: LoadResult[] = [];
-    for (const [name, url, list] of scenarios) {
-      await load(base, name, url, list, options.connections, 2); // warm-up
-      results.push(await load(base, name, url, list, options.connections, options.duration));
+    for (const [name, url, list, headers] of scenarios) {
+      await load(base, name, url, list, options.connections, 2, headers); // warm-up
+      results.push(await load(base, name, url, list, options.connections, options.duration, headers));
     }
     const bare = results[0] as LoadResult;
     const member = results[1] as LoadResult;
@@ -317,17 +340,24 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
     log('');
     log('Einzelne Anfragen nacheinander (app.inject):');
     log('');
-    log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline mit Token | Gruppen | Stories | kB |');
+    log(
+      '| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline mit Token | Gruppen | Stories | kB übertragen |',
+    );
     log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     let baselineMean = Number.NaN;
-    const cases: [string, string][] = [
-      ['Baseline mit Token (GET /api/me)', '/api/me'],
-      ['Story-Feed, 50 Gruppen', '/api/stories/feed?limit=50'],
-      ['Story-Feed, 10 Gruppen', '/api/stories/feed?limit=10'],
+    const cases: [string, string, Record<string, string>][] = [
+      ['Baseline mit Token (GET /api/me)', '/api/me', {}],
+      ['Story-Feed, 50 Gruppen', '/api/stories/feed?limit=50', {}],
+      ['Story-Feed, 10 Gruppen', '/api/stories/feed?limit=10', {}],
+      ['Story-Feed, 50 Gruppen, wie ein Browser (br)', '/api/stories/feed?limit=50', BROWSER_ENCODINGS],
+      ['Story-Feed, 10 Gruppen, wie ein Browser (br)', '/api/stories/feed?limit=10', BROWSER_ENCODINGS],
     ];
-    for (const [name, url] of cases) {
+    for (const [name, url, headers] of cases) {
       const ask = (i: number) =>
-        app.inject({ url, headers: { authorization: `Bearer ${tokens[i % tokens.length] as string}` } });
+        app.inject({
+          url,
+          headers: { ...headers, authorization: `Bearer ${tokens[i % tokens.length] as string}` },
+        });
       for (let i = 0; i < 10; i++) await ask(i);
       const times: number[] = [];
       let groups = 0;
@@ -338,7 +368,11 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
         const res = await ask(i);
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        const body = res.json() as { stories?: { stories: unknown[] }[] };
+        const text =
+          res.headers['content-encoding'] === 'br'
+            ? zlib.brotliDecompressSync(res.rawPayload).toString()
+            : res.body;
+        const body = JSON.parse(text) as { stories?: { stories: unknown[] }[] };
         groups = body.stories?.length ?? 0;
         stories = (body.stories ?? []).reduce((sum, group) => sum + group.stories.length, 0);
         bytes = res.rawPayload.length;

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { storyFeedSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,4 +126,56 @@ describe('feed summary', () => {
     const ids = feedStoryIds(reads[0] as (typeof reads)[number]);
     for (const story of posted) expect(ids).toContain(story.id);
   }, 120_000);
+
+  it('answers compressed where the client accepts it, the same JSON, and still shows a view at once', async () => {
+    for (let i = 0; i < 3; i++) await postPhotoStory(t.app, owner);
+    const story = await postPhotoStory(t.app, owner);
+    const ask = (acceptEncoding?: string, query = '') =>
+      t.app.inject({
+        url: `/api/stories/feed${query}`,
+        headers: {
+          ...bearer(viewer.access_token),
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await ask();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gzip = await ask('gzip;q=1, br;q=0.5');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Another page of the same viewer is its own answer (one group: too small to compress).
+    const second = await ask('br', '?limit=1&offset=1');
+    expect(second.headers['content-encoding']).toBeUndefined();
+    const secondFeed = storyFeedSchema.parse(second.json());
+    expect(secondFeed.stories).toHaveLength(1);
+    expect(secondFeed.stories[0]?.user_id).toBe(storyFeedSchema.parse(plain.json()).stories[1]?.user_id);
+    // A kept answer never hides the viewer's own view, in any encoding.
+    const viewed = (body: string) =>
+      storyFeedSchema
+        .parse(JSON.parse(body))
+        .stories.flatMap((group) => group.stories)
+        .find((s) => s.id === story.id)?.has_viewed;
+    expect(viewed(zlib.brotliDecompressSync(br.rawPayload).toString())).toBe(false);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/view`,
+      headers: bearer(viewer.access_token),
+    });
+    expect(view.statusCode).toBeLessThan(300);
+    expect(viewed(zlib.brotliDecompressSync((await ask('br')).rawPayload).toString())).toBe(true);
+    expect(viewed(zlib.gunzipSync((await ask('gzip')).rawPayload).toString())).toBe(true);
+    expect(viewed((await ask()).body)).toBe(true);
+    // A story posted meanwhile shows in the next kept answer too.
+    const fresh = await postPhotoStory(t.app, owner);
+    const after = JSON.parse(zlib.brotliDecompressSync((await ask('br')).rawPayload).toString());
+    expect(feedStoryIds(storyFeedSchema.parse(after))).toContain(fresh.id);
+  });
 });

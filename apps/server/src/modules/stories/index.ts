@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { redeemSocketTicket } from '../../realtime/tickets.ts';
 import { readListings } from '../listings/index.ts';
+import { FeedAnswers } from './feed-answers.ts';
 import { FeedSummary } from './feed-summary.ts';
 import storyRoutes from './routes.ts';
 import { removeExpired, removeMedia, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
@@ -93,6 +94,7 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
       toStory(row, owner, false, card),
     ),
     viewMarks: new ViewMarksCache(),
+    feedAnswers: new FeedAnswers(),
   };
   app.decorate('storiesDeps', deps);
   // Every instance keeps its own feed summary (docs/decisions/0013-story-feed-summary.md).

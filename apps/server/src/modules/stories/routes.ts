@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageUploadStream } from '../media/index.ts';
+import { feedEncoding } from './feed-answers.ts';
 import { reportStory } from './reports.ts';
 import * as stories from './service.ts';
 
@@ -52,11 +53,19 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         response: { 200: storyFeedSchema, ...errorResponses(401, 422) },
       },
     },
-    // The answer is the JSON text of storyFeedSchema, put together from serialised parts.
-    async (request, reply) =>
-      (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(await stories.feedJson(deps, request.user.id, request.query)),
+    // The answer is the JSON text of storyFeedSchema, put together from serialised parts and kept
+    // finished, compressed where the client accepts it (decision 0013, "Finished answers").
+    async (request, reply) => {
+      const answer = await stories.feedAnswer(
+        deps,
+        request.user.id,
+        request.query,
+        feedEncoding(request.headers['accept-encoding']),
+      );
+      reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+      if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);
+      return (reply as FastifyReply).send(answer.body);
+    },
   );
 
   app.get(

@@ -27,6 +27,7 @@ import {
   LISTING_IMAGE_FOLDER,
 } from '../media/index.ts';
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
+import type { FeedAnswers, FeedEncoding } from './feed-answers.ts';
 import type { FeedSummary, SummaryGroup, SummaryStory } from './feed-summary.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 import type { ViewMarks, ViewMarksCache } from './view-marks.ts';
@@ -73,6 +74,8 @@ export interface StoriesDeps {
   feedSummary: FeedSummary;
   /** The feed's viewers' view marks, kept for seconds (docs/decisions/0013, "View marks"). */
   viewMarks: ViewMarksCache;
+  /** Finished feed answers per viewer and page (docs/decisions/0013, "Finished answers"). */
+  feedAnswers: FeedAnswers;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -201,20 +204,24 @@ function viewMarks(deps: StoriesDeps, viewerId: string, now: Date) {
 }
 
 /**
- * `GET /api/stories/feed` (SPEC.md §4 "Story viewer: group order", §7) as the JSON text of the
- * contract's `storyFeedSchema`: the live stories of all members grouped per member; groups with
- * stories `viewerId` has not seen first, then by their newest story (ties by member id); within a
- * group oldest first. `limit` and `offset` count groups; `total` counts all live groups.
+ * `GET /api/stories/feed` (SPEC.md §4 "Story viewer: group order", §7) as the bytes of the JSON
+ * text of the contract's `storyFeedSchema`, in `encoding` where the answer is large enough to be
+ * compressed: the live stories of all members grouped per member; groups with stories `viewerId`
+ * has not seen first, then by their newest story (ties by member id); within a group oldest
+ * first. `limit` and `offset` count groups; `total` counts all live groups.
  * The groups and their stories' JSON come from the feed summary in memory
  * (docs/decisions/0013-story-feed-summary.md); one query reads the viewer's view marks (and
- * stories that ended early without an event), kept for seconds and dropped by the viewer's views. A story past its expiry never shows,
- * even before the clean-up removed it.
+ * stories that ended early without an event), kept for seconds and dropped by the viewer's views;
+ * the finished answer is kept as long as they are and nothing else changed. A story past its
+ * expiry never shows, even before the clean-up removed it.
+ * @returns the answer's bytes and their `Content-Encoding`
  */
-export async function feedJson(
+export async function feedAnswer(
   deps: StoriesDeps,
   viewerId: string,
   page: { limit: number; offset: number },
-): Promise<string> {
+  encoding: FeedEncoding,
+): Promise<{ body: Buffer; encoding: FeedEncoding }> {
   const at = nowOf(deps);
   const now = at.getTime();
   const [all, marks] = await Promise.all([
@@ -227,13 +234,17 @@ export async function feedJson(
     }),
   ]);
   if (marks.gone.size > 0) await deps.feedSummary.removed([...marks.gone]);
-  const entries = viewerOrder(deps.feedSummary.version, all, viewerId, marks, now);
-  const shown = entries.slice(page.offset, page.offset + page.limit);
-  return `{"stories":[${shown.map((entry) => groupJson(entry, viewerId, marks.seen)).join(',')}],"total":${entries.length}}`;
+  const order = viewerOrder(deps.feedSummary.version, all, viewerId, marks, now);
+  return deps.feedAnswers.answer(`${viewerId}\0${page.offset}\0${page.limit}`, order.serial, encoding, () => {
+    const shown = order.entries.slice(page.offset, page.offset + page.limit);
+    return `{"stories":[${shown.map((entry) => groupJson(entry, viewerId, marks.seen)).join(',')}],"total":${order.entries.length}}`;
+  });
 }
 
 /** A viewer's groups in feed order, kept with their view marks while nothing changed. */
 interface ViewerOrder {
+  /** Unique per computed order in this process: finished answers made from it carry it. */
+  serial: number;
   /** `FeedSummary.version` it was computed from. */
   version: number;
   /** The earliest expiry among the live stories (ms): the order is computed anew from then on. */
@@ -243,6 +254,7 @@ interface ViewerOrder {
 
 /** Per kept view marks (one viewer, at most their 5 seconds): the order computed from them. */
 const viewerOrders = new WeakMap<ViewMarks, ViewerOrder>();
+let orderSerial = 0;
 
 /**
  * The viewer's groups in feed order: groups with stories the viewer has not seen first, then by
@@ -256,9 +268,9 @@ function viewerOrder(
   viewerId: string,
   marks: ViewMarks,
   now: number,
-): ViewerGroup[] {
+): ViewerOrder {
   const kept = viewerOrders.get(marks);
-  if (kept && kept.version === version && now < kept.until) return kept.entries;
+  if (kept && kept.version === version && now < kept.until) return kept;
   const { seen, gone } = marks;
   const unviewedGroups: ViewerGroup[] = [];
   const viewedGroups: ViewerGroup[] = [];
@@ -280,9 +292,9 @@ function viewerOrder(
     unviewedGroups.sort(byMember);
     viewedGroups.sort(byMember);
   }
-  const entries = [...unviewedGroups, ...viewedGroups];
-  viewerOrders.set(marks, { version, until, entries });
-  return entries;
+  const order = { serial: ++orderSerial, version, until, entries: [...unviewedGroups, ...viewedGroups] };
+  viewerOrders.set(marks, order);
+  return order;
 }
 
 /** One group as JSON text in the order of the contract's `storyGroupSchema`. */
