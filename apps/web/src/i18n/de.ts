@@ -370,6 +370,8 @@ export const de = {
   stories: {
     strip: 'Stories',
     yourStory: 'Deine Story',
+    /** The add ring's name once the member's own stories have a ring of their own. */
+    newStory: 'Neue Story',
     add: 'Story hinzufügen',
     openGroup: (name: string) => `Stories von ${name} ansehen`,
     pageTitle: 'Stories',

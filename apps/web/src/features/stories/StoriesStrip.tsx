@@ -78,7 +78,7 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
         <Box component="li">
           <Ring
             label={de.stories.add}
-            name={de.stories.yourStory}
+            name={own ? de.stories.newStory : de.stories.yourStory}
             avatar={user?.avatar ?? null}
             unviewed={false}
             add
