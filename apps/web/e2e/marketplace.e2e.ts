@@ -327,6 +327,19 @@ describe('the marketplace as a new member uses it', () => {
     await openApp(page, '/listings');
     await page.getByRole('listitem').filter({ hasText: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-my-listings-mobile');
+    // The bottom bar's 'Dashboard': the ad counted, with the other member's save.
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click({ timeout: STEP_MS });
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('link', { name: 'Aktive Anzeigen: 1' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('link', { name: 'Gemerkt: 1' }).waitFor({ timeout: STEP_MS });
+    await page
+      .getByRole('region', { name: 'Deine neuesten Anzeigen' })
+      .getByRole('link', { name: TITLE })
+      .waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-dashboard-mobile');
     await openApp(page, '/create-listing');
     await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-create-mobile');

@@ -108,8 +108,8 @@ describe('navigation rules', () => {
   it('shows a login-required page to a member', async () => {
     stubApi(memberAnswers(testUser()));
     logIn(testUser());
-    renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    renderApp('/payments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zahlungen' })).toBeTruthy();
     expect(screen.getByText('Dieser Bereich wird gerade aufgebaut.')).toBeTruthy();
   });
 

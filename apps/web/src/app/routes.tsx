@@ -7,6 +7,7 @@ import { adminPages } from '../features/admin/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
+import { dashboardPages } from '../features/dashboard/index.ts';
 import { favoritePages } from '../features/favorites/index.ts';
 import { listingFeedQuery } from '../features/feed/index.ts';
 import { forumPages } from '../features/forum/index.ts';
@@ -65,7 +66,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/karriere', access: 'public', title: de.pages.career },
   { path: '/ratgeber', access: 'public', title: de.pages.guide },
   // Login required
-  { path: '/dashboard', access: 'login', title: de.pages.dashboard },
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
@@ -147,6 +147,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/listings',
     access: 'login',
     load: listingPages.myListings,
+  },
+  {
+    path: '/dashboard',
+    access: 'login',
+    load: dashboardPages.dashboard,
   },
   {
     path: '/create-listing',
