@@ -1,7 +1,7 @@
 import type { CategoriesResponse, ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/db/seed/index.ts';
+import { DEMO_FOLLOWS_EACH, seedDemoData } from '../src/db/seed/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, demoEmail } from '../src/db/seed/members.ts';
 import { bearer, login } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -227,6 +227,28 @@ describe('demo data (SEED_DEMO)', () => {
     }
     const months = new Set(members.map((member) => new Date(member.joined).toISOString().slice(0, 7)));
     expect(months.size).toBeGreaterThan(5);
+  });
+
+  it('lets every member follow four others, so the follow feed shows their ads', async () => {
+    const [counts] = await rows<{ follows: number; followers: number; self: number }>(
+      sql`select count(*)::int as follows,
+                 count(distinct followed_id)::int as followers,
+                 count(*) filter (where follower_id = followed_id)::int as self
+          from follows`,
+    );
+    expect(counts).toEqual({
+      follows: DEMO_MEMBERS.length * DEMO_FOLLOWS_EACH,
+      followers: DEMO_MEMBERS.length,
+      self: 0,
+    });
+    const res = await login(
+      t.app,
+      demoEmail(DEMO_MEMBERS[0] as (typeof DEMO_MEMBERS)[number]),
+      DEMO_PASSWORD,
+    );
+    const feed = await t.app.inject({ url: '/api/me/feed', headers: bearer(res.json().access_token) });
+    expect(feed.statusCode).toBe(200);
+    expect((feed.json() as ListingList).listings.length).toBeGreaterThan(0);
   });
 
   it('files a few open ad reports by other members, so the admin dashboard is not empty', async () => {

@@ -253,6 +253,13 @@ describe('the marketplace as a new member uses it', () => {
     const heart = page.getByRole('button', { name: 'Zu Favoriten hinzufügen' });
     await heart.click({ timeout: STEP_MS });
     await page.getByRole('button', { name: 'Aus Favoriten entfernen' }).waitFor({ timeout: STEP_MS });
+    // Following the seller puts her ads into the buyer's feed (the header's 'Feed').
+    await page.getByRole('button', { name: 'Folgen', exact: true }).click({ timeout: STEP_MS });
+    await page.getByRole('button', { name: 'Entfolgen' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('banner').getByRole('link', { name: 'Feed' }).click({ timeout: STEP_MS });
+    await page.getByRole('heading', { level: 1, name: 'Feed' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-follow-feed-desktop');
 
     await openApp(page, '/favorites');
     await page.getByRole('heading', { level: 1, name: /Favoriten/ }).waitFor();

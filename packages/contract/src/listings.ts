@@ -292,6 +292,16 @@ export const myListingsQuerySchema = z.object({
 });
 export type MyListingsQuery = z.input<typeof myListingsQuerySchema>;
 
+/**
+ * `GET /api/me/feed` query (the /feed page): ads of the members I follow, newest first, 20 per
+ * page by default, keyset paged by `cursor`.
+ */
+export const followedListingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LISTINGS_LIMIT_MAX).default(FEED_PAGE_SIZE),
+  cursor: userText().max(500).optional(),
+});
+export type FollowedListingsQuery = z.input<typeof followedListingsQuerySchema>;
+
 /** `GET /api/me/listings` answer: a listing list plus how many of my ads are in each status. */
 export const myListingListSchema = listingListSchema.extend({
   counts: z.object({

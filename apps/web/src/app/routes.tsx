@@ -10,6 +10,7 @@ import { chatPages } from '../features/chat/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { favoritePages } from '../features/favorites/index.ts';
 import { listingFeedQuery } from '../features/feed/index.ts';
+import { followFeedPages } from '../features/follow-feed/index.ts';
 import { forumPages } from '../features/forum/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import {
@@ -73,7 +74,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/listings-old', access: 'login', title: de.pages.myListingsOld },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
   { path: '/text-templates', access: 'login', title: de.pages.textTemplates },
-  { path: '/feed', access: 'login', title: de.pages.feed },
 ];
 
 /** Pages with real content, each loaded lazily. */
@@ -152,6 +152,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/dashboard',
     access: 'login',
     load: dashboardPages.dashboard,
+  },
+  {
+    path: '/feed',
+    access: 'login',
+    load: followFeedPages.feed,
   },
   {
     path: '/create-listing',

@@ -20,7 +20,7 @@ import { type Location, selectPlacesByCodes } from '../../modules/places/index.t
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { type Database, selectRows } from '../client.ts';
-import { favorites, listings, uploads, users } from '../schema.ts';
+import { favorites, follows, listings, uploads, users } from '../schema.ts';
 import {
   AD_KINDS,
   type AdKind,
@@ -250,6 +250,9 @@ async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
   return photos;
 }
 
+/** How many other demo members each demo member follows. */
+export const DEMO_FOLLOWS_EACH = 4;
+
 /**
  * Fills an empty database with demo data (ARCHITECTURE.md `SEED_DEMO`):
  * 20 verified members (password `demo1234`) who joined before their first ad, 4 ads in every
@@ -260,7 +263,7 @@ async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
  * favourites, and German threads in every forum. The members have accepted the current AGB
  * (`termsVersion`). No chats; demo stories come from `seedDemoStories`. Deterministic (seeded
  * PRNG) apart from ids and times. One transaction with an advisory lock, so two instances
- * starting at once seed once.
+ * starting at once seed once; after it each member follows {@link DEMO_FOLLOWS_EACH} others.
  * @returns what was created, or null when the database was not empty
  */
 export async function seedDemoData(
@@ -470,6 +473,7 @@ export async function seedDemoData(
       now,
     );
     return {
+      memberIds: members,
       created: ids.map((id, index) => ({
         id,
         sellerId: drafts[index]?.sellerId as string,
@@ -482,7 +486,7 @@ export async function seedDemoData(
     };
   });
   if (!summary) return null;
-  const { created, ...counts } = summary;
+  const { created, memberIds, ...counts } = summary;
   for (const ad of created) {
     await deps.events?.publish('listing.created', {
       listingId: ad.id,
@@ -490,6 +494,21 @@ export async function seedDemoData(
       title: ad.title,
     });
   }
+  // Each member follows the next four, so /feed, follower counts and dashboards are not empty.
+  // Written after the ads' events: followers existing before them would get a notification for
+  // every one of those ads.
+  await deps.db
+    .insert(follows)
+    .values(
+      memberIds.flatMap((followerId, i) =>
+        Array.from({ length: DEMO_FOLLOWS_EACH }, (_, k) => ({
+          followerId,
+          followedId: memberIds[(i + k + 1) % memberIds.length] as string,
+          createdAt: new Date(now - (i * DEMO_FOLLOWS_EACH + k) * 3_600_000),
+        })),
+      ),
+    )
+    .onConflictDoNothing();
   deps.log.info(
     { ...counts, ms: Date.now() - started },
     `Demo-Daten angelegt: ${counts.members} Mitglieder (Passwort: ${DEMO_PASSWORD}), ${counts.listings} Anzeigen`,

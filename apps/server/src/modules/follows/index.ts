@@ -13,6 +13,7 @@ export {
   type FollowEdge,
   type FollowPage,
   followCounts,
+  followedBy,
   isFollowing,
   listFollowers,
   listFollowing,

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
@@ -104,4 +105,14 @@ export function listFollowers(db: Database, userId: string, page: FollowPage) {
 /** Removes every follow from and to a member; part of deleting an account. */
 export function removeFollowsOf(db: Database, userId: string): Promise<number> {
   return queries.deleteFollowsOf(db, userId);
+}
+
+/**
+ * SQL condition: the member `memberId` (an SQL expression such as `l.seller_id`) is followed by
+ * `followerId`. Other modules put it into their own queries (what followed members posted) and
+ * never read the follows table themselves (docs/decisions/0006-module-doors.md); the primary key
+ * `(follower_id, followed_id)` answers it.
+ */
+export function followedBy(followerId: string, memberId: SQL): SQL {
+  return sql`${memberId} in (select f.followed_id from follows f where f.follower_id = ${followerId}::uuid)`;
 }

@@ -2,7 +2,7 @@ import { PG_INT4_MAX, userText } from '@marketplace/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 
-/** A sort key that is a point in time (newest, my ads, older matches of a relevance search). */
+/** A sort key that is a point in time (newest, my ads, followed members' ads, older matches of a relevance search). */
 const timeKey = z.iso.datetime({ offset: true });
 /** A sort key of an `integer` column (price in cents, popularity). */
 const intKey = z
@@ -23,7 +23,12 @@ const base = { id: z.uuid(), q: userText().max(200).optional() };
  * it reaches the SQL.
  */
 const cursorSchema = z.union([
-  z.object({ ...base, s: z.enum(['newest', 'mine']), k: timeKey, phase: z.undefined().optional() }),
+  z.object({
+    ...base,
+    s: z.enum(['newest', 'mine', 'following']),
+    k: timeKey,
+    phase: z.undefined().optional(),
+  }),
   z.object({
     ...base,
     s: z.enum(['price-asc', 'price-desc', 'popular']),

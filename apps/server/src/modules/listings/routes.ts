@@ -1,4 +1,5 @@
 import {
+  followedListingsQuerySchema,
   listingCreateSchema,
   listingListSchema,
   listingQuerySchema,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { listFollowedListings } from './followed.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
 import { suggest } from './terms.ts';
@@ -208,6 +210,24 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       return listings.listMyListings(deps, request.user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/me/feed',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['me'],
+        summary: 'Ads of the members I follow, newest first (the /feed page); keyset paging (cursor)',
+        security: bearer,
+        querystring: followedListingsQuerySchema,
+        response: { 200: listingListSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listFollowedListings(deps, request.user, request.query);
     },
   );
 
