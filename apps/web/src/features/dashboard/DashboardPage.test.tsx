@@ -93,6 +93,7 @@ describe('/dashboard', () => {
     expect(within(latest).getByRole('link', { name: 'Alle Anzeigen' }).getAttribute('href')).toBe(
       '/listings',
     );
+    expect(within(latest).getByRole('link', { name: 'Dein Feed' }).getAttribute('href')).toBe('/feed');
     expect(within(latest).getByRole('link', { name: 'Anzeige aufgeben' }).getAttribute('href')).toBe(
       '/create-listing',
     );

@@ -224,6 +224,9 @@ export function DashboardPage() {
           <Button component={RouterLink} to="/create-listing" variant="contained" color="secondary">
             {t.createListing}
           </Button>
+          <Button component={RouterLink} to="/feed" variant="outlined">
+            {t.feed}
+          </Button>
           <Button component={RouterLink} to="/settings" variant="outlined">
             {t.settings}
           </Button>

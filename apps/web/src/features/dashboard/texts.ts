@@ -31,6 +31,8 @@ export const dashboardTexts = {
   allListings: 'Alle Anzeigen',
   empty: 'Du hast noch keine Anzeigen.',
   createListing: 'Anzeige aufgeben',
+  /** To /feed, which phones reach from here (their header has no feed button). */
+  feed: 'Dein Feed',
   settings: 'Einstellungen',
   loadFailed: 'Deine Anzeigen konnten nicht geladen werden.',
   /** Accessible name of a tile: its label and value. */
