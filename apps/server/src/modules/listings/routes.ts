@@ -1,4 +1,6 @@
 import {
+  entityListQuerySchema,
+  entityListSchema,
   followedListingsQuerySchema,
   listingCreateSchema,
   listingListSchema,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { listEntities } from './entities.ts';
 import { listFollowedListings } from './followed.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
@@ -229,6 +232,25 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
       reply.header('Cache-Control', 'private, no-store');
       return listFollowedListings(deps, request.user, request.query);
     },
+  );
+
+  app.get(
+    '/api/entities',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary:
+          'The directory of /entities: shops (verified business sellers), service providers or all members with visible ads, most ads first',
+        querystring: entityListQuerySchema,
+        response: { 200: entityListSchema, ...errorResponses(422) },
+      },
+    },
+    // The same for every visitor: kept for a second, like the public ad lists.
+    async (request, reply) =>
+      answers.send(reply, entityListSchema, queryKey('entities', request.query), () =>
+        listEntities(deps, request.query),
+      ),
   );
 
   app.get(

@@ -22,6 +22,7 @@ export {
   type MemberCard,
   memberCards,
   memberNameColumn,
+  memberNameMatches,
   memberReputation,
   memberReputations,
 } from './reputation.ts';

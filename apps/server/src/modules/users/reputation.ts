@@ -1,6 +1,7 @@
 import type { MemberReputation } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { answerCountsColumn, answerRateOf, sellerRatingColumns } from '../chat/index.ts';
 import { forumStandingColumns } from '../forum/index.ts';
 import { sellerBadgeColumns } from '../verification/index.ts';
@@ -16,6 +17,17 @@ import { displayName, getAccount, isUserId } from './service.ts';
 export function memberNameColumn(userId: SQL): SQL {
   return sql`(select json_build_object('id', u.id, 'nickname', u.nickname, 'firstName', u.first_name)
     from users u where u.id = ${userId})`;
+}
+
+/**
+ * SQL condition for other modules' reads (docs/decisions/0006-module-doors.md): the public name
+ * of the member `userId` (nickname or first name, as `displayName` shows it) contains `text`,
+ * case-insensitive and literally (LIKE wildcards escaped). One lookup by primary key per row.
+ */
+export function memberNameMatches(userId: SQL, text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`exists (select 1 from users u where u.id = ${userId}
+    and (u.nickname ilike ${pattern} or (u.nickname is null and u.first_name ilike ${pattern})))`;
 }
 
 /** A member as cards show them: the account's public parts and the one reputation. */

@@ -18,7 +18,11 @@ export function sellerBadgeColumns(userId: SQL): SQL {
         'vat_id', v.vat_id) end ${approvedOf(userId)}) as "sellerTrader"`;
 }
 
-/** SQL condition: the member `userId` has an approved verification ('nur verifizierte Verkäufer'). */
-export function verifiedSellerCondition(userId: SQL): SQL {
-  return sql`exists (select 1 from seller_verifications v where v.user_id = ${userId} and v.status = 'approved')`;
+/**
+ * SQL condition: the member `userId` has an approved verification ('nur verifizierte
+ * Verkäufer'), of `kind` when given (a business seller: the directory's shops).
+ */
+export function verifiedSellerCondition(userId: SQL, kind?: 'private' | 'business'): SQL {
+  return sql`exists (select 1 from seller_verifications v where v.user_id = ${userId} and v.status = 'approved'
+    ${kind ? sql`and v.kind = ${kind}` : sql``})`;
 }
