@@ -347,6 +347,13 @@ describe('the marketplace as a new member uses it', () => {
       .getByRole('link', { name: TITLE })
       .waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-dashboard-mobile');
+    // The quick links' 'Entitäten': the seller is in the members' directory, a search finds her.
+    await page.getByRole('link', { name: 'Entitäten' }).first().click({ timeout: STEP_MS });
+    await page.getByRole('heading', { level: 1, name: 'Entitäten' }).waitFor({ timeout: STEP_MS });
+    await page.getByRole('searchbox', { name: 'Name suchen' }).fill('Rad-Ria');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Rad-Ria', { timeout: STEP_MS });
+    await page.getByRole('link', { name: 'Rad-Ria' }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'marketplace-entities-mobile');
     await openApp(page, '/create-listing');
     await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-create-mobile');

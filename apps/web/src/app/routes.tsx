@@ -8,6 +8,7 @@ import { authPages } from '../features/auth/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
+import { entityPages } from '../features/entities/index.ts';
 import { favoritePages } from '../features/favorites/index.ts';
 import { listingFeedQuery } from '../features/feed/index.ts';
 import { followFeedPages } from '../features/follow-feed/index.ts';
@@ -57,7 +58,6 @@ export interface BuiltPageEntry {
  */
 export const plannedPages: readonly PlannedPageEntry[] = [
   // Public routes
-  { path: '/entities', access: 'public', title: de.pages.entities },
   { path: '/shop/:id', access: 'public', title: de.pages.shop },
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
@@ -157,6 +157,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/feed',
     access: 'login',
     load: followFeedPages.feed,
+  },
+  {
+    path: '/entities',
+    access: 'public',
+    load: entityPages.entities,
   },
   {
     path: '/create-listing',

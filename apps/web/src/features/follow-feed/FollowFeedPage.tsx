@@ -1,6 +1,5 @@
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ListingGrid } from '../../components/ListingGrid.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
+import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -65,17 +65,7 @@ export function FollowFeedPage() {
           action={(listing) => <FavoriteButton listing={listing} size="small" />}
         />
       )}
-      {feed.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Button
-            variant="outlined"
-            disabled={feed.isFetchingNextPage}
-            onClick={() => void feed.fetchNextPage()}
-          >
-            {feed.isFetchingNextPage ? de.feed.loading : t.more}
-          </Button>
-        </Box>
-      )}
+      <LoadMoreButton label={t.more} query={feed} />
     </Container>
   );
 }

@@ -22,6 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListingImage } from '../../components/ListingImage.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
+import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { Price } from '../../components/Price.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
@@ -119,17 +120,7 @@ export function MyListingsPage() {
           ))}
         </Box>
       )}
-      {listings.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Button
-            variant="outlined"
-            disabled={listings.isFetchingNextPage}
-            onClick={() => void listings.fetchNextPage()}
-          >
-            {listings.isFetchingNextPage ? de.feed.loading : myListingsTexts.more}
-          </Button>
-        </Box>
-      )}
+      <LoadMoreButton label={myListingsTexts.more} query={listings} />
     </PageContainer>
   );
 }
