@@ -6,7 +6,7 @@ import {
 } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.ts';
-import { memberCards, memberNameMatches } from '../users/index.ts';
+import { memberCards, memberIdsNamed } from '../users/index.ts';
 import { verifiedSellerCondition } from '../verification/index.ts';
 import { VISIBLE } from './queries.ts';
 import type { ListingReadDeps } from './search.ts';
@@ -35,7 +35,7 @@ export async function listEntities(
     where.push(services ? sql`l.root_category_id = ${services.rootId}` : sql`false`);
   }
   if (query.type === 'shops') where.push(verifiedSellerCondition(sql`l.seller_id`, 'business'));
-  if (query.q) where.push(memberNameMatches(sql`l.seller_id`, query.q));
+  if (query.q) where.push(sql`l.seller_id in (${memberIdsNamed(query.q)})`);
   const condition = sql.join(where, sql` and `);
   const page = Number(query.page);
   const [rows, [counted]] = await Promise.all([

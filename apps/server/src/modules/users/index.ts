@@ -21,8 +21,8 @@ export { MEMBER_REPORT_LIMIT, type MemberReportRow, readMemberReports } from './
 export {
   type MemberCard,
   memberCards,
+  memberIdsNamed,
   memberNameColumn,
-  memberNameMatches,
   memberReputation,
   memberReputations,
 } from './reputation.ts';

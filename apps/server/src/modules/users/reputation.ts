@@ -20,14 +20,15 @@ export function memberNameColumn(userId: SQL): SQL {
 }
 
 /**
- * SQL condition for other modules' reads (docs/decisions/0006-module-doors.md): the public name
- * of the member `userId` (nickname or first name, as `displayName` shows it) contains `text`,
- * case-insensitive and literally (LIKE wildcards escaped). One lookup by primary key per row.
+ * SQL subquery for other modules' reads (docs/decisions/0006-module-doors.md): the ids of the
+ * members whose public name (nickname, else first name, as `displayName` shows it) contains
+ * `text`, case-insensitive and literally (LIKE wildcards escaped). Use it as
+ * `seller_id in (…)`, so the members are found first and their rows then by index.
  */
-export function memberNameMatches(userId: SQL, text: string): SQL {
+export function memberIdsNamed(text: string): SQL {
   const pattern = `%${escapeLike(text)}%`;
-  return sql`exists (select 1 from users u where u.id = ${userId}
-    and (u.nickname ilike ${pattern} or (u.nickname is null and u.first_name ilike ${pattern})))`;
+  return sql`select u.id from users u
+    where u.nickname ilike ${pattern} or (u.nickname is null and u.first_name ilike ${pattern})`;
 }
 
 /** A member as cards show them: the account's public parts and the one reputation. */
