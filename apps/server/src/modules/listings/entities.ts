@@ -14,16 +14,30 @@ import type { ListingReadDeps } from './search.ts';
 /** Slug of the root category whose sellers are the directory's service providers. */
 export const PROVIDERS_CATEGORY = 'dienstleistungen';
 
-/** Most members `total` counts (the directory pages to the 1,000th). */
-const ENTITIES_TOTAL_CAP = 1000;
+/** Most members a kind's ranking holds, and `total` counts (the directory pages to the 1,000th). */
+const ENTITIES_RANKED_MAX = 1000;
+
+/**
+ * How long one instance keeps a kind's ranking without a name search (ms). Grouping every
+ * visible ad by seller takes about 0.8 s at a million ads (docs/benchmarks.md "The directory"),
+ * so it runs at most once a minute per kind; a member's new ad counts within that minute.
+ */
+export const ENTITY_RANKING_MS = 60_000;
+
+/** A member of a kind's ranking and their visible ads of that kind. */
+export interface RankedMember {
+  id: string;
+  active: number;
+}
 
 /**
  * `GET /api/entities` (/entities, SPEC.md §2; /shops and /dienstleister lead there): members
  * with visible ads, the most ads first (ties: the older first ad, then id), 20 a page. `shops`
  * keeps sellers with an approved business verification (verification door), `providers` counts
- * only ads in 'Dienstleistungen', `q` matches the public name (users door). Each member comes
- * with the one reputation of the member cards. Grouped from the ads by the index
- * `listings_seller_idx`; `total` counts up to 1,000.
+ * only ads in 'Dienstleistungen', `q` matches the public name (users door: the members are found
+ * first, then their ads by `listings_seller_idx`). Each member comes with the one reputation of
+ * the member cards. The first 1,000 of a kind are ranked in one statement; without `q` that
+ * ranking is kept for {@link ENTITY_RANKING_MS} in `deps.entityRankings`.
  */
 export async function listEntities(
   deps: ListingReadDeps,
@@ -35,45 +49,41 @@ export async function listEntities(
     where.push(services ? sql`l.root_category_id = ${services.rootId}` : sql`false`);
   }
   if (query.type === 'shops') where.push(verifiedSellerCondition(sql`l.seller_id`, 'business'));
-  if (query.q) where.push(sql`l.seller_id in (${memberIdsNamed(query.q)})`);
-  const condition = sql.join(where, sql` and `);
-  const page = Number(query.page);
-  const [rows, [counted]] = await Promise.all([
-    selectRows<{ id: string; active: number }>(
+  const rank = (conditions: SQL[]) =>
+    selectRows<RankedMember>(
       deps.db,
       sql`select l.seller_id as id, count(*)::int as active
-          from listings l where ${condition}
+          from listings l where ${sql.join(conditions, sql` and `)}
           group by l.seller_id
           order by count(*) desc, min(l.created_at), l.seller_id
-          limit ${ENTITIES_PAGE_SIZE} offset ${(page - 1) * ENTITIES_PAGE_SIZE}`,
-    ),
-    selectRows<{ n: number }>(
-      deps.db,
-      sql`select count(*)::int as n from (
-            select 1 from listings l where ${condition} group by l.seller_id limit ${ENTITIES_TOTAL_CAP}
-          ) members`,
-    ),
-  ]);
+          limit ${ENTITIES_RANKED_MAX}`,
+    );
+  const ranking = query.q
+    ? await rank([...where, sql`l.seller_id in (${memberIdsNamed(query.q)})`])
+    : await (deps.entityRankings ? deps.entityRankings.get(query.type, () => rank(where)) : rank(where));
+  const page = Number(query.page);
+  const shown = ranking.slice((page - 1) * ENTITIES_PAGE_SIZE, page * ENTITIES_PAGE_SIZE);
   const cards = await memberCards(
     deps.db,
-    rows.map((row) => row.id),
+    shown.map((member) => member.id),
   );
   return {
-    entities: rows.flatMap((row) => {
-      const card = cards.get(row.id);
+    // A member gone since the ranking was made is left out.
+    entities: shown.flatMap((member) => {
+      const card = cards.get(member.id);
       return card
         ? [
             {
               id: card.id,
               name: card.name,
               avatar: card.avatar,
-              active_listings: row.active,
+              active_listings: member.active,
               reputation: card.reputation,
             },
           ]
         : [];
     }),
-    total: counted?.n ?? 0,
+    total: ranking.length,
     page,
     page_size: ENTITIES_PAGE_SIZE,
   };

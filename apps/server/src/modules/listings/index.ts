@@ -1,9 +1,10 @@
-import type { Listing } from '@marketplace/contract';
+import { entityTypeSchema, type Listing } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
+import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
 import { type HomePreview, HomePreviewer } from './home-preview.ts';
 import { PagePreviewer } from './page-preview.ts';
@@ -110,6 +111,9 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     totals,
     corrections,
     compounds,
+    // Not cleared when ads change: grouping all ads runs at most once a minute per kind. One
+    // entry per kind, plus one spare, since the map starts over when a store finds it full.
+    entityRankings: new CountCache<RankedMember[]>(ENTITY_RANKING_MS, entityTypeSchema.options.length + 1),
     storage: app.mediaStorage,
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,

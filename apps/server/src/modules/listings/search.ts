@@ -17,6 +17,7 @@ import { type Location, locate } from '../places/index.ts';
 import type { Actor } from '../users/index.ts';
 import { verifiedSellerCondition } from '../verification/index.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import type { RankedMember } from './entities.ts';
 import { iso, toListing } from './present.ts';
 import {
   type CappedMatches,
@@ -45,6 +46,8 @@ export interface ListingReadDeps {
   corrections?: CountCache<string | null>;
   /** Recent compound words by search word, owned by the listings plugin. */
   compounds?: CountCache<string[]>;
+  /** The directory's rankings per kind (`entities.ts`), owned by the listings plugin. */
+  entityRankings?: CountCache<RankedMember[]>;
 }
 
 /**
