@@ -14,6 +14,8 @@ export type EntityType = z.infer<typeof entityTypeSchema>;
 export const ENTITIES_PAGE_SIZE = 20;
 /** Deepest page of `GET /api/entities` (1,000 entries). */
 export const ENTITIES_PAGE_MAX = 50;
+/** Most members a kind's ranking holds and `total` counts: every entry a page can reach. */
+export const ENTITIES_TOTAL_MAX = ENTITIES_PAGE_MAX * ENTITIES_PAGE_SIZE;
 
 /** `GET /api/entities` query: the kind, a name to look for, and the page (1-based). */
 export const entityListQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import {
   ENTITIES_PAGE_SIZE,
+  ENTITIES_TOTAL_MAX,
   type EntityList,
   type EntityListQuery,
   type EntityType,
@@ -13,9 +14,6 @@ import type { ListingReadDeps } from './search.ts';
 
 /** Slug of the root category whose sellers are the directory's service providers. */
 export const PROVIDERS_CATEGORY = 'dienstleistungen';
-
-/** Most members a kind's ranking holds, and `total` counts (the directory pages to the 1,000th). */
-const ENTITIES_RANKED_MAX = 1000;
 
 /**
  * How long one instance keeps a kind's ranking without a name search (ms). Grouping every
@@ -56,7 +54,7 @@ export async function listEntities(
           from listings l where ${sql.join(conditions, sql` and `)}
           group by l.seller_id
           order by count(*) desc, min(l.created_at), l.seller_id
-          limit ${ENTITIES_RANKED_MAX}`,
+          limit ${ENTITIES_TOTAL_MAX}`,
     );
   const ranking = query.q
     ? await rank([...where, sql`l.seller_id in (${memberIdsNamed(query.q)})`])

@@ -1,4 +1,4 @@
-import { type Entity, type EntityType, entityTypeSchema } from '@marketplace/contract';
+import { ENTITIES_TOTAL_MAX, type Entity, type EntityType, entityTypeSchema } from '@marketplace/contract';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -134,7 +134,11 @@ export function EntitiesPage() {
       {entities.error && <Alert severity="error">{t.loadFailed}</Alert>}
       {first && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-          {first.total === 0 ? (q ? t.noMatch(q) : t.empty[type]) : t.count(first.total, first.total >= 1000)}
+          {first.total === 0
+            ? q
+              ? t.noMatch(q)
+              : t.empty[type]
+            : t.count(first.total, first.total >= ENTITIES_TOTAL_MAX)}
         </Typography>
       )}
       {list.length > 0 && (
