@@ -37,8 +37,8 @@ export const entitySchema = z.object({
 export type Entity = z.infer<typeof entitySchema>;
 
 /**
- * `GET /api/entities` answer: members with the most visible ads first (ties: the earlier
- * member); `total` counts up to 1,000.
+ * `GET /api/entities` answer: members with the most visible ads first (ties: the older first
+ * ad, then id); `total` counts up to {@link ENTITIES_TOTAL_MAX}.
  */
 export const entityListSchema = z.object({
   entities: z.array(entitySchema),
