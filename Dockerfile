@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # The marketplace in one image (README "Running with Docker"): the web app is built in the first
-# stage; the second runs the server (from TypeScript through tsx, docs/decisions/0002) as the
-# unprivileged user `node`, with pg_dump/pg_restore for `npm run backup` and `npm run restore`.
-# Node 24 is one of the versions CI tests (README "Two commands").
+# stage; the second runs the server from its TypeScript sources, whose types Node strips itself
+# (docs/decisions/0002), as the unprivileged user `node`, with pg_dump/pg_restore for
+# `npm run backup` and `npm run restore`. Node 24 is the version CI tests (README "Two commands").
 
 ARG NODE_IMAGE=node:24-trixie-slim
 
@@ -42,4 +42,4 @@ EXPOSE 3000
 # Liveness (README "Configuration"): /api/health answers 200 while the process serves requests.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "--enable-source-maps", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/src/main.ts"]

@@ -9,7 +9,7 @@
 // middle of the run; every request lost then (an answer of 300 and above, an error, a timeout)
 // is counted and must be 0. Needs nginx and redis-server on the PATH
 // (`apt-get install -y nginx redis-server`).
-// Run alone: `npx tsx apps/server/bench/cluster.ts [--ads N] [--duration S] [--connections N] [--reuse]`.
+// Run alone: `node apps/server/bench/cluster.ts [--ads N] [--duration S] [--connections N] [--reuse]`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -292,7 +292,7 @@ export async function clusterBench(options: ClusterBenchOptions): Promise<Cluste
       // The server's log (errors only) goes to a file, counted and shown after the measurements.
       const logFile = fs.openSync(path.join(work, `instance-${instance.name}.log`), 'a');
       const child = track(
-        spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        spawn(process.execPath, ['apps/server/src/main.ts'], {
           cwd: ROOT,
           env: { ...env, PORT: String(instance.port), DATA_DIR: instance.dataDir },
           stdio: ['ignore', logFile, logFile],

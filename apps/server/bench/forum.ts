@@ -286,7 +286,7 @@ export async function forumBench(options: {
   }
 }
 
-// Run alone: `node --import tsx bench/forum.ts [--posts N] [--runs N] [--duration S] [--reuse]`
+// Run alone: `node bench/forum.ts [--posts N] [--runs N] [--duration S] [--reuse]`
 // (`--duration 0`: no load scenarios).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);

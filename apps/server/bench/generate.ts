@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../src/db/client.ts';
 import { CATALOG, CLOSINGS, OPENINGS } from '../src/db/seed/catalog.ts';
 import { Random } from '../src/db/seed/random.ts';
-import { loadCategoryTree, syncTaxonomy } from '../src/modules/categories/service.ts';
-import { ensurePostalCodes } from '../src/modules/places/service.ts';
+import { loadCategoryTree, syncTaxonomy } from '../src/modules/categories/index.ts';
+import { ensurePostalCodes } from '../src/modules/places/index.ts';
 
 /** Words for the long tail of descriptions (so the vocabulary is realistic, not 100 words). */
 const VOCABULARY =

@@ -21,19 +21,15 @@ export async function startBenchServer(
   schema?: string,
 ): Promise<{ child: ChildProcess; port: number }> {
   const { BENCH_SCHEMA: _unset, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('server.ts', import.meta.url))],
-    {
-      env: {
-        ...env,
-        BENCH_DATABASE_URL: databaseUrl,
-        ...(schema ? { BENCH_SCHEMA: schema } : {}),
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [fileURLToPath(new URL('server.ts', import.meta.url))], {
+    env: {
+      ...env,
+      BENCH_DATABASE_URL: databaseUrl,
+      ...(schema ? { BENCH_SCHEMA: schema } : {}),
+      NODE_ENV: 'production',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

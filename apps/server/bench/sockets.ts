@@ -1,4 +1,4 @@
-// Socket bench (part of `npm run bench`; alone: `npx tsx apps/server/bench/sockets.ts`):
+// Socket bench (part of `npm run bench`; alone: `node apps/server/bench/sockets.ts`):
 // one server instance (bench/socket-server.ts, own process) holds --sockets N (5,000) idle
 // /ws/notifications sockets: it prints the growth of the server's resident memory (target: the
 // whole process under 500 MB). Then --pairs N (200) pairs of members send each other chat
@@ -46,14 +46,10 @@ function percentile(sorted: number[], p: number): number {
 
 /** The bench server in its own process, with a request/answer channel over IPC. */
 async function startServer(databaseUrl: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', path.join(here, 'socket-server.ts')],
-    {
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: SCHEMA, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', path.join(here, 'socket-server.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: SCHEMA, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, (answer: Record<string, unknown>) => void>();
   let sequence = 0;
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,5 +1,5 @@
 // The stories part of `npm run bench` (skip with `--skip-stories`; alone:
-// `npx tsx apps/server/bench/stories.ts [--members N] [--duration S] [--connections N]`).
+// `node apps/server/bench/stories.ts [--members N] [--duration S] [--connections N]`).
 // Fills a PostgreSQL schema `bench_stories` with --members N (2,000) members with 3 live
 // stories each (posted over the last 23 hours), 100 viewers who each follow 500 of them and have
 // seen the stories of 250, and about 20 views per story from others. Then, with the app in its
@@ -137,7 +137,7 @@ async function generate(databaseUrl: string, members: number): Promise<Viewer[]>
 
 /** The app in its own process (this file with `BENCH_STORIES_SERVER=1`), signing tokens over IPC. */
 async function startServer(databaseUrl: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+  const child: ChildProcess = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,

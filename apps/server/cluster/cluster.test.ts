@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { linkToken, mailsTo } from '../test/helpers/accounts.ts';
 
@@ -39,20 +39,22 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Polls `url` until it answers 200 (a process that is still starting refuses connections). */
+/**
+ * Polls `url` (`vi.waitFor`, every 200 ms, up to two steps) until it answers 200 (a process that
+ * is still starting refuses connections).
+ * @throws at once when `child` exits first, else when `url` does not answer 200 in time
+ */
 async function waitFor(url: string, child?: ChildProcess): Promise<void> {
-  const until = Date.now() + STEP_MS * 2;
-  while (Date.now() < until) {
-    if (child && child.exitCode !== null)
-      throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer 200 in time`);
+  const exited = await vi.waitFor(
+    async () => {
+      if (child && child.exitCode !== null) return true;
+      const res = await fetch(url).catch(() => null);
+      if (!res?.ok) throw new Error(`${url} did not answer 200 in time (last: ${res?.status ?? 'refused'})`);
+      return false;
+    },
+    { timeout: STEP_MS * 2, interval: 200 },
+  );
+  if (exited) throw new Error(`${url}: the process exited with ${child?.exitCode}`);
 }
 
 function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
@@ -68,7 +70,7 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 async function startInstance(index: number, env: Record<string, string>) {
   const port = await freePort();
   const dataDir = path.join(work, `data-${index}`);
-  const child = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = start(process.execPath, ['apps/server/src/main.ts'], {
     ...env,
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -92,20 +94,22 @@ async function call<T>(base: string, method: string, apiPath: string, body?: unk
 }
 
 /**
- * The token of the verification mail to `to` in the instances' outboxes (SMTP_URL unset): the
- * mail is a job of the shared queue, which any instance may run, so it lands in the outbox of
- * whichever instance sent it.
+ * The token of the verification mail to `to` in the instances' outboxes (SMTP_URL unset),
+ * waiting for it (`vi.waitFor`, up to one step): the mail is a job of the shared queue, which any
+ * instance may run, so it lands in the outbox of whichever instance sent it.
  */
 async function verificationToken(dataDirs: readonly string[], to: string): Promise<string> {
-  const until = Date.now() + STEP_MS;
-  while (Date.now() < until) {
-    const mail = dataDirs
-      .flatMap((dataDir) => mailsTo(dataDir, to))
-      .find((candidate) => candidate.text.includes('/verify-email?token='));
-    if (mail) return linkToken(mail, 'verify-email');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no verification mail to ${to}`);
+  const mail = await vi.waitFor(
+    () => {
+      const found = dataDirs
+        .flatMap((dataDir) => mailsTo(dataDir, to))
+        .find((candidate) => candidate.text.includes('/verify-email?token='));
+      if (!found) throw new Error(`no verification mail to ${to}`);
+      return found;
+    },
+    { timeout: STEP_MS, interval: 200 },
+  );
+  return linkToken(mail, 'verify-email');
 }
 
 beforeAll(async () => {

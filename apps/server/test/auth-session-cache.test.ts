@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionCache } from '../src/modules/auth/session-cache.ts';
-import type { SessionMember } from '../src/modules/auth/sessions.ts';
+import { SessionCache, type SessionMember } from '../src/modules/auth/index.ts';
 import { bearer, login, registerMember, waitForLinkToken } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { adBody, makeAdmin, postAd } from './helpers/marketplace.ts';

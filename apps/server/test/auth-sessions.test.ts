@@ -5,7 +5,7 @@ import { createSigner } from 'fast-jwt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { loadJwtSecret } from '../src/lib/jwt-secret.ts';
-import { pruneSessions } from '../src/modules/auth/sessions.ts';
+import { pruneSessions } from '../src/modules/auth/index.ts';
 import {
   bearer,
   linkToken,

@@ -40,8 +40,6 @@ async function holdLock(dataDir: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
       '--input-type=module',
       '-e',
       `const { lockDataDir } = await import(${JSON.stringify(lockModule)}); lockDataDir(${JSON.stringify(dataDir)}); console.log('gesperrt'); setInterval(() => {}, 1000);`,

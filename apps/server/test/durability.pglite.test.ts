@@ -35,8 +35,8 @@ describe('embedded database durability', () => {
   it('recovers committed data after the process is killed', async () => {
     const dir = path.join(tempDir(), 'db');
     const script = path.join(here, 'helpers', 'write-then-hang.ts');
-    // One process (no tsx wrapper), so SIGKILL hits the process that holds the database.
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
+    // One process (Node runs the TypeScript itself), so SIGKILL hits the process that holds the database.
+    const child = spawn(process.execPath, [script, dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { LISTINGS_TOTAL_CAP, type Listing, type ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEVANCE_WINDOW } from '../src/modules/listings/search.ts';
+import { RELEVANCE_WINDOW } from '../src/modules/listings/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { verifiedMember } from './helpers/marketplace.ts';
 

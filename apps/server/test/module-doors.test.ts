@@ -44,17 +44,18 @@ function lintCase(name: string): { status: number | null; output: string } {
 }
 
 describe('module doors (lint)', () => {
-  it("reports imports of another module's internals, inside and outside the modules", () => {
+  it("reports imports of another module's internals, inside and outside the modules and from tests", () => {
     const { status, output } = lintCase('bad');
     expect(status).not.toBe(0);
     expect(output).toContain('apps/server/src/modules/favorites/service.ts:2');
     expect(output).toContain('apps/server/src/modules/favorites/service.ts:3');
     expect(output).toContain('apps/server/src/plugins/web-app.ts:2');
-    expect(output.match(/lint\/style\/noRestrictedImports/g)).toHaveLength(3);
+    expect(output).toContain('apps/server/test/sessions.test.ts:2');
+    expect(output.match(/lint\/style\/noRestrictedImports/g)).toHaveLength(4);
     expect(output).toContain('reached only through its door');
   });
 
-  it('accepts doors, event declarations, shared helpers, foreign keys between tables and db/schema.ts', () => {
+  it('accepts doors (also from tests), event declarations, shared helpers, foreign keys between tables and db/schema.ts', () => {
     const { status, output } = lintCase('good');
     expect(output).not.toContain('noRestrictedImports');
     expect(status).toBe(0);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { assertStrongPassword } from '../src/modules/auth/password-strength.ts';
+import { assertStrongPassword } from '../src/modules/auth/index.ts';
 import {
   bearer,
   linkToken,

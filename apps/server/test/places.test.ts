@@ -1,6 +1,6 @@
 import type { Place } from '@marketplace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTownName, readPostalCodes } from '../src/modules/places/postal-codes.ts';
+import { isTownName, readPostalCodes } from '../src/modules/places/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
 

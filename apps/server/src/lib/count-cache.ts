@@ -14,10 +14,13 @@ export class CountCache<T> {
    * @param ttlMs how long an entry is fresh (ms)
    * @param maxEntries the map starts over when it holds this many
    */
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   /** The value of `key`: cached while fresh, else from `compute` (shared by concurrent callers). */
   get(key: string, compute: () => Promise<T>): Promise<T> {

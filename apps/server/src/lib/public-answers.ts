@@ -24,7 +24,11 @@ export class PublicAnswerCache {
   private readonly answers = new CountCache<string>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
 
   /** @param enabled false computes every answer (the bench times the queries that way) */
-  constructor(private readonly enabled = true) {}
+  private readonly enabled: boolean;
+
+  constructor(enabled = true) {
+    this.enabled = enabled;
+  }
 
   /**
    * The answer for `key` as JSON text: from the cache when a fresh one is there, else from

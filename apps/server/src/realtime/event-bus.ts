@@ -103,7 +103,11 @@ export class LocalEventBus implements EventBus {
   /** Listeners of `onReconnected`. */
   protected readonly reconnected = new Set<() => void>();
 
-  constructor(protected readonly log: FastifyBaseLogger) {}
+  protected readonly log: FastifyBaseLogger;
+
+  constructor(log: FastifyBaseLogger) {
+    this.log = log;
+  }
 
   async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
     await Promise.all([this.once.run(type, payload, this.log), this.everywhere.run(type, payload, this.log)]);

@@ -25,10 +25,10 @@ export class DeviceCookies {
    * @param secret key for the HMAC signature (`app.deriveKey('device-cookie')`)
    * @param secure whether the cookie carries `Secure` (PUBLIC_URL is https)
    */
-  constructor(
-    secret: string,
-    private readonly secure: boolean,
-  ) {
+  private readonly secure: boolean;
+
+  constructor(secret: string, secure: boolean) {
+    this.secure = secure;
     this.signer = cookie.signerFactory(secret);
   }
 

@@ -22,6 +22,8 @@ export {
  * use for their own quotas. Sessions themselves (`app.authenticate`, token signing) are the
  * `auth` plugin in `plugins/auth.ts`, which every module with a login depends on.
  */
+/** The strength rule of SPEC.md §5 for new passwords (zxcvbn, German and common words). */
+export { assertStrongPassword } from './password-strength.ts';
 export { checkCurrentPassword, type LoginCheck } from './service.ts';
 export { SessionCache } from './session-cache.ts';
 /**
@@ -37,6 +39,7 @@ export {
   endSession,
   endSessionsInTransaction,
   findSessionMember,
+  pruneSessions,
   type SessionDeps,
   type SessionMember,
 } from './sessions.ts';

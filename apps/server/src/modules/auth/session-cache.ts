@@ -35,10 +35,13 @@ export class SessionCache {
   /** Counts every drop; a lookup started before a drop is not stored. */
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs = SESSION_CACHE_MS,
-    private readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(ttlMs = SESSION_CACHE_MS, maxEntries = SESSION_CACHE_MAX_ENTRIES) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   /** The cached member of session `sessionId` of member `userId`, or undefined (ask the database). */
   get(sessionId: string, userId: string): SessionMember | undefined {

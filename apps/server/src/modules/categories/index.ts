@@ -9,6 +9,8 @@ export type { ListingCounter } from './routes.ts';
  * the category tree of SPEC.md §7 `GET /api/categories/all`. Other modules import from here.
  */
 export type { CategoryTree, ResolvedCategory } from './service.ts';
+/** The taxonomy of SPEC.md written to the database, and the tree read back (demo and bench data). */
+export { loadCategoryTree, syncTaxonomy } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

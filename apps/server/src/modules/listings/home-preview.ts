@@ -54,12 +54,16 @@ export class HomePreviewer {
     preview: HomePreview;
   } | null = null;
 
-  constructor(
-    private readonly deps: ListingReadDeps,
-    private readonly answers: PublicAnswerCache,
-    /** Active ads per category id (cached by the plugin; a new Map after every change). */
-    private readonly counts: () => Promise<Map<number, number>>,
-  ) {}
+  private readonly deps: ListingReadDeps;
+  private readonly answers: PublicAnswerCache;
+  /** Active ads per category id (cached by the plugin; a new Map after every change). */
+  private readonly counts: () => Promise<Map<number, number>>;
+
+  constructor(deps: ListingReadDeps, answers: PublicAnswerCache, counts: () => Promise<Map<number, number>>) {
+    this.deps = deps;
+    this.answers = answers;
+    this.counts = counts;
+  }
 
   /**
    * The preview as of `now`.

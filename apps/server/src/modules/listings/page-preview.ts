@@ -140,12 +140,16 @@ const DISCONTINUED = 'https://schema.org/Discontinued';
  * One per listings plugin.
  */
 export class PagePreviewer {
-  constructor(
-    private readonly deps: ListingReadDeps,
-    private readonly answers: PublicAnswerCache,
-    /** Active ads per category id (cached by the plugin). */
-    private readonly counts: () => Promise<Map<number, number>>,
-  ) {}
+  private readonly deps: ListingReadDeps;
+  private readonly answers: PublicAnswerCache;
+  /** Active ads per category id (cached by the plugin). */
+  private readonly counts: () => Promise<Map<number, number>>;
+
+  constructor(deps: ListingReadDeps, answers: PublicAnswerCache, counts: () => Promise<Map<number, number>>) {
+    this.deps = deps;
+    this.answers = answers;
+    this.counts = counts;
+  }
 
   /**
    * /listing/{id} (SPEC.md §2): 200 for an active or reserved ad, 410 for one that is gone

@@ -36,12 +36,16 @@ export class Sitemaps {
   private readonly cuts = new CountCache<string[]>(SITEMAP_CACHE_MS, 1);
   private readonly files = new CountCache<SitemapFile | null>(SITEMAP_CACHE_MS, 100);
 
-  constructor(
-    private readonly db: Database,
-    private readonly categories: CategoryTree,
-    /** Active ads per category id (the listings door's cached counts). */
-    private readonly counts: () => Promise<Map<number, number>>,
-  ) {}
+  private readonly db: Database;
+  private readonly categories: CategoryTree;
+  /** Active ads per category id (the listings door's cached counts). */
+  private readonly counts: () => Promise<Map<number, number>>;
+
+  constructor(db: Database, categories: CategoryTree, counts: () => Promise<Map<number, number>>) {
+    this.db = db;
+    this.categories = categories;
+    this.counts = counts;
+  }
 
   /**
    * The sitemap index: the categories' file, then one file per page of active ads.

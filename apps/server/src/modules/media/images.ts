@@ -19,7 +19,11 @@ export class EncodeLimiter {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly max = MAX_PARALLEL_ENCODES) {}
+  private readonly max: number;
+
+  constructor(max = MAX_PARALLEL_ENCODES) {
+    this.max = max;
+  }
 
   /** Runs `work` when a slot is free. @returns what `work` returns; its error is passed on */
   async run<T>(work: () => Promise<T>): Promise<T> {

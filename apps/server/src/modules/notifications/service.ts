@@ -169,10 +169,13 @@ export class Presence {
   private readonly written = new Map<string, number>();
   private stopped = false;
 
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Database;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Database, log: FastifyBaseLogger) {
+    this.db = db;
+    this.log = log;
+  }
 
   /** The member is online now. @param force write even within the minute (a socket closed) */
   seen(userId: string, force = false): void {

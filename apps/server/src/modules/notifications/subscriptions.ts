@@ -36,7 +36,11 @@ interface MemberCard {
 class MemberCards {
   private readonly cards = new Map<string, MemberCard>();
 
-  constructor(private readonly deps: NotificationDeps) {}
+  private readonly deps: NotificationDeps;
+
+  constructor(deps: NotificationDeps) {
+    this.deps = deps;
+  }
 
   /** The member's card, or null when the account is gone. */
   async get(userId: string): Promise<MemberCard | null> {

@@ -7,7 +7,16 @@ import { ensurePostalCodes } from './service.ts';
  * The places module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):
  * German postal codes and places. Other modules import from here, never this folder's files.
  */
-export { findPlace, type Location, locate, postalCodeExists, selectPlacesByCodes } from './service.ts';
+/** The bundled postal code list (GeoNames), read and checked without a database. */
+export { isTownName, readPostalCodes } from './postal-codes.ts';
+export {
+  ensurePostalCodes,
+  findPlace,
+  type Location,
+  locate,
+  postalCodeExists,
+  selectPlacesByCodes,
+} from './service.ts';
 
 /**
  * Registers the places module: loads the GeoNames postal codes on the first start and

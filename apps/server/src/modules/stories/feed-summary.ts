@@ -79,12 +79,22 @@ export class FeedSummary {
   /** Changes that arrived while a build was running; applied to its result. */
   private duringBuild: Change[] = [];
 
+  private readonly db: Database;
+  private readonly listings: StoryListingSource;
+  private readonly present: PresentStory;
+  private readonly clock: () => number;
+
   constructor(
-    private readonly db: Database,
-    private readonly listings: StoryListingSource,
-    private readonly present: PresentStory,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    db: Database,
+    listings: StoryListingSource,
+    present: PresentStory,
+    clock: () => number = Date.now,
+  ) {
+    this.db = db;
+    this.listings = listings;
+    this.present = present;
+    this.clock = clock;
+  }
 
   /**
    * The groups, newest story first (ties by member id), each group's stories oldest first; the

@@ -34,10 +34,13 @@ export class SocketRateLimit {
   private windowStart = Number.NEGATIVE_INFINITY;
   private count = 0;
 
-  constructor(
-    private readonly max = STORY_SOCKET_RATE_MAX,
-    private readonly windowMs = STORY_SOCKET_RATE_WINDOW_MS,
-  ) {}
+  private readonly max: number;
+  private readonly windowMs: number;
+
+  constructor(max = STORY_SOCKET_RATE_MAX, windowMs = STORY_SOCKET_RATE_WINDOW_MS) {
+    this.max = max;
+    this.windowMs = windowMs;
+  }
 
   /** Counts one message at `now` (ms). @returns 0 when it passes, else the wait in ms */
   take(now: number): number {

@@ -31,10 +31,13 @@ export class ViewMarksCache {
   /** Counts drops; a read that started before one is not stored. */
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs = VIEW_MARKS_CACHE_MS,
-    private readonly maxViewers = VIEW_MARKS_MAX_VIEWERS,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxViewers: number;
+
+  constructor(ttlMs = VIEW_MARKS_CACHE_MS, maxViewers = VIEW_MARKS_MAX_VIEWERS) {
+    this.ttlMs = ttlMs;
+    this.maxViewers = maxViewers;
+  }
 
   /**
    * The viewer's marks, from memory while fresh, else from `read` (kept for next time).
