@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { databaseUrl } from './global-setup.ts';
 
 /** Which database this test run uses: PGlite, or PostgreSQL at TEST_DATABASE_URL. */
 export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -18,36 +20,64 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Opens a fresh, migrated database: PGlite in a temporary folder, or a new PostgreSQL schema. */
+/**
+ * Opens a fresh, migrated database: a copy of the run's migrated template
+ * (helpers/global-setup.ts), as a PGlite folder in a temporary directory or as a new database on
+ * the PostgreSQL server at `TEST_DATABASE_URL`.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   if (dbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
-    const schemaName = `test_${randomUUID().replaceAll('-', '')}`;
-    const handle = await openDatabase({ databaseUrl: url, schemaName });
+    const database = await copyPostgresTemplate(url);
+    const handle = await openDatabase({ databaseUrl: databaseUrl(url, database) });
     return {
       handle,
       dataDir,
       async destroy() {
-        await handle.close();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}_jobs" CASCADE`); // the job queue's
-        await client.end();
+        await handle.close().catch(() => {}); // already closed by the app that used it
+        await dropDatabase(url, database);
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }
+  fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
   const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   return {
     handle,
     dataDir,
     async destroy() {
-      await handle.close();
+      await handle.close().catch(() => {}); // already closed by the app that used it
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Creates a new database on the server at `url` as a copy of the run's migrated template.
+ * @returns the new database's name (drop it with `dropDatabase`)
+ */
+export async function copyPostgresTemplate(url: string): Promise<string> {
+  const database = `test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${database}" TEMPLATE "${inject('postgresTemplate')}"`);
+  } finally {
+    await client.end();
+  }
+  return database;
+}
+
+/** Drops `database` on the server at `url`, ending any connection still open to it. */
+export async function dropDatabase(url: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestApp {
