@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
+import { copyPostgresTemplate, dropDatabase } from './app.ts';
+import { databaseUrl } from './global-setup.ts';
 
-/** The PostgreSQL database the instances share (a fresh schema in it). */
+/** The PostgreSQL server the instances share (a fresh copy of the run's template on it). */
 export const INSTANCES_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The Redis server of their event bus. */
@@ -18,7 +18,7 @@ export const INSTANCES_REDIS_URL = process.env.REDIS_URL_FOR_TESTS ?? 'redis://1
 export interface Instances {
   /** The running instances, in the order of `names`. */
   apps: FastifyInstance[];
-  /** Closes every instance and removes the schema and data folders. */
+  /** Closes every instance and removes the database and data folders. */
   stop(): Promise<void>;
 }
 
@@ -42,18 +42,19 @@ async function redisAnswers(): Promise<void> {
 }
 
 /**
- * Starts one server instance per name on ONE fresh PostgreSQL schema, each with its own
- * DATA_DIR, the Redis event bus and a shared JWT secret, as behind a load balancer
- * (ARCHITECTURE.md "realtime"). One after the other: the second finds the migrations applied.
+ * Starts one server instance per name on ONE fresh PostgreSQL database (a copy of the run's
+ * migrated template), each with its own DATA_DIR, the Redis event bus and a shared JWT secret,
+ * as behind a load balancer (ARCHITECTURE.md "realtime"). One after the other, as a rolling
+ * start would.
  * @throws when Redis or PostgreSQL do not answer
  */
 export async function startInstances(names: string[]): Promise<Instances> {
   await redisAnswers();
-  const schemaName = `test_${randomUUID().replaceAll('-', '')}`;
+  const database = await copyPostgresTemplate(INSTANCES_DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-instances-'));
   const apps: FastifyInstance[] = [];
   for (const name of names) {
-    const handle = await openDatabase({ databaseUrl: INSTANCES_DATABASE_URL, schemaName });
+    const handle = await openDatabase({ databaseUrl: databaseUrl(INSTANCES_DATABASE_URL, database) });
     const config = loadConfig({
       DATA_DIR: path.join(dataDir, name),
       SEED_DEMO: '0',
@@ -69,11 +70,7 @@ export async function startInstances(names: string[]): Promise<Instances> {
     apps,
     async stop() {
       for (const app of apps) await app.close();
-      const client = new pg.Client({ connectionString: INSTANCES_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS "${schemaName}_jobs" CASCADE`); // the job queue's
-      await client.end();
+      await dropDatabase(INSTANCES_DATABASE_URL, database);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
