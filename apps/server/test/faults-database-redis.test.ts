@@ -54,7 +54,7 @@ beforeAll(async () => {
   redis = await startOwnRedis();
   const port = await freePort();
   baseA = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  child = spawn(process.execPath, [mainFile], {
     env: {
       ...withoutServerSettings(process.env),
       PORT: String(port),
@@ -145,7 +145,10 @@ class Traffic {
   private readonly done: Promise<void>;
   private readonly posted = new Map<string, number>();
 
-  constructor(private readonly sellers: AuthResponse[]) {
+  private readonly sellers: AuthResponse[];
+
+  constructor(sellers: AuthResponse[]) {
+    this.sellers = sellers;
     this.done = this.loop();
   }
 

@@ -52,14 +52,8 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Waits (up to 60 s) until `check` answers true, polling every 100 ms. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waiting for a job state: up to 60 s (a busy machine), checked every 100 ms. */
+const POLL = { timeout: 60_000, interval: 100 };
 
 /** Jobs of `queue` not yet finished (waiting, due, running). */
 async function unfinished(queue: string): Promise<number> {
@@ -88,8 +82,8 @@ describe('Jobs auf zwei Instanzen einer Datenbank', () => {
         ),
       ),
     );
-    await until('the run', async () => runs.length > 0);
-    await until('no job left', async () => (await unfinished(queue)) === 0);
+    await expect.poll(() => runs.length, { ...POLL, message: 'the run' }).toBeGreaterThan(0);
+    await expect.poll(() => unfinished(queue), { ...POLL, message: 'jobs left' }).toBe(0);
     expect(runs).toHaveLength(1);
   });
 
@@ -109,7 +103,7 @@ describe('Jobs auf zwei Instanzen einer Datenbank', () => {
       },
       { runOnStart: true },
     );
-    await until('the first run', async () => runs.length > 0);
+    await expect.poll(() => runs.length, { ...POLL, message: 'the first run' }).toBeGreaterThan(0);
     // The first run is active now: a start of B must not queue one behind it.
     await b.jobs.every(
       queue,
@@ -120,7 +114,7 @@ describe('Jobs auf zwei Instanzen einer Datenbank', () => {
       { runOnStart: true },
     );
     release();
-    await until('no job left', async () => (await unfinished(queue)) === 0);
+    await expect.poll(() => unfinished(queue), { ...POLL, message: 'jobs left' }).toBe(0);
     expect(runs).toEqual(['a']);
   });
 
@@ -128,7 +122,7 @@ describe('Jobs auf zwei Instanzen einer Datenbank', () => {
     const members = await Promise.all(
       Array.from({ length: 20 }, (_, index) => registerMember(index % 2 === 0 ? a : b)),
     );
-    await until('every mail delivered', async () => (await unfinished(MAIL_QUEUE)) === 0);
+    await expect.poll(() => unfinished(MAIL_QUEUE), { ...POLL, message: 'mails not delivered' }).toBe(0);
     for (const member of members) {
       const delivered = dataDirs.flatMap((dataDir) => mailsTo(dataDir, member.email));
       expect(delivered, member.email).toHaveLength(1);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { linkToken, mailsTo, registerMember, waitForLinkToken } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -38,23 +38,19 @@ function mailJobsTo(to: string): Promise<MailJobRow[]> {
   );
 }
 
-/** Waits (up to 60 s) until `check` answers a value, polling every 50 ms. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long a mail job may take to reach a state, retries after 1, 2, 4, … s included (ms). */
+const JOB_WAIT_MS = 60_000;
 
 /** Waits until every mail job to `to` is completed; answers them. */
 const allCompleted = (to: string, count: number) =>
-  waitFor(`${count} completed mail jobs to ${to}`, async () => {
-    const jobs = await mailJobsTo(to);
-    return jobs.length === count && jobs.every((job) => job.state === 'completed') ? jobs : undefined;
-  });
+  vi.waitFor(
+    async () => {
+      const jobs = await mailJobsTo(to);
+      expect(jobs.map((job) => job.state)).toEqual(Array(count).fill('completed'));
+      return jobs;
+    },
+    { timeout: JOB_WAIT_MS, interval: 50 },
+  );
 
 describe('delivered mails leave no link in the job tables', () => {
   it('the verification and the password reset mail keep only recipient and subject once sent', async () => {
@@ -89,17 +85,29 @@ describe('delivered mails leave no link in the job tables', () => {
     fs.writeFileSync(outbox, '');
     const member = await registerMember(t.app);
 
-    const failing = await waitFor('a failed attempt', async () => {
-      const [job] = await mailJobsTo(member.email);
-      return job?.state === 'retry' && job.retry_count >= 1 ? job : undefined;
-    });
+    const failing = await vi.waitFor(
+      async () => {
+        const [job] = await mailJobsTo(member.email);
+        if (job?.state !== 'retry' || job.retry_count < 1)
+          throw new Error(`no failed attempt yet: ${job?.state}`);
+        return job;
+      },
+      { timeout: JOB_WAIT_MS, interval: 50 },
+    );
     expect(failing.data.text).toMatch(/\/verify-email\?token=[\w-]+/);
     expect(failing.data.html).toEqual(expect.any(String));
 
     fs.rmSync(outbox);
     if (fs.existsSync(kept)) fs.renameSync(kept, outbox);
     // Delivered at the next attempt, a few seconds later.
-    const mail = await waitFor('the delivered mail', async () => mailsTo(t.db.dataDir, member.email)[0]);
+    const mail = await vi.waitFor(
+      () => {
+        const [delivered] = mailsTo(t.db.dataDir, member.email);
+        if (!delivered) throw new Error('the mail is not delivered yet');
+        return delivered;
+      },
+      { timeout: JOB_WAIT_MS, interval: 50 },
+    );
     const token = linkToken(mail, 'verify-email');
     expect(failing.data.text).toContain(token);
     const [delivered] = await allCompleted(member.email, 1);

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -33,16 +33,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Waits (up to `ms`) until `check` answers a value, polling every 100 ms. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waiting for a mail or a job state: up to 60 s (retries after 1, 2, 4, … s), checked every 100 ms. */
+const POLL = { timeout: 60_000, interval: 100 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-jobs-'));
 const schemaName = `test_${randomUUID().replaceAll('-', '')}`;
@@ -123,15 +115,21 @@ describe('Mail bei ausgefallenem SMTP-Server', () => {
 
   it('Registrierung antwortet, die Mail wartet und kommt an, sobald der Server läuft (ohne Neustart)', async () => {
     const member = await registerMember(app);
-    const failed = await waitFor('a failed attempt', async () => {
+    const failed = await vi.waitFor(async () => {
       const [job] = await mailJobs(app, member.email);
-      return job && job.state === 'retry' && job.retry_count >= 1 ? job : undefined;
-    });
+      if (job?.state !== 'retry' || job.retry_count < 1)
+        throw new Error(`no failed attempt yet: ${job?.state}`);
+      return job;
+    }, POLL);
     expect(failed.state).toBe('retry');
     expect(fs.existsSync(path.join(dataDir, 'outbox'))).toBe(false);
 
     stopSmtp = (await startSmtpServer(smtpPort, received)).close;
-    const mail = await waitFor('the verification mail', () => mailTo(member.email));
+    const mail = await vi.waitFor(() => {
+      const found = mailTo(member.email);
+      if (!found) throw new Error('no verification mail yet');
+      return found;
+    }, POLL);
     expect(mail.subject).toMatch(/E-Mail-Adresse/);
     expect(mail.text).toMatch(/\/verify-email\?token=[\w-]+/);
     const [job] = await mailJobs(app, member.email);
@@ -150,11 +148,13 @@ describe('Mail bei ausgefallenem SMTP-Server', () => {
 
     const list = async (token?: string) =>
       app.inject({ method: 'GET', url: '/api/admin/mail/failing', headers: token ? bearer(token) : {} });
-    const failing = await waitFor('the mail in the admin list', async () => {
+    const failing = await vi.waitFor(async () => {
       const res = await list(adminToken);
       expect(res.statusCode).toBe(200);
-      return (res.json().mails as FailingMail[]).find((mail) => mail.to === 'a…@beispiel.de');
-    });
+      const found = (res.json().mails as FailingMail[]).find((mail) => mail.to === 'a…@beispiel.de');
+      if (!found) throw new Error('the mail is not in the admin list yet');
+      return found;
+    }, POLL);
     expect(failing).toMatchObject({ state: 'retry', subject: expect.stringMatching(/E-Mail-Adresse/) });
     expect(failing.attempts).toBeGreaterThanOrEqual(3);
     expect(failing.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -178,11 +178,14 @@ describe('Mail bei ausgefallenem SMTP-Server', () => {
     // Retried at once instead of at its next attempt (up to a minute away by now).
     const res = await retry(failing.id);
     expect([200, 404]).toContain(res.statusCode); // 404 when the worker was quicker
-    const mail = await waitFor('the mail after the restart', () => mailTo(member.email));
+    const mail = await vi.waitFor(() => {
+      const found = mailTo(member.email);
+      if (!found) throw new Error('no mail after the restart yet');
+      return found;
+    }, POLL);
     expect(mail.text).toMatch(/\/verify-email\?token=[\w-]+/);
-    await waitFor('an empty admin list', async () => {
-      const mails = (await list(adminToken)).json().mails as FailingMail[];
-      return mails.some((m) => m.id === failing.id) ? undefined : true;
-    });
+    await expect
+      .poll(async () => ((await list(adminToken)).json().mails as FailingMail[]).map((m) => m.id), POLL)
+      .not.toContain(failing.id);
   });
 });

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { withoutServerSettings } from '../src/config.ts';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -29,7 +29,7 @@ interface Started {
 async function start(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, [mainFile], {
     env: {
       ...withoutServerSettings(process.env),
       PORT: String(port),
@@ -49,19 +49,26 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   return { child, port, output: () => output };
 }
 
+/**
+ * Waits (`vi.waitFor`, up to 60 s) until the process answers `/api/health` with 200.
+ * @throws at once when it exits first, else when it is not healthy in time; with its output
+ */
 async function waitHealthy(s: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (s.child.exitCode !== null) throw new Error(`exited early:\n${s.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${s.port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not healthy:\n${s.output()}`);
+  const exitedEarly = await vi
+    .waitFor(
+      async () => {
+        if (s.child.exitCode !== null) return true;
+        // Refused while the process is still starting.
+        const res = await fetch(`http://127.0.0.1:${s.port}/api/health`);
+        if (!res.ok) throw new Error(`/api/health answered ${res.status}`);
+        return false;
+      },
+      { timeout: 60_000, interval: 200 },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`not healthy (${String(error)}):\n${s.output()}`);
+    });
+  if (exitedEarly) throw new Error(`exited early:\n${s.output()}`);
 }
 
 function exited(child: ChildProcess): Promise<number | null> {

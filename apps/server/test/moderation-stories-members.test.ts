@@ -60,14 +60,8 @@ async function notificationsOf(who: RegisteredMember) {
   return res.json().notifications as { title: string; message: string; link?: string | null }[];
 }
 
-/** Waits (up to 20 s) until `check` holds: notifications follow the commit through events. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('state not reached within 20 s');
-}
+/** Notifications follow the commit through events: waiting for one takes up to 20 s. */
+const NOTIFIED = { timeout: 20_000, interval: 50 };
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await selectRows<{ n: number }>(t.db.handle.db, query);
@@ -119,11 +113,14 @@ describe('POST /api/stories/{id}/report', () => {
       reports: [expect.objectContaining({ comment: 'Nacktbilder in der Story.' })],
     });
     expect(group?.link).toBe(story.media_url);
-    await eventually(async () =>
-      (await notificationsOf(reporter)).some(
-        (n) => n.title === 'Meldung eingegangen' && n.message.includes('Story von Stella Story'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(reporter), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Meldung eingegangen',
+          message: expect.stringContaining('Story von Stella Story'),
+        }),
+      );
   });
 
   it(`holds the hourly limit of 20 under ${PARALLEL} parallel requests`, async () => {
@@ -193,16 +190,22 @@ describe('removing a reported story', () => {
     expect(feedStoryIds(await readFeed(t.app, reporter))).not.toContain(story.id);
     expect((await t.app.inject({ url: story.media_url })).statusCode).toBe(404);
     expect(await groupsOf(story.id)).toHaveLength(0);
-    await eventually(async () =>
-      (await notificationsOf(owner)).some(
-        (n) => n.title === 'Deine Story wurde entfernt' && n.link === `/moderation/decisions/${decision.id}`,
-      ),
-    );
-    await eventually(async () =>
-      (await notificationsOf(reporter2)).some(
-        (n) => n.title === 'Entscheidung zu deiner Meldung' && n.message.includes('Story wurde'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(owner), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Deine Story wurde entfernt',
+          link: `/moderation/decisions/${decision.id}`,
+        }),
+      );
+    await expect
+      .poll(() => notificationsOf(reporter2), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Entscheidung zu deiner Meldung',
+          message: expect.stringContaining('Story wurde'),
+        }),
+      );
   });
 
   it('a reversed appeal lifts the decision but cannot bring the story back', async () => {
@@ -217,11 +220,14 @@ describe('removing a reported story', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(owner, 'GET', `/api/stories/${story.id}`)).statusCode).toBe(404);
-    await eventually(async () =>
-      (await notificationsOf(owner)).some(
-        (n) => n.title === 'Widerspruch erfolgreich' && n.message.includes('nicht wiederhergestellt werden'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(owner), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Widerspruch erfolgreich',
+          message: expect.stringContaining('nicht wiederhergestellt werden'),
+        }),
+      );
   });
 });
 
@@ -272,11 +278,14 @@ describe('POST /api/users/{id}/report', () => {
     expect(
       (await call(reporter2, 'POST', `/api/users/${member.user.id}/report`, { reason: 'fraud' })).statusCode,
     ).toBe(201);
-    await eventually(async () =>
-      (await notificationsOf(reporter2)).some(
-        (n) => n.title === 'Meldung eingegangen' && n.message.includes('Max Zweifelhaft'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(reporter2), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Meldung eingegangen',
+          message: expect.stringContaining('Max Zweifelhaft'),
+        }),
+      );
     const [group] = await groupsOf(member.user.id);
     expect(group).toMatchObject({
       target_type: 'user',
@@ -312,11 +321,14 @@ describe('POST /api/users/{id}/report', () => {
     const refused = await login(t.app, member.email, PASSWORD, uniqueIp());
     expect(refused.statusCode).toBe(403);
     expect(await groupsOf(member.user.id)).toHaveLength(0);
-    await eventually(async () =>
-      (await notificationsOf(reporter)).some(
-        (n) => n.title === 'Entscheidung zu deiner Meldung' && n.message.includes('gesperrt'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(reporter), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Entscheidung zu deiner Meldung',
+          message: expect.stringContaining('gesperrt'),
+        }),
+      );
     const day = new Date().toISOString().slice(0, 10);
     const report = await call(admin1, 'GET', `/api/admin/moderation/transparency?from=${day}&to=${day}`);
     const notices = (report.json() as ModerationTransparency).notices;

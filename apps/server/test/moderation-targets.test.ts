@@ -4,7 +4,7 @@ import type {
   ModerationQueue,
   ModerationReportGroup,
 } from '@marketplace/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, login, mailsTo, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -48,14 +48,8 @@ async function notificationsOf(member: RegisteredMember) {
   return res.json().notifications as { title: string; message: string; link?: string | null }[];
 }
 
-/** Waits (up to 20 s) until `check` holds: notifications follow the commit through events. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('state not reached within 20 s');
-}
+/** Notifications and mails follow the commit through events: waiting for one takes up to 20 s. */
+const NOTIFIED = { timeout: 20_000, interval: 50 };
 
 async function newThreadWithReply(title: string): Promise<{ threadId: string; replyId: string }> {
   const created = await call(author, 'POST', '/api/forum/threads', {
@@ -94,11 +88,14 @@ describe('forum post reports in the one queue', () => {
       reason: 'Werbung mit Vorkasse',
     });
     expect(res.statusCode).toBe(201);
-    await eventually(async () =>
-      (await notificationsOf(reporter)).some(
-        (n) => n.title === 'Meldung eingegangen' && n.message.includes('Gewerbe anmelden'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(reporter), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Meldung eingegangen',
+          message: expect.stringContaining('Gewerbe anmelden'),
+        }),
+      );
     const found = await group(admin1, thread.replyId);
     expect(found).toMatchObject({
       target_type: 'forum_post',
@@ -146,16 +143,22 @@ describe('forum post reports in the one queue', () => {
     expect(own).toMatchObject({ deleted: true, deleted_by_admin: true });
     expect(own?.deleted_reason).toContain('Von der Moderation entfernt: AGB: Betrügerisches');
     expect(await group(admin1, thread.replyId)).toBeUndefined();
-    await eventually(async () =>
-      (await notificationsOf(author)).some(
-        (n) => n.title === 'Dein Beitrag wurde entfernt' && n.link === `/moderation/decisions/${decision.id}`,
-      ),
-    );
-    await eventually(async () =>
-      (await notificationsOf(reporter)).some(
-        (n) => n.title === 'Entscheidung zu deiner Meldung' && n.message.includes('Beitrag'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(author), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Dein Beitrag wurde entfernt',
+          link: `/moderation/decisions/${decision.id}`,
+        }),
+      );
+    await expect
+      .poll(() => notificationsOf(reporter), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Entscheidung zu deiner Meldung',
+          message: expect.stringContaining('Beitrag'),
+        }),
+      );
   });
 
   it('let the author read the statement and appeal; another ADMIN reverses and the post is back', async () => {
@@ -189,11 +192,14 @@ describe('conversation reports in the one queue', () => {
       text: 'Schreibt mir nachts Beleidigungen.',
     });
     expect(res.statusCode).toBe(201);
-    await eventually(async () =>
-      (await notificationsOf(seller)).some(
-        (n) => n.title === 'Meldung eingegangen' && n.message.includes('Unterhaltung'),
-      ),
-    );
+    await expect
+      .poll(() => notificationsOf(seller), NOTIFIED)
+      .toContainEqual(
+        expect.objectContaining({
+          title: 'Meldung eingegangen',
+          message: expect.stringContaining('Unterhaltung'),
+        }),
+      );
     expect(await group(admin1, conversationId)).toMatchObject({
       target_type: 'conversation',
       title: 'Unterhaltung zu „Gartenbank aus Eiche“',
@@ -231,15 +237,14 @@ describe('conversation reports in the one queue', () => {
   it("the suspended member reads the decision and appeals through the mail's link; reversing lifts the suspension", async () => {
     // A suspended member cannot log in while it holds: the statement's mail carries a link whose
     // token opens this decision alone.
-    let link: RegExpExecArray | null = null;
-    await eventually(async () => {
-      link =
-        mailsTo(t.config.dataDir, buyer.email)
-          .map((mail) => /\/moderation\/decisions\/([\w-]+)#zugang=([\w.-]+)/.exec(mail.text))
-          .find((match) => match?.[1] === decision.id) ?? null;
-      return link !== null;
-    });
-    const token = (link as unknown as RegExpExecArray)[2] as string;
+    const link = await vi.waitFor(() => {
+      const found = mailsTo(t.config.dataDir, buyer.email)
+        .map((mail) => /\/moderation\/decisions\/([\w-]+)#zugang=([\w.-]+)/.exec(mail.text))
+        .find((match) => match?.[1] === decision.id);
+      if (!found) throw new Error(`no mail with a link to decision ${decision.id} yet`);
+      return found;
+    }, NOTIFIED);
+    const token = link[2] as string;
     const withLink = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: bearer(token), payload });
 

@@ -6,7 +6,7 @@ import type {
   ModerationTransparency,
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, login, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -57,14 +57,16 @@ async function inSearch(title: string): Promise<boolean> {
   return (res.json() as ListingList).listings.some((listing) => listing.title === title);
 }
 
-/** Waits (up to 10 s) for a mail to `to` whose subject contains `subject`. */
-async function mailWithSubject(to: string, subject: string) {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const mail = mailsTo(t.config.dataDir, to).find((m) => m.subject.includes(subject));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail '${subject}' to ${to}`);
+/** Waits (`vi.waitFor`, up to 10 s) for a mail to `to` whose subject contains `subject`. */
+function mailWithSubject(to: string, subject: string) {
+  return vi.waitFor(
+    () => {
+      const mail = mailsTo(t.config.dataDir, to).find((m) => m.subject.includes(subject));
+      if (!mail) throw new Error(`no mail '${subject}' to ${to}`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 async function notificationsOf(member: RegisteredMember) {

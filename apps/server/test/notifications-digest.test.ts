@@ -47,14 +47,18 @@ const preferences = (member: RegisteredMember, body?: object) =>
  */
 async function lastSeen(member: RegisteredMember, hours: number): Promise<void> {
   expect((await preferences(member)).statusCode).toBe(200);
-  for (;;) {
-    const [row] = await selectRows<{ seen: boolean }>(
-      t.app.database.db,
-      sql`select last_seen_at is not null as seen from notification_settings where user_id = ${member.user.id}::uuid`,
-    );
-    if (row?.seen) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await expect
+    .poll(
+      async () => {
+        const [row] = await selectRows<{ seen: boolean }>(
+          t.app.database.db,
+          sql`select last_seen_at is not null as seen from notification_settings where user_id = ${member.user.id}::uuid`,
+        );
+        return row?.seen;
+      },
+      { timeout: 10_000, interval: 20, message: 'the online time was not stored' },
+    )
+    .toBe(true);
   await t.app.database.db.execute(
     sql`update notification_settings set last_seen_at = now() - make_interval(hours => ${hours})
          where user_id = ${member.user.id}::uuid`,

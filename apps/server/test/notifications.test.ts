@@ -38,17 +38,19 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: bearer(member.access_token), ...(payload ? { payload } : {}) });
 
-/** Waits until the member's online time from their last request is stored. */
-const onlineRecorded = async (member: RegisteredMember) => {
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const result = (await t.db.handle.db.execute(
-      sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
-    )) as unknown as { rows: unknown[] };
-    if (result.rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('online time not stored');
-};
+/** Waits (`expect.poll`, up to 5 s) until the member's online time from their last request is stored. */
+const onlineRecorded = (member: RegisteredMember) =>
+  expect
+    .poll(
+      async () => {
+        const result = (await t.db.handle.db.execute(
+          sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
+        )) as unknown as { rows: unknown[] };
+        return result.rows.length;
+      },
+      { timeout: 5_000, interval: 20, message: 'online time not stored' },
+    )
+    .toBeGreaterThan(0);
 
 /** Puts the member's last online time `minutes` into the past (as if away since then). */
 const awayFor = (member: RegisteredMember, minutes: number) =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberCode } from '../src/modules/users/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -90,15 +90,16 @@ describe('public names never show an e-mail address', () => {
     await get('conversation', `/api/chat/conversations/${conversationId}`, other.access_token);
 
     // The follow and the message reach the other member as notifications.
-    let notifications = '';
-    for (let waited = 0; waited < 5000; waited += 50) {
-      notifications = (await t.app.inject({ url: '/api/notifications', headers: bearer(other.access_token) }))
-        .body;
-      if (notifications.includes(expected)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(notifications).toContain(expected);
-    answers.notifications = notifications;
+    answers.notifications = await vi.waitFor(
+      async () => {
+        const notifications = (
+          await t.app.inject({ url: '/api/notifications', headers: bearer(other.access_token) })
+        ).body;
+        expect(notifications).toContain(expected);
+        return notifications;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
 
     const home = await t.app.inject({ url: '/' });
     expect(home.statusCode).toBe(200);

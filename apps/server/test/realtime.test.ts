@@ -186,14 +186,17 @@ describe('/ws/notifications and e-mail', () => {
     const other = await verifiedMember(t);
     const socket = await connect(member);
     // The socket's opening is recorded as being online; then it looks like an hour ago.
-    for (let waited = 0; ; waited += 20) {
-      const seen = (await t.db.handle.db.execute(
-        sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
-      )) as unknown as { rows: unknown[] };
-      if (seen.rows.length > 0) break;
-      if (waited > 5000) throw new Error('the open socket was not recorded');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect
+      .poll(
+        async () => {
+          const seen = (await t.db.handle.db.execute(
+            sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
+          )) as unknown as { rows: unknown[] };
+          return seen.rows.length;
+        },
+        { timeout: 5_000, interval: 20, message: 'the open socket was not recorded' },
+      )
+      .toBeGreaterThan(0);
     await t.db.handle.db.execute(
       sql`insert into notification_settings (user_id, preferences, last_seen_at)
           values (${member.user.id}::uuid, '{"follow":{"email":true}}'::jsonb, now() - interval '1 hour')
@@ -231,20 +234,23 @@ describe('/ws/notifications: sockets per member', () => {
     expect(await last.next('pong')).toEqual({ type: 'pong', timestamp: 3 });
     last.close();
     await last.closing();
-    // A closed tab frees its place (the hub forgets it when the close arrives).
-    for (let attempt = 0; ; attempt++) {
-      const next = await TestSocket.open(base, member.access_token);
-      const first = await Promise.race([
-        next.next('connected').then(() => 'connected'),
-        next.closed.then(() => 'closed'),
-      ]);
-      if (first === 'connected') {
-        open.push(next);
-        break;
-      }
-      if (attempt > 50) throw new Error('the closed tab was not forgotten');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // A closed tab frees its place (the hub forgets it when the close arrives): a socket opened
+    // after that is connected.
+    const freed = await vi.waitFor(
+      async () => {
+        const next = await TestSocket.open(base, member.access_token).catch((error: Error) => error);
+        if (next instanceof Error) return next; // a refused upgrade ends the waiting: thrown below
+        const first = await Promise.race([
+          next.next('connected').then(() => 'connected'),
+          next.closed.then(() => 'closed'),
+        ]);
+        if (first !== 'connected') throw new Error('the closed tab was not forgotten');
+        return next;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    if (freed instanceof Error) throw freed;
+    open.push(freed);
   });
 });
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
@@ -36,14 +36,20 @@ afterAll(async () => {
   await db?.destroy().catch(() => {}); // the app closed its database already
 });
 
-/** Log lines of the request answered with `id`, waiting until its 'request completed' line is there. */
-async function linesOf(id: string): Promise<Record<string, unknown>[]> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const own = lines.filter((line) => line.reqId === id);
-    if (own.some((line) => line.msg === 'request completed')) return own;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`no 'request completed' line for ${id}`);
+/**
+ * Log lines of the request answered with `id`, waiting (`vi.waitFor`) until its 'request
+ * completed' line is there.
+ */
+function linesOf(id: string): Promise<Record<string, unknown>[]> {
+  return vi.waitFor(
+    () => {
+      const own = lines.filter((line) => line.reqId === id);
+      if (!own.some((line) => line.msg === 'request completed'))
+        throw new Error(`no 'request completed' line for ${id}`);
+      return own;
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 }
 
 describe('request ids', () => {

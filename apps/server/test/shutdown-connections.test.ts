@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
@@ -43,20 +43,20 @@ afterAll(async () => {
   await db?.destroy().catch(() => {}); // the app closed its database already
 });
 
-/** Resolves once `port` refuses new connections (the server has stopped listening). */
-async function refused(): Promise<void> {
-  for (;;) {
-    const accepted = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (!accepted) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+/** Resolves once `port` refuses new connections (the server has stopped listening), via `vi.waitFor`. */
+function refused(): Promise<void> {
+  return vi.waitFor(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          reject(new Error(`port ${port} still accepts connections`));
+        });
+        socket.once('error', () => resolve());
+      }),
+    { timeout: 10_000, interval: 5 },
+  );
 }
 
 describe('closing the server', () => {

@@ -20,9 +20,7 @@ afterAll(async () => {
 describe('mail over SMTP (SMTP_URL set)', () => {
   it('delivers the verification mail to the SMTP server and writes no outbox file', async () => {
     const member = await registerMember(t.app);
-    for (let waited = 0; smtp.mails.length === 0 && waited < 5000; waited += 25) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await expect.poll(() => smtp.mails.length, { timeout: 5_000, interval: 25 }).toBeGreaterThan(0);
     expect(smtp.mails).toHaveLength(1);
     const mail = smtp.mails[0] as ParsedMail;
     const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AuthResponse } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 
 /** A password that satisfies the registration rules, the zxcvbn strength check included. */
 export const PASSWORD = 'Kiesel-Wald-2026';
@@ -136,20 +137,29 @@ export function mailsTo(dataDir: string, to: string): OutboxMail[] {
   return readOutbox(dataDir).filter((mail) => mail.to === to);
 }
 
-/** Waits (up to 5 s) until `count` mails to `to` are in the outbox; answers the newest. */
-export async function waitForMail(dataDir: string, to: string, count = 1): Promise<OutboxMail> {
-  for (let waited = 0; ; waited += 25) {
-    const mails = mailsTo(dataDir, to);
-    if (mails.length >= count) return mails[mails.length - 1] as OutboxMail;
-    if (waited > 5000) throw new Error(`no mail #${count} to ${to} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** How long a mail may take to reach the dev outbox before a test fails (ms). */
+const MAIL_WAIT_MS = 5_000;
+
+/**
+ * Waits (`vi.waitFor`, up to 5 s) until `count` mails to `to` are in the outbox; answers the newest.
+ * @throws naming the missing mail when they are not there in time
+ */
+export function waitForMail(dataDir: string, to: string, count = 1): Promise<OutboxMail> {
+  return vi.waitFor(
+    () => {
+      const mails = mailsTo(dataDir, to);
+      if (mails.length < count) throw new Error(`no mail #${count} to ${to} in the outbox`);
+      return mails[mails.length - 1] as OutboxMail;
+    },
+    { timeout: MAIL_WAIT_MS, interval: 25 },
+  );
 }
 
 /**
- * Waits (up to 5 s) until `count` mails to `to` carry a link to `page`, and answers the token of
- * the newest: other mails to the same address (a warning about failed logins, sent after its
- * answer) may arrive in between.
+ * Waits (`vi.waitFor`, up to 5 s) until `count` mails to `to` carry a link to `page`, and answers
+ * the token of the newest: other mails to the same address (a warning about failed logins, sent
+ * after its answer) may arrive in between.
+ * @throws naming the missing mail when they are not there in time
  */
 export async function waitForLinkToken(
   dataDir: string,
@@ -158,12 +168,16 @@ export async function waitForLinkToken(
   count = 1,
 ): Promise<string> {
   const link = new RegExp(`/${page}\\?token=`);
-  for (let waited = 0; ; waited += 25) {
-    const mails = mailsTo(dataDir, to).filter((mail) => link.test(mail.text));
-    if (mails.length >= count) return linkToken(mails[mails.length - 1] as OutboxMail, page);
-    if (waited > 5000) throw new Error(`no mail #${count} with a /${page} link to ${to} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const newest = await vi.waitFor(
+    () => {
+      const mails = mailsTo(dataDir, to).filter((mail) => link.test(mail.text));
+      if (mails.length < count)
+        throw new Error(`no mail #${count} with a /${page} link to ${to} in the outbox`);
+      return mails[mails.length - 1] as OutboxMail;
+    },
+    { timeout: MAIL_WAIT_MS, interval: 25 },
+  );
+  return linkToken(newest, page);
 }
 
 /** The token of the link to `page` (verify-email, reset-password) in a mail's text part. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { MAIL_QUEUE } from '../../src/jobs/mail.ts';
 
 /**
@@ -15,19 +16,22 @@ export async function enqueuedMails(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Waits (up to `ms`) until every mail enqueued so far has been delivered: no mail job is
- * waiting, due or running.
+ * Waits (`expect.poll`, up to `ms`) until every mail enqueued so far has been delivered: no mail
+ * job is waiting, due or running.
+ * @throws an assertion error with the number of mail jobs still queued when `ms` has passed
  */
 export async function allMailDelivered(app: FastifyInstance, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const [row] = await app.jobs.query<{ count: number }>(
-      `select count(*)::int as count from "${app.jobs.schema}".job
-        where name = $1 and state in ('created', 'retry', 'active')`,
-      [MAIL_QUEUE],
-    );
-    if ((row?.count ?? 0) === 0) return;
-    if (Date.now() > end) throw new Error('mail still queued');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect
+    .poll(
+      async () => {
+        const [row] = await app.jobs.query<{ count: number }>(
+          `select count(*)::int as count from "${app.jobs.schema}".job
+            where name = $1 and state in ('created', 'retry', 'active')`,
+          [MAIL_QUEUE],
+        );
+        return row?.count ?? 0;
+      },
+      { timeout: ms, interval: 50, message: 'mail jobs still queued' },
+    )
+    .toBe(0);
 }

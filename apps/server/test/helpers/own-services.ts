@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { vi } from 'vitest';
 
 /**
  * A PostgreSQL cluster and a Redis server of a test's own, on free ports in a temporary folder,
@@ -29,20 +30,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Polls `check` (every 100 ms) until it answers true.
+ * Polls `check` (`vi.waitFor`, every 100 ms) until it answers true. An error thrown by `check`
+ * (a process that exited, a failed assertion) ends the wait at once and is thrown.
  * @throws naming `what` when it does not within `timeoutMs`
  */
 export async function waitUntil(
   what: string,
   check: () => Promise<boolean> | boolean,
   timeoutMs = SERVICE_WAIT_MS,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  await vi.waitFor(
+    async () => {
+      let holds: boolean;
+      try {
+        holds = await check();
+      } catch (error) {
+        failure = { error };
+        return; // stops the waiting; thrown below
+      }
+      if (!holds) throw new Error(`not within ${timeoutMs} ms`);
+    },
+    { timeout: timeoutMs, interval: 100, message: what },
+  );
+  if (failure) throw failure.error;
 }
 
 /** The newest PostgreSQL server binaries Debian installed. */

@@ -24,7 +24,10 @@ export class TestSocket {
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly waiters = new Set<() => void>();
 
-  private constructor(readonly ws: WebSocket) {
+  readonly ws: WebSocket;
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
     ws.on('message', (data) => {
       this.messages.push(notificationServerMessageSchema.parse(JSON.parse(data.toString())));
       for (const wake of this.waiters) wake();

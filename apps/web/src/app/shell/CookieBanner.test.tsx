@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { COOKIE_BANNER_DELAY_MS } from '../../lib/constants.ts';
 import {
   COOKIE_CONSENT_STORAGE_KEY,
   makeCookieConsent,
@@ -12,6 +13,23 @@ import { CookieBanner } from './CookieBanner.tsx';
 
 function storedConsent() {
   return JSON.parse(window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY) ?? 'null');
+}
+
+/**
+ * Renders the banner and lets its delay pass on a fake clock: act() runs the delay's timer and
+ * renders what follows, so the page is checked after the delay without waiting for it.
+ */
+function renderWithDelayPassed() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const view = renderWithSession(<CookieBanner />);
+    act(() => {
+      vi.advanceTimersByTime(COOKIE_BANNER_DELAY_MS);
+    });
+    return view;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('cookie banner (SPEC.md §2, §4)', () => {
@@ -26,10 +44,15 @@ describe('cookie banner (SPEC.md §2, §4)', () => {
   });
 
   it('stays away when a choice is stored', async () => {
+    // Without a choice the banner appears once its delay has passed; this also loads its lazy
+    // view, which any banner then renders at once, within the act() that passes the delay.
+    const first = renderWithDelayPassed();
+    expect(await screen.findByRole('region', { name: 'Cookie-Einstellungen' })).toBeTruthy();
+    first.unmount();
+
     writeCookieConsent(window.localStorage, makeCookieConsent('rejected', new Date()));
     reloadCookieConsent();
-    renderWithSession(<CookieBanner />);
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    renderWithDelayPassed();
     expect(screen.queryByRole('region', { name: 'Cookie-Einstellungen' })).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { testUser } from '../../test/fixtures.ts';
+import { LATER_REQUEST_ANSWERED, LATER_REQUEST_PATH, LaterRequest } from '../../test/LaterRequest.tsx';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
 import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { useFollowLists } from './api.ts';
@@ -25,8 +26,15 @@ const entry = (id: string) => ({ id, display_name: id, avatar: null, followed_at
 describe('follow lists (SPEC.md §6)', () => {
   it('load nothing for a visitor', async () => {
     const calls = stubRouteTable({});
-    renderWithSession(<FollowProbe />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderWithSession(
+      <>
+        <FollowProbe />
+        <LaterRequest />
+      </>,
+    );
+    // The later request is asked and answered after any request the follow lists start on mount.
+    await screen.findByText(LATER_REQUEST_ANSWERED);
+    expect(calls.map((call) => call.path)).toContain(LATER_REQUEST_PATH);
     expect(screen.getByRole('status').textContent).toBe('-/-');
     expect(calls.filter((call) => call.path.startsWith('/api/follow'))).toEqual([]);
   });
