@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const config = path.join(web, '.dependency-cruiser.mjs');
 // The workspaces share the root's node_modules; the package exports no path to its command.
-const cli = path.join(web, '../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const cli = path.join(web, '../../node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 
 /**
  * Runs the doors check exactly as `npm run lint` does, on a fixture's `src/`: its exit code and

@@ -1,15 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
-import { ReconnectingSocket, type SocketStatus } from './socket.ts';
+import { WebSocket as ClientSocket, type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import { ReconnectingSocket, type ReconnectingSocketOptions, type SocketStatus } from './socket.ts';
 
-// A real WebSocket server in the test process; the client is jsdom's WebSocket. Only the timers
-// are fake, so the network still delivers while the test decides when delays have passed.
+// A real WebSocket server in the test process; the client's socket is `ws`'s browser-style
+// WebSocket (jsdom has none of its own, and Node's undici WebSocket cannot dispatch jsdom's
+// events). Only the timers are fake, so the network still delivers while the test decides when
+// delays have passed.
 
 interface Received {
   url: string;
   socket: ServerSocket;
 }
+
+/**
+ * `ws`'s client, which has the browser's `onopen`/`onmessage`/`onclose` interface; its event
+ * objects carry the fields the client reads but are typed as `ws`'s own.
+ */
+const BrowserStyleSocket = ClientSocket as unknown as NonNullable<
+  ReconnectingSocketOptions<{ type: string }>['WebSocketImpl']
+>;
 
 let server: WebSocketServer;
 let connections: Received[];
@@ -48,6 +58,7 @@ function client() {
   const socket = new ReconnectingSocket<{ type: string }>({
     path: '/ws/notifications',
     origin,
+    WebSocketImpl: BrowserStyleSocket,
     fetchTicket: async () => {
       tickets.asked += 1;
       if (tickets.failWith !== null) throw Object.assign(new Error('HTTP'), { status: tickets.failWith });

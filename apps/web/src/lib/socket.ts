@@ -13,7 +13,7 @@ export type SocketStatus =
   /** Not connected; a retry may be pending. */
   | { state: 'closed' };
 
-/** The parts of the browser's WebSocket the client uses (jsdom's and Chromium's both fit). */
+/** The parts of the browser's WebSocket the client uses (the browser's and `ws`'s client both fit). */
 interface WebSocketLike {
   readonly readyState: number;
   onopen: ((event: Event) => void) | null;
