@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
-import { linkFromOutbox } from './helpers/mail.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { type Member, registerMember, signedIn } from './helpers/members.ts';
 
 /**
  * WCAG 2.2 AA with axe: every built page (src/app/ROUTES.md) at 390 and 1280 px, logged out
@@ -11,46 +10,16 @@ import { type RunningServer, startServer } from './helpers/server.ts';
  * visible, dialogs keep it inside and close with Escape.
  */
 
-/** Strong enough for the registration's strength check. */
-const PASSWORD = 'Kiesel-Wald-2026';
-const STEP_MS = 20_000;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-let server: RunningServer;
-let browser: Browser;
-let member: { token: string; user: unknown; id: string };
+test.use({ serverEnv: { SEED_DEMO: '1' } });
+
+let member: Member;
 let listingId = '';
 
-/** Registers and verifies a member through the API and the mail; posts one ad. */
-async function registerMember(): Promise<{ token: string; user: unknown; id: string }> {
-  const email = `a11y.${Date.now()}@example.org`;
-  const res = await fetch(`${server.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, nickname: 'Barrierefrei' }),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  const link = await linkFromOutbox(server.dataDir, email, 'verify-email');
-  const token = new URL(link, server.baseUrl).searchParams.get('token');
-  const verified = await fetch(`${server.baseUrl}/api/auth/verify-email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  expect(verified.status).toBeLessThan(300);
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await login.json()) as { access_token: string; user: { id: string } };
-  return { token: body.access_token, user: body.user, id: body.user.id };
-}
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  browser = await launchBrowser();
-  member = await registerMember();
+/** A member with a confirmed address and one ad. */
+test.beforeAll(async ({ server }) => {
+  member = await registerMember(server, `a11y.${Date.now()}@example.org`, 'Barrierefrei');
   const ad = await fetch(`${server.baseUrl}/api/listings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
@@ -69,10 +38,6 @@ beforeAll(async () => {
   });
   expect(ad.status, await ad.clone().text()).toBe(201);
   listingId = ((await ad.json()) as { id: string }).id;
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The built pages of ROUTES.md a visitor can open. */
@@ -169,22 +134,13 @@ for (const [width, viewport] of [
 ] as const) {
   for (const loggedIn of [false, true]) {
     const who = loggedIn ? 'a member' : 'a visitor';
-    describe(`axe (WCAG 2.2 AA) at ${width} px for ${who}`, () => {
-      it('finds no serious or critical violation on any built page', { timeout: 600_000 }, async () => {
-        const { context, page } = await openPage(browser, server.baseUrl, viewport);
-        await context.addInitScript(
-          ({ session, withSession }) => {
-            if (withSession) {
-              window.localStorage.setItem('auth.token', session.token);
-              window.localStorage.setItem('auth.user', JSON.stringify(session.user));
-              const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-              window.localStorage.setItem(
-                'cookie-consent',
-                JSON.stringify({ ...consent, date: new Date().toISOString() }),
-              );
-            }
-          },
-          { session: member, withSession: loggedIn },
+    test.describe(`axe (WCAG 2.2 AA) at ${width} px for ${who}`, () => {
+      test('finds no serious or critical violation on any built page', async ({ newPage }) => {
+        test.setTimeout(600_000);
+        // A member has chosen cookies; a visitor meets the banner on every page.
+        const { context, page } = await newPage(
+          viewport,
+          loggedIn ? { storage: signedIn(member) } : { consent: false },
         );
         const found: string[] = [];
         const pages = [
@@ -208,11 +164,10 @@ for (const [width, viewport] of [
   }
 }
 
-describe('keyboard', () => {
-  it('shows where the focus is on every control it reaches on the home page', {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+test.describe('keyboard', () => {
+  test('shows where the focus is on every control it reaches on the home page', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     await settle(page);
     const unmarked: string[] = [];
@@ -237,17 +192,9 @@ describe('keyboard', () => {
     expect(unmarked).toEqual([]);
   });
 
-  it('keeps the focus inside the category picker and closes it with Escape', {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, MOBILE);
-    await context.addInitScript(
-      ({ session }) => {
-        window.localStorage.setItem('auth.token', session.token);
-        window.localStorage.setItem('auth.user', JSON.stringify(session.user));
-      },
-      { session: member },
-    );
+  test('keeps the focus inside the category picker and closes it with Escape', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const { page } = await newPage(MOBILE, { consent: false, storage: signedIn(member) });
     await openApp(page, '/create-listing');
     await settle(page);
     await page.getByRole('button', { name: 'Kategorie wählen' }).focus();
@@ -262,16 +209,14 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });
     // The focus goes back to the button that opened it.
-    await expect(
-      page.evaluate(() => document.activeElement?.textContent?.includes('Kategorie wählen') ?? false),
-    ).resolves.toBe(true);
-    await context.close();
+    expect(
+      await page.evaluate(() => document.activeElement?.textContent?.includes('Kategorie wählen') ?? false),
+    ).toBe(true);
   });
 
-  it('keeps the focus inside the full-screen photo view and closes it with Escape', {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, MOBILE);
+  test('keeps the focus inside the full-screen photo view and closes it with Escape', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const { page } = await newPage(MOBILE, { consent: false });
     await openApp(page, `/listing/${listingId}`);
     await settle(page);
     const open = page.getByRole('button', { name: 'Bild im Vollbild öffnen' }).last();
@@ -281,15 +226,12 @@ describe('keyboard', () => {
     await dialog.waitFor({ timeout: STEP_MS });
     for (let step = 0; step < 10; step++) {
       await page.keyboard.press('Tab');
-      await expect(dialog.evaluate((element) => element.contains(document.activeElement))).resolves.toBe(
-        true,
-      );
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).resolves.toBe(
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe(
       'Bild im Vollbild öffnen',
     );
-    await context.close();
   });
 });

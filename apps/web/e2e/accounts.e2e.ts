@@ -1,43 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, screenshot, unexpected } from './helpers/browser.ts';
 import { linkFromOutbox } from './helpers/mail.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'Kiesel-Wald-2026';
 const NEW_PASSWORD = 'NochSicherer456';
 const WRONG_LOGIN = 'E-Mail-Adresse oder Passwort ist falsch.';
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: {} });
+// Each test goes on with the account the ones before made and changed.
+test.describe.configure({ mode: 'serial' });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** A fresh page whose visitor already chose cookies, so the banner covers nothing in screenshots. */
-async function openQuietPage(viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, server.baseUrl, viewport);
-  await opened.context.addInitScript(() => {
-    const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-    window.localStorage.setItem(
-      'cookie-consent',
-      JSON.stringify({ ...consent, date: new Date().toISOString() }),
-    );
-  });
-  return opened;
-}
-
-/** Console errors other than the browser's own line for an answered 4xx request. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.startsWith('Failed to load resource'));
-}
-
+/** Types `email` and `password` into the login form and sends it. */
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Anmelden' });
   await form.getByLabel('E-Mail-Adresse').fill('');
@@ -47,11 +21,14 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await form.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-describe('accounts in the browser', () => {
+test.describe('accounts in the browser', () => {
   const email = `anna.${Date.now()}@example.org`;
 
-  it('registers, confirms the e-mail, logs out, resets the password and logs in with the new one', async () => {
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('registers, confirms the e-mail, logs out, resets the password and logs in with the new one', async ({
+    newPage,
+    server,
+  }) => {
+    const { page, errors } = await newPage(DESKTOP);
 
     // Register as a person would.
     await openApp(page, '/register');
@@ -60,18 +37,18 @@ describe('accounts in the browser', () => {
     await form.getByLabel(/^Passwort\W*$/).pressSequentially(PASSWORD);
     await form.getByLabel(/^Passwort wiederholen/).pressSequentially('Sicher124');
     await form.getByRole('button', { name: 'Konto erstellen' }).click();
-    await form.getByText('Die Passwörter stimmen nicht überein.').waitFor();
+    await expect(form.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
     await form.getByLabel(/^Passwort wiederholen/).fill('');
     await form.getByLabel(/^Passwort wiederholen/).pressSequentially(PASSWORD);
     await form.getByLabel('Spitzname (optional)').pressSequentially('Anna');
     await form.getByRole('button', { name: 'Konto erstellen' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Konto-Menü' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Konto-Menü' })).toBeVisible();
 
     // The verification link from the outbox confirms the address.
     const verifyPath = await linkFromOutbox(server.dataDir, email, 'verify-email');
     await openApp(page, verifyPath);
-    await page.getByText('Deine E-Mail-Adresse ist bestätigt.').waitFor();
+    await expect(page.getByText('Deine E-Mail-Adresse ist bestätigt.')).toBeVisible();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? 'null');
     expect(stored.email_verified).toBe(true);
     await screenshot(page, 'accounts-verified-desktop');
@@ -89,9 +66,11 @@ describe('accounts in the browser', () => {
     const resetForm = page.getByRole('form', { name: 'Passwort vergessen' });
     await resetForm.getByLabel('E-Mail-Adresse').pressSequentially(email);
     await resetForm.getByRole('button', { name: 'Link anfordern' }).click();
-    await page
-      .getByText('Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir dir einen Link geschickt.')
-      .waitFor();
+    await expect(
+      page.getByText(
+        'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir dir einen Link geschickt.',
+      ),
+    ).toBeVisible();
     await screenshot(page, 'accounts-reset-requested-desktop');
     const resetPath = await linkFromOutbox(server.dataDir, email, 'reset-password', requestedAt);
     await openApp(page, resetPath);
@@ -99,73 +78,71 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Neues Passwort wiederholen').pressSequentially(NEW_PASSWORD);
     await screenshot(page, 'accounts-reset-password-desktop');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
-    await page
-      .getByText('Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.')
-      .waitFor();
+    await expect(
+      page.getByText('Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
 
     // The old password no longer works and shows the server's German detail; the new one does.
     await logIn(page, email, PASSWORD);
-    await expect(page.getByRole('alert').filter({ hasText: WRONG_LOGIN }).textContent()).resolves.toBe(
-      WRONG_LOGIN,
-    );
+    expect(await page.getByRole('alert').filter({ hasText: WRONG_LOGIN }).textContent()).toBe(WRONG_LOGIN);
     await screenshot(page, 'accounts-login-error-desktop');
     await logIn(page, email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Konto-Menü' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Konto-Menü' })).toBeVisible();
 
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('returns to the page in next after login and shows the settings', async () => {
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('returns to the page in next after login and shows the settings', async ({ newPage }) => {
+    const { page, errors } = await newPage(DESKTOP);
     await openApp(page, '/settings');
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByRole('form', { name: 'Anmelden' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Anmelden' })).toBeVisible();
     await screenshot(page, 'accounts-login-desktop');
     await logIn(page, email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/settings');
-    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
-    await expect(page.getByLabel('Spitzname (optional)').inputValue()).resolves.toBe('Anna');
+    await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+    expect(await page.getByLabel('Spitzname (optional)').inputValue()).toBe('Anna');
     await screenshot(page, 'accounts-settings-desktop');
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('shows login, registration, settings and profile at 1280 and 390 px', async () => {
-    const desktop = await openQuietPage(DESKTOP);
+  test('shows login, registration, settings and profile at 1280 and 390 px', async ({ newPage }) => {
+    const desktop = await newPage(DESKTOP);
     await openApp(desktop.page, '/register');
-    await desktop.page.getByRole('form', { name: 'Registrieren' }).waitFor();
+    await expect(desktop.page.getByRole('form', { name: 'Registrieren' })).toBeVisible();
     await screenshot(desktop.page, 'accounts-register-desktop');
     await desktop.context.close();
 
-    const { context, page, errors } = await openQuietPage(MOBILE);
+    const { page, errors } = await newPage(MOBILE);
     await openApp(page, '/register');
-    await page.getByRole('form', { name: 'Registrieren' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Registrieren' })).toBeVisible();
     await screenshot(page, 'accounts-register-mobile');
     await openApp(page, '/password-reset');
-    await page.getByRole('form', { name: 'Passwort vergessen' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Passwort vergessen' })).toBeVisible();
     await screenshot(page, 'accounts-password-reset-mobile');
     await openApp(page, '/login');
-    await page.getByRole('form', { name: 'Anmelden' }).waitFor();
+    await expect(page.getByRole('form', { name: 'Anmelden' })).toBeVisible();
     await screenshot(page, 'accounts-login-mobile');
     await logIn(page, email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     await openApp(page, '/settings');
-    await page.getByRole('heading', { level: 1, name: 'Einstellungen' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
     await screenshot(page, 'accounts-settings-mobile');
     const userId = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? '{}').id;
     await openApp(page, `/user/${userId}`);
-    await page.getByText(/^Mitglied seit /).waitFor();
+    await expect(page.getByText(/^Mitglied seit /)).toBeVisible();
     await screenshot(page, 'accounts-profile-mobile');
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('lets another member follow and unfollow; an unknown profile reads German', async () => {
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('lets another member follow and unfollow; an unknown profile reads German', async ({
+    newPage,
+    server,
+  }) => {
+    const { page, errors } = await newPage(DESKTOP);
     const anna = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -186,15 +163,14 @@ describe('accounts in the browser', () => {
     await page.waitForURL((url) => url.pathname === `/user/${anna.user.id}`);
 
     await page.getByRole('button', { name: 'Folgen' }).click();
-    await page.getByRole('button', { name: 'Entfolgen' }).waitFor();
-    await expect(page.getByTestId('profile-stats').textContent()).resolves.toContain('1Follower');
+    await expect(page.getByRole('button', { name: 'Entfolgen' })).toBeVisible();
+    await expect(page.getByTestId('profile-stats')).toContainText('1Follower');
     await screenshot(page, 'accounts-profile-desktop');
     await page.getByRole('button', { name: 'Entfolgen' }).click();
-    await page.getByRole('button', { name: 'Folgen' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Folgen' })).toBeVisible();
 
     await openApp(page, '/user/00000000-0000-0000-0000-000000000000');
-    await page.getByRole('heading', { level: 1, name: 'Nutzer nicht gefunden' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nutzer nicht gefunden' })).toBeVisible();
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 });

@@ -1,46 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, screenshot } from './helpers/browser.ts';
-import {
-  callApi,
-  logIn as logInAs,
-  openQuietPage as openQuietPageOf,
-  PASSWORD,
-  registerMember,
-  STEP_MS,
-} from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
+import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'dashboard-admin@example.org';
 const DENIAL =
   'Zugriff verweigert: Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen. Nur Administratoren können diese Seite aufrufen.';
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD } });
 
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
-  callApi<T>(server, method, apiPath, body, token);
-const member = (email: string, nickname: string) => registerMember(server, email, nickname);
-const openQuietPage = (viewport: { width: number; height: number }) =>
-  openQuietPageOf(browser, server, viewport);
 /** Logs in and waits for the text `ready` (the admin account may be asked for the AGB first). */
 const logIn = (page: Page, email: string, next: string, ready: string) =>
   logInAs(page, email, next, page.getByText(ready, { exact: true }).first());
 
 /** The figure shown above `label` inside the card headed `card`. */
-async function figure(page: Page, card: string, label: string): Promise<string> {
+function figure(page: Page, card: string, label: string): Locator {
   const region = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: card }) });
-  const caption = region.getByText(label, { exact: true });
-  return (await caption.locator('xpath=preceding-sibling::p[1]').textContent()) ?? '';
+  return region.getByText(label, { exact: true }).locator('xpath=preceding-sibling::p[1]');
 }
 
 /** Resolves when `page`'s notification socket has been greeted (register before the page loads). */
@@ -55,19 +31,23 @@ function socketConnected(page: Page): Promise<void> {
   });
 }
 
-describe('admin dashboard', () => {
-  it('a member reads the denial; the admin sees the figures and chart, refreshed live when an ad is posted; a role change lands in the audit log', async () => {
-    const sellerToken = await member('anna-admin-e2e@example.org', 'Anna');
+test.describe('admin dashboard', () => {
+  test('a member reads the denial; the admin sees the figures and chart, refreshed live when an ad is posted; a role change lands in the audit log', async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    const { token: sellerToken } = await member('anna-admin-e2e@example.org', 'Anna');
     await member('bernd-admin-e2e@example.org', 'Bernd');
 
     // A member at /admin reads exactly the denial text of SPEC.md §2.
-    const b = await openQuietPage(MOBILE);
+    const b = await newPage(MOBILE);
     await logIn(b.page, 'bernd-admin-e2e@example.org', '/admin', DENIAL);
     await b.page.getByText(DENIAL, { exact: true }).waitFor({ timeout: STEP_MS });
     await screenshot(b.page, 'admin-denied-mobile');
     await b.context.close();
 
-    const admin = await openQuietPage(DESKTOP);
+    const admin = await newPage(DESKTOP);
     const connected = socketConnected(admin.page);
     await logIn(admin.page, ADMIN_EMAIL, '/admin', 'Admin-Dashboard');
     await admin.page
@@ -78,8 +58,8 @@ describe('admin dashboard', () => {
       .waitFor({ timeout: STEP_MS });
     // The chart (recharts) draws its bars as SVG.
     await admin.page.locator('.recharts-surface').first().waitFor({ timeout: STEP_MS });
-    expect(await figure(admin.page, 'Mitglieder', 'insgesamt')).toBe('3');
-    expect(await figure(admin.page, 'Anzeigen', 'aktiv')).toBe('0');
+    await expect(figure(admin.page, 'Mitglieder', 'insgesamt')).toHaveText('3');
+    await expect(figure(admin.page, 'Anzeigen', 'aktiv')).toHaveText('0');
     await screenshot(admin.page, 'admin-dashboard-desktop');
 
     // Anna posts an ad; the admin_update message reloads the figures without a reload.
@@ -101,9 +81,7 @@ describe('admin dashboard', () => {
       },
       sellerToken,
     );
-    await expect
-      .poll(() => figure(admin.page, 'Anzeigen', 'aktiv'), { timeout: STEP_MS, interval: 200 })
-      .toBe('1');
+    await expect(figure(admin.page, 'Anzeigen', 'aktiv')).toHaveText('1');
 
     // The admin finds Bernd by e-mail, makes him an administrator with a reason; the audit log shows it.
     const members = admin.page.getByRole('region', { name: 'Mitglieder verwalten' });
@@ -119,7 +97,7 @@ describe('admin dashboard', () => {
     await screenshot(admin.page, 'admin-audit-log-desktop');
     await admin.context.close();
 
-    const mobile = await openQuietPage(MOBILE);
+    const mobile = await newPage(MOBILE);
     await logIn(mobile.page, ADMIN_EMAIL, '/admin', 'Admin-Dashboard');
     await mobile.page.locator('.recharts-surface').first().waitFor({ timeout: STEP_MS });
     await screenshot(mobile.page, 'admin-dashboard-mobile');
@@ -129,6 +107,5 @@ describe('admin dashboard', () => {
     await screenshot(mobile.page, 'admin-dashboard-mobile-chart');
     await mobile.page.getByRole('region', { name: 'Mitglieder verwalten' }).scrollIntoViewIfNeeded();
     await screenshot(mobile.page, 'admin-members-mobile');
-    await mobile.context.close();
   });
 });

@@ -1,50 +1,33 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, screenshot } from './helpers/browser.ts';
-import {
-  callApi,
-  logIn,
-  openQuietPage as openQuietPageOf,
-  PASSWORD,
-  registerMember,
-  STEP_MS,
-} from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
+import { logIn, PASSWORD } from './helpers/members.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
-  callApi<T>(server, method, apiPath, body, token);
-const member = (email: string, nickname: string) => registerMember(server, email, nickname);
-const openQuietPage = (viewport: { width: number; height: number }) =>
-  openQuietPageOf(browser, server, viewport);
+test.use({ serverEnv: {} });
 
 /**
- * Resolves when `page`'s notification socket has been greeted with `connected` (register before
- * the page loads). Live updates are asserted only after this, so no event can be missed.
+ * Watches `page`'s notification sockets (call before the page loads): `connected` resolves when
+ * one has been greeted with `connected`, `tickets` holds the `token` of every one opened. Live
+ * updates are asserted only after `connected`, so no event can be missed.
  */
-function socketConnected(page: Page): Promise<void> {
-  return new Promise((resolve) => {
+function notificationSockets(page: Page): { connected: Promise<void>; tickets: (string | null)[] } {
+  const tickets: (string | null)[] = [];
+  const connected = new Promise<void>((resolve) => {
     page.on('websocket', (socket) => {
       if (!socket.url().includes('/ws/notifications')) return;
-      // A single-use ticket, never the access token (three dot-separated parts), is in the URL.
-      expect(new URL(socket.url()).searchParams.get('token')).not.toContain('.');
+      tickets.push(new URL(socket.url()).searchParams.get('token'));
       socket.on('framereceived', ({ payload }) => {
         if (String(payload).includes('"type":"connected"')) resolve();
       });
     });
   });
+  return { connected, tickets };
+}
+
+/** A single-use ticket, never the access token (three dot-separated parts), is in a socket's URL. */
+function expectTickets(tickets: (string | null)[]): void {
+  for (const ticket of tickets) expect(ticket).not.toContain('.');
 }
 
 /** The number a count badge inside `element` shows, '' while it is hidden (count 0). */
@@ -94,14 +77,17 @@ async function rate(page: Page, stars: number, text: string): Promise<void> {
   await page.getByText(`Du hast ${stars} von 5 Sternen vergeben.`).waitFor({ timeout: STEP_MS });
 }
 
-describe('buyer and seller chat live', () => {
-  it('a buyer writes about an ad, the seller is told live, both answer and rate each other', {
-    timeout: 240_000,
-  }, async () => {
+test.describe('buyer and seller chat live', () => {
+  test('a buyer writes about an ad, the seller is told live, both answer and rate each other', async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    test.setTimeout(240_000);
     const stamp = Date.now();
     const sellerEmail = `ria.${stamp}@example.org`;
     const buyerEmail = `ben.${stamp}@example.org`;
-    const sellerToken = await member(sellerEmail, 'Rad-Ria');
+    const { token: sellerToken } = await member(sellerEmail, 'Rad-Ria');
     await member(buyerEmail, 'Käufer-Ben');
     const title = `Trekkingrad 28 Zoll ${stamp.toString(36)}`;
     const listing = await api<{ id: string }>(
@@ -120,25 +106,27 @@ describe('buyer and seller chat live', () => {
     );
 
     // The seller waits on a phone, the buyer writes from a desktop.
-    const seller = await openQuietPage(MOBILE);
-    const sellerLive = socketConnected(seller.page);
+    const seller = await newPage(MOBILE);
+    const sellerLive = notificationSockets(seller.page);
     await logIn(seller.page, sellerEmail, '/');
-    await sellerLive;
+    await sellerLive.connected;
+    expectTickets(sellerLive.tickets);
     const chatTab = seller.page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', {
       name: /Chat/,
     });
     const bell = seller.page.getByRole('button', { name: /Benachrichtigungen/ });
     expect(await badge(chatTab)).toBe('');
 
-    const buyer = await openQuietPage(DESKTOP);
-    const buyerLive = socketConnected(buyer.page);
+    const buyer = await newPage(DESKTOP);
+    const buyerLive = notificationSockets(buyer.page);
     await logIn(buyer.page, buyerEmail, `/listing/${listing.id}`);
     await buyer.page.getByRole('link', { name: 'Nachricht schreiben' }).click({ timeout: STEP_MS });
     await buyer.page.waitForURL(/\/chat\?conversation=/, { timeout: STEP_MS });
     await buyer.page.getByRole('link', { name: `Zur Anzeige „${title}“` }).waitFor({ timeout: STEP_MS });
     // Offers exist for VB ads.
     await buyer.page.getByRole('button', { name: 'Preisvorschlag' }).waitFor();
-    await buyerLive;
+    await buyerLive.connected;
+    expectTickets(buyerLive.tickets);
     await send(buyer.page, 'Hallo, ist das Rad noch zu haben?');
 
     // Without a reload: the chat tab counts the message and the bell the notification.
@@ -264,33 +252,33 @@ describe('buyer and seller chat live', () => {
     expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
     await screenshot(buyer.page, 'chat-header-900');
 
-    const unexpected = (errors: string[]) =>
-      errors.filter((error) => !error.startsWith('Failed to load resource'));
+    expectTickets([...sellerLive.tickets, ...buyerLive.tickets]);
     expect(unexpected(buyer.errors)).toEqual([]);
     expect(unexpected(seller.errors)).toEqual([]);
-    await buyer.context.close();
-    await seller.context.close();
   });
 
-  it("lists a member's notifications with filter and read marks, and keeps the e-mail settings", {
-    timeout: 120_000,
-  }, async () => {
+  test("lists a member's notifications with filter and read marks, and keeps the e-mail settings", async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    test.setTimeout(120_000);
     const stamp = Date.now();
     const email = `nora.${stamp}@example.org`;
     await member(email, 'Nora');
-    const fanToken = await member(`fan.${stamp}@example.org`, 'Fan-Fritz');
+    const { token: fanToken } = await member(`fan.${stamp}@example.org`, 'Fan-Fritz');
     const me = await api<{ access_token: string; user: { id: string } }>('POST', '/api/auth/login', {
       email,
       password: PASSWORD,
     });
     await api('POST', `/api/follow/${me.user.id}`, undefined, fanToken);
 
-    const { page, context, errors } = await openQuietPage(DESKTOP);
+    const { page, errors } = await newPage(DESKTOP);
     await logIn(page, email, '/notifications');
     await page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' }).waitFor();
     const entry = page.getByRole('button', { name: /^Neuer Follower/ });
     await entry.waitFor({ timeout: STEP_MS });
-    expect(await entry.textContent()).toContain('Fan-Fritz folgt dir jetzt.');
+    await expect(entry).toContainText('Fan-Fritz folgt dir jetzt.');
     await page.getByRole('button', { name: 'Neue Follower (1)' }).click();
     await page.getByRole('button', { name: 'Als gelesen markieren', exact: true }).click();
     await page
@@ -301,18 +289,17 @@ describe('buyer and seller chat live', () => {
     await page.getByRole('link', { name: 'Einstellungen' }).first().click();
     await page.waitForURL((url) => url.pathname === '/notifications/settings', { timeout: STEP_MS });
     const followMail = page.getByRole('switch', { name: 'Neue Follower: Per E-Mail' });
-    expect(await followMail.isChecked()).toBe(false);
+    await followMail.waitFor();
+    await expect(followMail).not.toBeChecked();
     // The switch follows the saved settings: wait for the answer, not for the click alone.
     await followMail.click();
     await page.getByText('Einstellungen gespeichert').waitFor({ timeout: STEP_MS });
-    await expect.poll(() => followMail.isChecked(), { timeout: STEP_MS }).toBe(true);
+    await expect(followMail).toBeChecked();
     await page.setViewportSize(MOBILE);
     await openApp(page, '/notifications/settings');
-    await page.getByRole('switch', { name: 'Neue Follower: Per E-Mail' }).waitFor({ timeout: STEP_MS });
-    expect(await page.getByRole('switch', { name: 'Neue Follower: Per E-Mail' }).isChecked()).toBe(true);
+    await expect(page.getByRole('switch', { name: 'Neue Follower: Per E-Mail' })).toBeChecked();
     await screenshot(page, 'notification-settings-mobile');
 
-    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
-    await context.close();
+    expect(unexpected(errors)).toEqual([]);
   });
 });

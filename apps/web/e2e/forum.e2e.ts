@@ -1,35 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, screenshot } from './helpers/browser.ts';
-import {
-  callApi,
-  logIn,
-  openQuietPage as openQuietPageOf,
-  PASSWORD,
-  registerMember,
-  STEP_MS,
-} from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { logIn, PASSWORD } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'forum-admin@example.org';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const _api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
-  callApi<T>(server, method, apiPath, body, token);
-const member = (email: string, nickname: string) => registerMember(server, email, nickname);
-const openQuietPage = (viewport: { width: number; height: number }) =>
-  openQuietPageOf(browser, server, viewport);
+test.use({ serverEnv: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD } });
 
 /** Resolves when `page`'s notification socket has been greeted (register before the page loads). */
 function socketConnected(page: Page): Promise<void> {
@@ -49,10 +25,12 @@ async function badge(element: Locator): Promise<string> {
   return (await visible.count()) === 0 ? '' : ((await visible.textContent()) ?? '');
 }
 
-describe('forum', () => {
-  it('A opens a thread, B replies with a quote and a mention, A is told live, an admin locks it', {
-    timeout: 240_000,
-  }, async () => {
+test.describe('forum', () => {
+  test('A opens a thread, B replies with a quote and a mention, A is told live, an admin locks it', async ({
+    newPage,
+    member,
+  }) => {
+    test.setTimeout(240_000);
     const stamp = Date.now();
     const annaEmail = `anna.${stamp}@example.org`;
     const bennoEmail = `benno.${stamp}@example.org`;
@@ -62,7 +40,7 @@ describe('forum', () => {
     const title = `Gewerbe anmelden in Köln ${stamp.toString(36)}`;
 
     // A, on a desktop: the forum is in the header; the new thread is previewed, then opened.
-    const a = await openQuietPage(DESKTOP);
+    const a = await newPage(DESKTOP);
     const aLive = socketConnected(a.page);
     await logIn(a.page, annaEmail, '/forum');
     await a.page.getByRole('region', { name: 'Business Forum' }).waitFor({ timeout: STEP_MS });
@@ -76,7 +54,7 @@ describe('forum', () => {
     await a.page.getByRole('tab', { name: 'Vorschau' }).click();
     const preview = a.page.getByTestId('forum-preview');
     await preview.locator('strong', { hasText: 'Nebengewerbe' }).waitFor({ timeout: STEP_MS });
-    expect(await preview.locator('script').count()).toBe(0);
+    await expect(preview.locator('script')).toHaveCount(0);
     await a.page.getByRole('tab', { name: 'Schreiben' }).click();
     await a.page.getByRole('button', { name: 'Thema erstellen' }).click();
     await a.page.waitForURL(/\/forum\/thread\//, { timeout: STEP_MS });
@@ -87,11 +65,11 @@ describe('forum', () => {
     expect(await badge(bell)).toBe('');
 
     // B, on a phone: quotes A's post and mentions A.
-    const b = await openQuietPage(MOBILE);
+    const b = await newPage(MOBILE);
     await logIn(b.page, bennoEmail, threadPath);
     await b.page.getByRole('button', { name: 'Zitieren' }).first().click({ timeout: STEP_MS });
     const reply = b.page.getByRole('textbox', { name: 'Text' });
-    await expect.poll(() => reply.inputValue()).toContain(`> @${anna} schrieb:`);
+    await expect(reply).toHaveValue(new RegExp(`> @${anna} schrieb:`));
     await reply.press('End');
     await reply.pressSequentially(`Ich! @${anna} es ging online in zehn Minuten.`);
     await b.page.getByRole('button', { name: 'Antwort senden' }).click();
@@ -114,7 +92,7 @@ describe('forum', () => {
     await a.page.keyboard.press('Escape');
 
     // The admin locks the thread; nobody can reply any more.
-    const admin = await openQuietPage(DESKTOP);
+    const admin = await newPage(DESKTOP);
     await logIn(admin.page, ADMIN_EMAIL, threadPath);
     const moderation = admin.page.getByRole('region', { name: 'Moderation' });
     // The admin account was made at start without the AGB; the app asks for them once.
@@ -134,15 +112,12 @@ describe('forum', () => {
     await b.page.getByText('Dieses Thema ist geschlossen. Antworten sind nicht mehr möglich.').waitFor({
       timeout: STEP_MS,
     });
-    expect(await b.page.getByRole('button', { name: 'Antwort senden' }).count()).toBe(0);
+    await expect(b.page.getByRole('button', { name: 'Antwort senden' })).toHaveCount(0);
     await screenshot(b.page, 'forum-thread-locked-mobile');
 
     // The forum list at 390 px shows the thread marked as closed.
     await openApp(b.page, '/forum/business/gruendung');
     await b.page.getByRole('link', { name: title }).waitFor({ timeout: STEP_MS });
     await screenshot(b.page, 'forum-list-mobile');
-    await a.context.close();
-    await b.context.close();
-    await admin.context.close();
   });
 });

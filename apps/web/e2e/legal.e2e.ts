@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, screenshot, unexpected } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'Hafenkran-Möwe-Elbtunnel-2026';
@@ -20,63 +19,58 @@ const OPERATOR = {
   OPERATOR_RESPONSIBLE: 'Jana Beispiel, Hafenstraße 7, 20459 Hamburg',
 };
 
-let browser: Browser;
-let server: RunningServer | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-e2e-legal-'));
+/**
+ * The operator's DATA_DIR (the server makes it): the site starts under one AGB version and
+ * restarts on the same data under a newer one.
+ */
+const dataDir = path.join(os.tmpdir(), `marketplace-e2e-legal-${process.pid}-${Date.now().toString(36)}`);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// The first server serves the first two tests; the third restarts on its data with newer AGB.
+test.use({ serverEnv: { ...OPERATOR, DATA_DIR: dataDir, TERMS_VERSION: '2026-11-24' } });
+test.describe.configure({ mode: 'serial' });
+
+/** The servers the tests start themselves, stopped at the latest after the file's tests. */
+const ownServers: RunningServer[] = [];
+
+test.afterAll(async () => {
+  for (const server of ownServers) {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A fresh page whose visitor already chose cookies, so the banner covers nothing. */
-async function quietPage(baseUrl: string, viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, baseUrl, viewport);
-  await opened.context.addInitScript(() => {
-    const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-    window.localStorage.setItem(
-      'cookie-consent',
-      JSON.stringify({ ...consent, date: new Date().toISOString() }),
-    );
-  });
-  return opened;
-}
-
-describe('site name, Impressum and AGB acceptance in the browser', () => {
+test.describe('site name, Impressum and AGB acceptance in the browser', () => {
   const email = `agb.${Date.now()}@example.org`;
 
-  it('shows the configured site and operator, and the AGB line when registering', async () => {
-    server = await startServer({ ...OPERATOR, DATA_DIR: dataDir, TERMS_VERSION: '2026-11-24' });
+  test('shows the configured site and operator, and the AGB line when registering', async ({ newPage }) => {
+    test.setTimeout(120_000);
     for (const [viewport, size] of [
       [MOBILE, 'mobile'],
       [DESKTOP, 'desktop'],
     ] as const) {
-      const { context, page } = await quietPage(server.baseUrl, viewport);
+      const { context, page } = await newPage(viewport);
       await openApp(page, '/legal/impressum');
-      await page.getByText('Kiezmarkt Nord GmbH').waitFor();
-      expect(await page.title()).toContain('Kiezmarkt');
-      expect(await page.getByText('Musterstraße').count()).toBe(0);
+      await expect(page.getByText('Kiezmarkt Nord GmbH')).toBeVisible();
+      await expect(page).toHaveTitle(/Kiezmarkt/);
+      await expect(page.getByText('Musterstraße')).toHaveCount(0);
       await screenshot(page, `legal-impressum-${size}`);
       await openApp(page, '/legal/datenschutz');
-      await page.getByRole('heading', { name: '6. Cookies und Speicher im Browser' }).waitFor();
+      await expect(page.getByRole('heading', { name: '6. Cookies und Speicher im Browser' })).toBeVisible();
       await screenshot(page, `legal-datenschutz-${size}`);
       await openApp(page, '/register');
       const form = page.getByRole('form', { name: 'Registrieren' });
-      await form.getByRole('link', { name: 'AGB' }).waitFor();
-      await form.getByRole('link', { name: 'Datenschutzerklärung' }).waitFor();
+      await expect(form.getByRole('link', { name: 'AGB' })).toBeVisible();
+      await expect(form.getByRole('link', { name: 'Datenschutzerklärung' })).toBeVisible();
       await form.getByRole('button', { name: 'Konto erstellen' }).scrollIntoViewIfNeeded();
       await screenshot(page, `legal-register-${size}`);
       await context.close();
     }
-  }, 120_000);
+  });
 
-  it('registers under the current AGB without being asked', async () => {
-    if (!server) throw new Error('the first test starts the server');
-    const { context, page } = await quietPage(server.baseUrl, DESKTOP);
+  test('registers under the current AGB without being asked', async ({ newPage, server }) => {
+    test.setTimeout(120_000);
+    const { page } = await newPage(DESKTOP);
     await openApp(page, '/register');
     const form = page.getByRole('form', { name: 'Registrieren' });
     await form.getByLabel(/^E-Mail-Adresse/).pressSequentially(email);
@@ -84,26 +78,27 @@ describe('site name, Impressum and AGB acceptance in the browser', () => {
     await form.getByLabel(/^Passwort wiederholen/).pressSequentially(PASSWORD);
     await form.getByRole('button', { name: 'Konto erstellen' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Konto-Menü' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Konto-Menü' })).toBeVisible();
     // Registered under the current AGB: nothing to accept.
-    expect(await page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' }).count()).toBe(0);
-    await context.close();
+    await expect(page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' })).toHaveCount(0);
+    // The next test opens the same data under newer AGB.
     await server.stop();
-    server = undefined;
-  }, 120_000);
+  });
 
-  it('asks once for a newer AGB version after login and not again', async () => {
-    server = await startServer({ ...OPERATOR, DATA_DIR: dataDir, TERMS_VERSION: '2027-01-15' });
-    const { context, page, errors } = await quietPage(server.baseUrl, MOBILE);
-    await openApp(page, '/login');
+  test('asks once for a newer AGB version after login and not again', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const server = await startServer({ ...OPERATOR, DATA_DIR: dataDir, TERMS_VERSION: '2027-01-15' });
+    ownServers.push(server);
+    const { context, page, errors } = await newPage(MOBILE);
+    await openApp(page, `${server.baseUrl}/login`);
     const form = page.getByRole('form', { name: 'Anmelden' });
     await form.getByLabel('E-Mail-Adresse').pressSequentially(email);
     await form.getByLabel(/^Passwort$/).pressSequentially(PASSWORD);
     await form.getByRole('button', { name: 'Anmelden' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' });
-    await dialog.waitFor();
-    await dialog.getByText('Seit dem 15. Januar 2027 gilt eine neue Fassung').waitFor();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Seit dem 15. Januar 2027 gilt eine neue Fassung')).toBeVisible();
     // The dialog has faded in.
     await page.waitForFunction(() => {
       const container = document.querySelector('[role="dialog"]')?.parentElement;
@@ -111,8 +106,8 @@ describe('site name, Impressum and AGB acceptance in the browser', () => {
     });
     await screenshot(page, 'legal-terms-dialog-mobile');
     await dialog.getByRole('button', { name: 'Zustimmen' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Danke! Deine Zustimmung ist gespeichert.').waitFor();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Danke! Deine Zustimmung ist gespeichert.')).toBeVisible();
 
     const me = await page.evaluate(async () => {
       const token = localStorage.getItem('auth.token');
@@ -122,24 +117,26 @@ describe('site name, Impressum and AGB acceptance in the browser', () => {
     expect(me.terms_version).toBe('2027-01-15');
 
     // A new visit asks nothing.
-    await openApp(page, '/legal/agb');
-    await page.getByText('Stand: 15. Januar 2027').waitFor();
-    expect(await page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' }).count()).toBe(0);
-    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+    await openApp(page, `${server.baseUrl}/legal/agb`);
+    await expect(page.getByText('Stand: 15. Januar 2027')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' })).toHaveCount(0);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
     await server.stop();
-    server = undefined;
-  }, 120_000);
+  });
 
-  it('says in the Impressum when the operator has set no data', async () => {
-    server = await startServer();
-    const { context, page } = await quietPage(server.baseUrl, MOBILE);
-    await openApp(page, '/legal/impressum');
-    await page.getByText('Angaben zum Betreiber fehlen').waitFor();
-    await page.getByText('Es fehlen: Name, Anschrift, E-Mail-Adresse.', { exact: false }).waitFor();
-    expect(await page.title()).toContain('Marktplatz');
-    expect(await page.getByText('Musterstraße').count()).toBe(0);
+  test('says in the Impressum when the operator has set no data', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const server = await startServer();
+    ownServers.push(server);
+    const { page } = await newPage(MOBILE);
+    await openApp(page, `${server.baseUrl}/legal/impressum`);
+    await expect(page.getByText('Angaben zum Betreiber fehlen')).toBeVisible();
+    await expect(
+      page.getByText('Es fehlen: Name, Anschrift, E-Mail-Adresse.', { exact: false }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(/Marktplatz/);
+    await expect(page.getByText('Musterstraße')).toHaveCount(0);
     await screenshot(page, 'legal-impressum-unconfigured-mobile');
-    await context.close();
-  }, 120_000);
+  });
 });

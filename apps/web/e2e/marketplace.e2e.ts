@@ -1,51 +1,29 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type OpenedPage, test } from './fixtures.ts';
 import {
+  atTop,
   DESKTOP,
-  launchBrowser,
   MOBILE,
   openApp,
-  openPage,
+  STEP_MS,
   screenshot as saveScreenshot,
+  unexpected,
 } from './helpers/browser.ts';
 import { linkFromOutbox } from './helpers/mail.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { PASSWORD } from './helpers/members.ts';
+import type { RunningServer } from './helpers/server.ts';
 
-const PASSWORD = 'Kiesel-Wald-2026';
 const TITLE = `Fahrrad Trekkingrad 28 Zoll ${Date.now().toString(36)}`;
 const DESCRIPTION =
   'Gut erhaltenes Trekkingrad mit 21 Gängen, Nabendynamo und Gepäckträger.\n<b>Probefahrt</b> gern am Wochenende.';
-/** One step of a flow waits at most this long for the app (ms). */
-const STEP_MS = 20_000;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** A page whose visitor already chose cookies, so the banner covers nothing. */
-async function openQuietPage(viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, server.baseUrl, viewport);
-  await opened.context.addInitScript(() => {
-    const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-    window.localStorage.setItem(
-      'cookie-consent',
-      JSON.stringify({ ...consent, date: new Date().toISOString() }),
-    );
-  });
-  return opened;
-}
+test.use({ serverEnv: {} });
+// The tests follow one ad from its posting on: each goes on with what the ones before made.
+test.describe.configure({ mode: 'serial' });
 
 /** Registers a member through the API (the seller registers through the pages). */
-async function register(email: string, nickname: string): Promise<void> {
+async function register(server: RunningServer, email: string, nickname: string): Promise<void> {
   const res = await fetch(`${server.baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -64,27 +42,17 @@ async function logIn(page: Page, email: string, next: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === next.split('?')[0], { timeout: STEP_MS });
 }
 
-/** A logged-in page at another width, with the session of `context`. */
-async function sameMemberAt(context: BrowserContext, viewport: { width: number; height: number }) {
+/** The localStorage of `context`'s pages on the server, to open a page with the same session. */
+async function storageOf(context: BrowserContext, baseUrl: string): Promise<Record<string, string>> {
   const state = await context.storageState();
-  const opened = await openQuietPage(viewport);
-  const storage = state.origins.find((origin) => origin.origin === server.baseUrl)?.localStorage ?? [];
-  await opened.context.addInitScript((entries) => {
-    for (const { name, value } of entries) window.localStorage.setItem(name, value);
-  }, storage);
-  return opened;
+  const entries = state.origins.find((origin) => origin.origin === baseUrl)?.localStorage ?? [];
+  return Object.fromEntries(entries.map(({ name, value }) => [name, value]));
 }
 
 /** A screenshot of the page's top. */
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
+  await atTop(page);
   await saveScreenshot(page, name);
-}
-
-/** Console errors other than the browser's own line for an answered 4xx request. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !error.startsWith('Failed to load resource'));
 }
 
 /** An 800x600 JPEG that carries EXIF GPS tags (48°8'N 11°34'E, Munich), as phone photos do. */
@@ -102,14 +70,20 @@ function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('the marketplace as a new member uses it', () => {
+test.describe('the marketplace as a new member uses it', () => {
   const sellerEmail = `verkaeuferin.${Date.now()}@example.org`;
   const buyerEmail = `kaeufer.${Date.now()}@example.org`;
-  let seller: { context: BrowserContext; page: Page; errors: string[] };
+  /** The seller's page, kept open from the first test to the last. */
+  let seller: OpenedPage;
   let listingPath = '';
 
-  it('posts an ad with a photo carrying GPS tags', { timeout: 180_000 }, async () => {
-    seller = await openQuietPage(DESKTOP);
+  test.afterAll(async () => {
+    await seller?.context.close();
+  });
+
+  test('posts an ad with a photo carrying GPS tags', async ({ newPage, server }) => {
+    test.setTimeout(180_000);
+    seller = await newPage(DESKTOP, { keep: true });
     const { page } = seller;
     // A new visitor: posting asks to log in, and the login page leads to the registration.
     await openApp(page, '/create-listing');
@@ -162,16 +136,15 @@ describe('the marketplace as a new member uses it', () => {
     expect(unexpected(seller.errors)).toEqual([]);
   });
 
-  it('finds the ad on home, in its category and by searching stemmed and misspelt words', {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('finds the ad on home, in its category and by searching stemmed and misspelt words', async ({
+    newPage,
+  }) => {
+    test.setTimeout(120_000);
+    const { page, errors } = await newPage(DESKTOP);
     await openApp(page, '/');
-    await page.getByRole('heading', { name: 'Neueste Kleinanzeigen' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Neueste Kleinanzeigen' })).toBeVisible();
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
-    await expect(page.getByRole('article').filter({ hasText: TITLE }).textContent()).resolves.toContain(
-      '250 € VB',
-    );
+    await expect(page.getByRole('article').filter({ hasText: TITLE })).toContainText('250 € VB');
     await screenshot(page, 'marketplace-home-desktop');
 
     await page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: /Auto/ }).click();
@@ -206,21 +179,23 @@ describe('the marketplace as a new member uses it', () => {
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
 
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('opens the ad, whose served photos carry no EXIF data', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('opens the ad, whose served photos carry no EXIF data', async ({ newPage, server }) => {
+    test.setTimeout(120_000);
+    const { page, errors } = await newPage(DESKTOP);
     await openApp(page, '/');
     await page.getByRole('heading', { name: TITLE }).click({ timeout: STEP_MS });
     await page.waitForURL((url) => url.pathname === listingPath);
-    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await expect(page.getByText('250 € VB').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    await expect(page.getByText('250 € VB').first()).toBeVisible();
     // HTML typed by the seller is shown as text, not markup.
-    await expect(page.getByTestId('listing-description').innerText()).resolves.toContain('<b>Probefahrt</b>');
-    await expect(page.getByTestId('listing-description').locator('b').count()).resolves.toBe(0);
-    await expect(page.getByText('Trekkingrad', { exact: true }).isVisible()).resolves.toBe(true);
-    await page.getByRole('link', { name: 'Nachricht schreiben' }).waitFor();
+    await expect(page.getByTestId('listing-description')).toContainText('<b>Probefahrt</b>', {
+      useInnerText: true,
+    });
+    await expect(page.getByTestId('listing-description').locator('b')).toHaveCount(0);
+    await expect(page.getByText('Trekkingrad', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nachricht schreiben' })).toBeVisible();
 
     const src = await page
       .getByRole('img', { name: `${TITLE} – Bild 1` })
@@ -238,17 +213,17 @@ describe('the marketplace as a new member uses it', () => {
 
     // Full-screen view with arrow keys and Escape.
     await page.getByRole('button', { name: 'Bild im Vollbild öffnen' }).first().click();
-    await page.getByRole('button', { name: 'Vollbild schließen' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Vollbild schließen' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Vollbild schließen' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Vollbild schließen' })).toHaveCount(0);
     await screenshot(page, 'marketplace-listing-desktop');
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('lets a second member save the ad and see it on /favorites', { timeout: 120_000 }, async () => {
-    await register(buyerEmail, 'Kai');
-    const { context, page, errors } = await openQuietPage(DESKTOP);
+  test('lets a second member save the ad and see it on /favorites', async ({ newPage, server }) => {
+    test.setTimeout(120_000);
+    await register(server, buyerEmail, 'Kai');
+    const { context, page, errors } = await newPage(DESKTOP);
     await logIn(page, buyerEmail, listingPath);
     const heart = page.getByRole('button', { name: 'Zu Favoriten hinzufügen' });
     await heart.click({ timeout: STEP_MS });
@@ -262,29 +237,27 @@ describe('the marketplace as a new member uses it', () => {
     await screenshot(page, 'marketplace-follow-feed-desktop');
 
     await openApp(page, '/favorites');
-    await page.getByRole('heading', { level: 1, name: /Favoriten/ }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: /Favoriten/ })).toBeVisible();
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-favorites-desktop');
 
-    const mobile = await sameMemberAt(context, MOBILE);
+    const mobile = await newPage(MOBILE, { storage: await storageOf(context, server.baseUrl) });
     await openApp(mobile.page, '/favorites');
     await mobile.page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(mobile.page, 'marketplace-favorites-mobile');
     await mobile.context.close();
 
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
-  it('shows the ad in Meine Anzeigen with its status and counts, and edits it', {
-    timeout: 120_000,
-  }, async () => {
+  test('shows the ad in Meine Anzeigen with its status and counts, and edits it', async () => {
+    test.setTimeout(120_000);
     const { page } = seller;
     await openApp(page, '/listings');
-    await page.getByRole('heading', { level: 1, name: 'Meine Anzeigen' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meine Anzeigen' })).toBeVisible();
     const row = page.getByRole('listitem').filter({ hasText: TITLE });
     await row.waitFor({ timeout: STEP_MS });
-    await expect(row.textContent()).resolves.toMatch(/Aktiv.*1 gemerkt/s);
+    await expect(row).toHaveText(/Aktiv.*1 gemerkt/s);
     await screenshot(page, 'marketplace-my-listings-desktop');
 
     // Mark it reserved: the ad page says so.
@@ -293,7 +266,7 @@ describe('the marketplace as a new member uses it', () => {
     await page.getByText('Die Anzeige ist jetzt als reserviert markiert.').waitFor({ timeout: STEP_MS });
     await openApp(page, listingPath);
     await page.getByText('Reserviert – diese Anzeige ist zurzeit reserviert.').waitFor({ timeout: STEP_MS });
-    await page.getByRole('link', { name: 'Bearbeiten' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
     await screenshot(page, 'marketplace-listing-reserved-desktop');
 
     // Reactivate it, so lists show it again.
@@ -301,15 +274,15 @@ describe('the marketplace as a new member uses it', () => {
     await row.getByRole('button', { name: `Aktionen: ${TITLE}` }).click({ timeout: STEP_MS });
     await page.getByRole('menuitem', { name: 'Reaktivieren' }).click();
     await page.getByText('Die Anzeige ist wieder aktiv.').waitFor({ timeout: STEP_MS });
-    await expect(row.textContent()).resolves.toContain('Aktiv');
+    await expect(row).toContainText('Aktiv');
 
     // Edit it from its page: the form comes filled in, the new price is shown.
     await openApp(page, listingPath);
     await page.getByRole('link', { name: 'Bearbeiten' }).click({ timeout: STEP_MS });
     await page.getByRole('heading', { level: 1, name: 'Anzeige bearbeiten' }).waitFor({ timeout: STEP_MS });
-    await expect(page.getByLabel(/^Titel/).inputValue()).resolves.toBe(TITLE);
+    await expect(page.getByLabel(/^Titel/)).toHaveValue(TITLE);
     const price = page.getByRole('textbox', { name: /^Preis/ });
-    await expect(price.inputValue()).resolves.toBe('250');
+    await expect(price).toHaveValue('250');
     await price.fill('240');
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await page.waitForURL((url) => url.pathname === listingPath, { timeout: STEP_MS });
@@ -317,8 +290,11 @@ describe('the marketplace as a new member uses it', () => {
     expect(unexpected(seller.errors)).toEqual([]);
   });
 
-  it('shows every page at 390 px', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await sameMemberAt(seller.context, MOBILE);
+  test('shows every page at 390 px', async ({ newPage, server }) => {
+    test.setTimeout(120_000);
+    const { page, errors } = await newPage(MOBILE, {
+      storage: await storageOf(seller.context, server.baseUrl),
+    });
     await openApp(page, '/');
     await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-home-mobile');
@@ -358,7 +334,5 @@ describe('the marketplace as a new member uses it', () => {
     await page.getByRole('heading', { level: 1, name: 'Anzeige aufgeben' }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'marketplace-create-mobile');
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
-    await seller.context.close();
   });
 });

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
-import { linkFromOutbox } from './helpers/mail.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { expect, type PageOptions, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
+import { type Member, registerMember, signedIn } from './helpers/members.ts';
+import type { RunningServer } from './helpers/server.ts';
 
 /**
  * What a new user meets on a phone (390 px) and a desktop (1280 px): photos of any shape in one
@@ -11,19 +11,20 @@ import { type RunningServer, startServer } from './helpers/server.ts';
  * the home page's place field.
  */
 
-/** Strong enough for the registration's strength check. */
-const PASSWORD = 'Kiesel-Wald-2026';
-const STEP_MS = 20_000;
 /** A word every test ad carries in its description, to find them all by searching. */
 const MARKER = 'Zebrastreifenmuster';
 const PORTRAIT_TITLE = 'Spiegelreflexkamera hochkant fotografiert';
 const LANDSCAPE_TITLE = 'Dachgeschosswohnung quer fotografiert';
 
+test.use({ serverEnv: {} });
+
+/** The file's server, as the fixture started it. */
 let server: RunningServer;
-let browser: Browser;
-let seller: { token: string; user: unknown };
+/** The member who posted the test ads (registered through the API and the mail). */
+let seller: Member;
 const ids: Record<string, string> = {};
 
+/** Calls the server's API as the seller; answers the raw response. */
 async function api(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
   if (seller?.token) headers.authorization = `Bearer ${seller.token}`;
@@ -33,19 +34,6 @@ async function api(path: string, init: RequestInit & { json?: unknown } = {}): P
     headers,
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
-}
-
-/** A member with a confirmed address, registered through the API and the mail. */
-async function registerSeller(): Promise<{ token: string; user: unknown }> {
-  const email = `neu.${Date.now()}@example.org`;
-  const res = await api('/api/auth/register', { method: 'POST', json: { email, password: PASSWORD } });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  const link = await linkFromOutbox(server.dataDir, email, 'verify-email');
-  const token = new URL(link, server.baseUrl).searchParams.get('token');
-  expect((await api('/api/auth/verify-email', { method: 'POST', json: { token } })).status).toBeLessThan(300);
-  const login = await api('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } });
-  const body = (await login.json()) as { access_token: string; user: unknown };
-  return { token: body.access_token, user: body.user };
 }
 
 /** Uploads a plain photo of `width` x `height` and answers its URL. */
@@ -80,42 +68,23 @@ async function postAd(title: string, images: string[]): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seller = await registerSeller();
+test.beforeAll(async ({ server: running }) => {
+  server = running;
+  seller = await registerMember(server, `neu.${Date.now()}@example.org`);
   // Oldest first: the portrait and the landscape ad are the newest two, side by side.
   ids.plain = await postAd('Fahrradkorb aus Weide', [await uploadPhoto(800, 600, '#4a8')]);
   ids.landscape = await postAd(LANDSCAPE_TITLE, [await uploadPhoto(1200, 800, '#48a')]);
   ids.portrait = await postAd(PORTRAIT_TITLE, [await uploadPhoto(600, 1000, '#a84')]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
-/** A fresh page that already chose cookies, optionally logged in as the seller and in compact view. */
-async function quietPage(
-  viewport: { width: number; height: number },
-  options: { member?: boolean; compact?: boolean } = {},
-) {
-  const opened = await openPage(browser, server.baseUrl, viewport);
-  await opened.context.addInitScript(
-    ({ session, member, compact }) => {
-      const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-      window.localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({ ...consent, date: new Date().toISOString() }),
-      );
-      if (compact) window.localStorage.setItem('feed.viewMode', 'compact');
-      if (member) {
-        window.localStorage.setItem('auth.token', session.token);
-        window.localStorage.setItem('auth.user', JSON.stringify(session.user));
-      }
+/** Page options: optionally logged in as the seller and in the feed's compact view. */
+function as({ member = false, compact = false }: { member?: boolean; compact?: boolean } = {}): PageOptions {
+  return {
+    storage: {
+      ...(compact ? { 'feed.viewMode': 'compact' } : {}),
+      ...(member ? signedIn(seller) : {}),
     },
-    { session: seller, member: options.member ?? false, compact: options.compact ?? false },
-  );
-  return opened;
+  };
 }
 
 /** Heights (CSS px) of the card images in the first row of the page's ad grid, with their titles. */
@@ -146,13 +115,14 @@ async function firstRowImageHeights(page: Page): Promise<{ title: string; height
   return all.filter((card) => card.top === firstTop);
 }
 
-describe('photos of any shape (home, category and search grids)', () => {
+test.describe('photos of any shape (home, category and search grids)', () => {
   for (const [name, viewport] of [
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    it(`give every card image the same height at ${name} px`, { timeout: 120_000 }, async () => {
-      const { context, page } = await quietPage(viewport);
+    test(`give every card image the same height at ${name} px`, async ({ newPage }) => {
+      test.setTimeout(120_000);
+      const { page } = await newPage(viewport, as());
       for (const path of ['/', '/category/auto-rad-boot', `/search?q=${MARKER}&sort=newest`]) {
         await openApp(page, path);
         const row = await firstRowImageHeights(page);
@@ -172,18 +142,12 @@ describe('photos of any shape (home, category and search grids)', () => {
       await openApp(page, '/');
       await firstRowImageHeights(page);
       await screenshot(page, `new-user-cards-${name}`);
-      await context.close();
     });
 
-    it(`give every card image the same height in the server's first HTML at ${name} px`, {
-      timeout: 60_000,
-    }, async () => {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport,
-        javaScriptEnabled: false,
-      });
-      const page = await context.newPage();
+    test(`give every card image the same height in the server's first HTML at ${name} px`, async ({
+      newPage,
+    }) => {
+      const { page } = await newPage(viewport, { consent: false, javaScriptEnabled: false });
       await page.goto('/');
       const row = await firstRowImageHeights(page);
       expect(row.map((card) => card.title)).toEqual(
@@ -191,7 +155,6 @@ describe('photos of any shape (home, category and search grids)', () => {
       );
       expect(new Set(row.map((card) => card.height)).size, JSON.stringify(row)).toBe(1);
       await screenshot(page, `new-user-first-html-${name}`);
-      await context.close();
     });
   }
 });
@@ -247,13 +210,14 @@ async function lineBreaks(
 const letterByLetter = (breaks: { before: string; after: string }[]) =>
   breaks.filter(({ before }) => !/[\s\u00ad-]/.test(before));
 
-describe('long German words on a phone', () => {
-  it('break at a syllable with a hyphen, never letter by letter, on cards, in the first HTML and on the ad page', {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page } = await quietPage(MOBILE, { compact: true });
+test.describe('long German words on a phone', () => {
+  test('break at a syllable with a hyphen, never letter by letter, on cards, in the first HTML and on the ad page', async ({
+    newPage,
+  }) => {
+    test.setTimeout(120_000);
+    const { context, page } = await newPage(MOBILE, as({ compact: true }));
     await openApp(page, '/');
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     for (const title of [PORTRAIT_TITLE, LANDSCAPE_TITLE]) {
       const breaks = await lineBreaks(page, 'article h3', title.split(' ')[0] as string);
       expect(breaks.length, title).toBeGreaterThan(0);
@@ -270,23 +234,21 @@ describe('long German words on a phone', () => {
     expect(letterByLetter(heading)).toEqual([]);
     await context.close();
 
-    const plain = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 320, height: 700 },
-      javaScriptEnabled: false,
-    });
-    const first = await plain.newPage();
+    const { page: first } = await newPage(
+      { width: 320, height: 700 },
+      { consent: false, javaScriptEnabled: false },
+    );
     await first.goto('/');
-    await expect(first.evaluate(() => document.documentElement.lang)).resolves.toBe('de');
+    await expect(first.locator('html')).toHaveAttribute('lang', 'de');
     const served = await lineBreaks(first, '.hp-title', 'Spiegel');
     expect(letterByLetter(served)).toEqual([]);
-    await plain.close();
   });
 });
 
-describe('snackbars on a phone', () => {
-  it('sit above the bottom navigation and name the action that was done', { timeout: 120_000 }, async () => {
-    const { context, page } = await quietPage(MOBILE, { member: true });
+test.describe('snackbars on a phone', () => {
+  test('sit above the bottom navigation and name the action that was done', async ({ newPage }) => {
+    test.setTimeout(120_000);
+    const { page } = await newPage(MOBILE, as({ member: true }));
     await openApp(page, '/listings');
     const row = page.getByRole('listitem').filter({ hasText: 'Fahrradkorb aus Weide' });
     await row.getByRole('button', { name: /^Aktionen/ }).click({ timeout: STEP_MS });
@@ -305,16 +267,16 @@ describe('snackbars on a phone', () => {
     await page.getByLabel(/^Titel/).fill('Fahrradkorb aus Weide, groß');
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await page.getByText('Deine Änderungen sind gespeichert.').waitFor({ timeout: STEP_MS });
-    await expect(page.getByText('Die Anzeige wurde verlängert.').count()).resolves.toBe(0);
-    await context.close();
+    expect(await page.getByText('Die Anzeige wurde verlängert.').count()).toBe(0);
   });
 });
 
-describe("the home page's place field", () => {
-  it("completes 'Koln', hints at an unknown place and offers Frankfurt am Main first", {
-    timeout: 120_000,
-  }, async () => {
-    const { context, page, errors } = await quietPage(MOBILE);
+test.describe("the home page's place field", () => {
+  test("completes 'Koln', hints at an unknown place and offers Frankfurt am Main first", async ({
+    newPage,
+  }) => {
+    test.setTimeout(120_000);
+    const { page, errors } = await newPage(MOBILE, as());
     await openApp(page, '/');
     const field = page.getByRole('combobox', { name: 'Deine PLZ oder dein Ort' });
     await field.pressSequentially('Koln');
@@ -324,52 +286,45 @@ describe("the home page's place field", () => {
       .waitFor({ timeout: STEP_MS });
     await field.press('Escape');
     await field.press('Enter');
-    await expect.poll(() => field.inputValue(), { timeout: STEP_MS }).toMatch(/^50\d{3} Köln$/);
-    await expect(page.evaluate(() => window.localStorage.getItem('feed.postalCode'))).resolves.toMatch(
-      /Köln$/,
-    );
+    await expect(field).toHaveValue(/^50\d{3} Köln$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('feed.postalCode'))).toMatch(/Köln$/);
 
     await field.fill('Xyzzyhausen');
     await field.press('Enter');
     await page.getByText('„Xyzzyhausen“ kennen wir nicht.', { exact: false }).waitFor({ timeout: STEP_MS });
-    await expect(page.evaluate(() => window.localStorage.getItem('feed.postalCode'))).resolves.toMatch(
-      /Köln$/,
-    );
-    await expect(page.getByText(/Parameter '/).count()).resolves.toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('feed.postalCode'))).toMatch(/Köln$/);
+    expect(await page.getByText(/Parameter '/).count()).toBe(0);
 
     await field.fill('Frankfurt');
     await field.press('Enter');
     await page.getByText('Welchen Ort meinst du mit „Frankfurt“?').waitFor({ timeout: STEP_MS });
     const choices = page.getByRole('button', { name: /Frankfurt/ });
-    await expect(choices.first().innerText()).resolves.toMatch(/^\d{5} Frankfurt am Main$/);
+    await expect(choices.first()).toHaveText(/^\d{5} Frankfurt am Main$/, { useInnerText: true });
     await screenshot(page, 'new-user-place-choices-390');
     await choices.first().click();
-    await expect.poll(() => field.inputValue()).toMatch(/^\d{5} Frankfurt am Main$/);
+    await expect(field).toHaveValue(/^\d{5} Frankfurt am Main$/);
     await page.getByRole('combobox', { name: 'Umkreis' }).selectOption({ label: 'Umkreis 20 km' });
     // The ads in Frankfurt am Main (60311) are found within 20 km.
     await page.getByRole('heading', { name: PORTRAIT_TITLE }).waitFor({ timeout: STEP_MS });
-    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
-    await context.close();
+    expect(unexpected(errors)).toEqual([]);
   });
 
-  it('drops a kept place that no longer exists', { timeout: 60_000 }, async () => {
-    const { context, page } = await quietPage(MOBILE);
-    await context.addInitScript(() => window.localStorage.setItem('feed.postalCode', 'Xyzzyhausen'));
+  test('drops a kept place that no longer exists', async ({ newPage }) => {
+    const { page } = await newPage(MOBILE, { storage: { 'feed.postalCode': 'Xyzzyhausen' } });
     await openApp(page, '/');
     await page
       .getByText('Deinen gespeicherten Ort „Xyzzyhausen“ finden wir nicht mehr.', { exact: false })
       .waitFor({ timeout: STEP_MS });
     await page.getByRole('heading', { name: PORTRAIT_TITLE }).waitFor({ timeout: STEP_MS });
-    await context.close();
   });
 });
 
-describe('the desktop header at 1280 px', () => {
+test.describe('the desktop header at 1280 px', () => {
   for (const member of [false, true]) {
-    it(`keeps every control on the screen for ${member ? 'a member' : 'a visitor'}`, {
-      timeout: 60_000,
-    }, async () => {
-      const { context, page } = await quietPage(DESKTOP, { member });
+    test(`keeps every control on the screen for ${member ? 'a member' : 'a visitor'}`, async ({
+      newPage,
+    }) => {
+      const { page } = await newPage(DESKTOP, as({ member }));
       await openApp(page, '/');
       const header = page.getByRole('banner').first();
       await header.waitFor({ timeout: STEP_MS });
@@ -382,7 +337,6 @@ describe('the desktop header at 1280 px', () => {
           .map((control) => control.getAttribute('aria-label') ?? control.textContent),
       );
       expect(outside).toEqual([]);
-      await context.close();
     });
   }
 });

@@ -1,17 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './helpers/browser.ts';
-import { STEP_MS } from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: { SEED_DEMO: '1' } });
+
 /** A demo ad with a photo, and its category page. */
 let ad: { id: string; title: string; category: string };
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  browser = await launchBrowser();
+test.beforeAll(async ({ server }) => {
   const res = await fetch(`${server.baseUrl}/api/listings?sort=newest&limit=50`);
   const body = (await res.json()) as {
     listings: {
@@ -32,65 +27,59 @@ beforeAll(async () => {
       ? `/category/${category.parent.slug}/${category.slug}`
       : `/category/${category.slug}`,
   };
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
-/** A page with scripts off, as a search engine's first look or a phone before the app arrives. */
-async function plainPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, javaScriptEnabled: false });
-  return context.newPage();
-}
+/** Options of a page with scripts off, as a search engine's first look or a phone before the app arrives. */
+const SCRIPTS_OFF = { consent: false, javaScriptEnabled: false } as const;
 
-describe('ad, category and search pages before any script has run', () => {
+test.describe('ad, category and search pages before any script has run', () => {
   for (const [name, viewport] of [
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    it(`shows the ad's title, price, photo, description and seller at ${name} px`, async () => {
-      const page = await plainPage(viewport);
+    test(`shows the ad's title, price, photo, description and seller at ${name} px`, async ({ newPage }) => {
+      const { page } = await newPage(viewport, SCRIPTS_OFF);
       const res = await page.goto(`/listing/${ad.id}`);
       expect(res?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(ad.title);
-      await expect(page.locator('.lp-price').count()).resolves.toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(ad.title);
+      await expect(page.locator('.lp-price')).toHaveCount(1);
       const photo = page.locator('.lp-gallery img');
       await photo.waitFor({ timeout: STEP_MS });
       await expect
         .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: STEP_MS })
         .toBeGreaterThan(0);
-      await expect(page.getByRole('heading', { level: 2, name: 'Beschreibung' }).count()).resolves.toBe(1);
-      await expect(page.getByRole('heading', { level: 2, name: 'Anbieter' }).count()).resolves.toBe(1);
+      await expect(page.getByRole('heading', { level: 2, name: 'Beschreibung' })).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 2, name: 'Anbieter' })).toHaveCount(1);
       await screenshot(page, `seo-listing-first-html-${name}`);
 
       await page.goto(ad.category);
-      await expect(page.getByRole('article').count()).resolves.toBeGreaterThan(0);
-      await expect(page.getByRole('navigation', { name: 'Brotkrumen' }).count()).resolves.toBe(1);
+      await expect(page.getByRole('article').first()).toBeAttached();
+      await expect(page.getByRole('navigation', { name: 'Brotkrumen' })).toHaveCount(1);
       await screenshot(page, `seo-category-first-html-${name}`);
 
       const word = ad.title.split(/\s+/)[0] ?? ad.title;
       await page.goto(`/search?q=${encodeURIComponent(word)}`);
-      await expect(page.getByRole('article').count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByRole('article').first()).toBeAttached();
       await screenshot(page, `seo-search-first-html-${name}`);
-      await page.context().close();
     });
   }
 });
 
-describe('the app takes over the drawn pages', () => {
+test.describe('the app takes over the drawn pages', () => {
   for (const [name, viewport] of [
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    it(`shows the same ad, category and search at ${name} px once it has started, the heading where it was`, async () => {
+    test(`shows the same ad, category and search at ${name} px once it has started, the heading where it was`, async ({
+      newPage,
+    }) => {
       const word = ad.title.split(/\s+/)[0] ?? ad.title;
       const pages = [
         { key: 'listing', path: `/listing/${ad.id}`, cards: false },
         { key: 'category', path: ad.category, cards: true },
         { key: 'search', path: `/search?q=${encodeURIComponent(word)}`, cards: true },
       ];
-      const plain = await plainPage(viewport);
+      const { context: plainContext, page: plain } = await newPage(viewport, SCRIPTS_OFF);
       const drawn = new Map<string, { x: number; y: number } | null>();
       const drawnPhotos = new Map<string, { x: number; y: number; width: number; height: number } | null>();
       for (const { key, path, cards } of pages) {
@@ -98,9 +87,9 @@ describe('the app takes over the drawn pages', () => {
         drawn.set(key, await plain.getByRole('heading', { level: 1 }).boundingBox());
         if (cards) drawnPhotos.set(key, await plain.locator('article img').first().boundingBox());
       }
-      await plain.context().close();
+      await plainContext.close();
 
-      const { context, page, errors } = await openPage(browser, server.baseUrl, viewport);
+      const { page, errors } = await newPage(viewport, { consent: false });
       // The app takes the lists the page was drawn from instead of asking again.
       const asked: string[] = [];
       page.on('request', (request) => {
@@ -115,7 +104,7 @@ describe('the app takes over the drawn pages', () => {
         // Long words carry soft hyphens (break points) in the app.
         if (key === 'listing') expect((await heading.innerText()).replaceAll('\u00ad', '')).toBe(ad.title);
         if (cards) await page.locator('#root article').first().waitFor({ timeout: STEP_MS });
-        await expect(page.locator('#first-content').count()).resolves.toBe(0);
+        await expect(page.locator('#first-content')).toHaveCount(0);
         // The app's heading takes the place of the drawn one: no jump.
         const before = drawn.get(key);
         const after = await heading.boundingBox();
@@ -136,7 +125,6 @@ describe('the app takes over the drawn pages', () => {
       }
       expect(asked).toEqual([]);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });

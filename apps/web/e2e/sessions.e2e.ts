@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openApp, openPage, screenshot } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, openApp, screenshot } from './helpers/browser.ts';
+import type { RunningServer } from './helpers/server.ts';
 
 const PASSWORD = 'Kiesel-Wald-2026';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: {} });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Calls the API as another device would; answers the status and the JSON body (if any). */
+/** Calls `server`'s API as another device would; answers the status and the JSON body (if any). */
 async function api(
+  server: RunningServer,
   path: string,
   init: { method?: string; token?: string; body?: unknown; userAgent?: string },
 ) {
@@ -37,15 +27,18 @@ async function api(
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
 
-describe('sessions in the browser (docs/decisions/0007)', () => {
-  it("lists the devices, logs another one out, and 'Abmelden' ends the browser's session on the server", async () => {
+test.describe('sessions in the browser (docs/decisions/0007)', () => {
+  test("lists the devices, logs another one out, and 'Abmelden' ends the browser's session on the server", async ({
+    newPage,
+    server,
+  }) => {
     const email = `sitzung.${Date.now()}@example.org`;
-    const registered = await api('/api/auth/register', {
+    const registered = await api(server, '/api/auth/register', {
       method: 'POST',
       body: { email, password: PASSWORD },
     });
     expect(registered.status).toBe(202);
-    const phone = await api('/api/auth/login', {
+    const phone = await api(server, '/api/auth/login', {
       method: 'POST',
       body: { email, password: PASSWORD },
       userAgent: SAFARI_IPHONE,
@@ -53,14 +46,7 @@ describe('sessions in the browser (docs/decisions/0007)', () => {
     expect(phone.status).toBe(200);
     const phoneToken = phone.body?.access_token as string;
 
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
-    await context.addInitScript(() => {
-      const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-      window.localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({ ...consent, date: new Date().toISOString() }),
-      );
-    });
+    const { page } = await newPage(DESKTOP);
     await openApp(page, '/login');
     const form = page.getByRole('form', { name: 'Anmelden' });
     await form.getByLabel('E-Mail-Adresse').pressSequentially(email);
@@ -68,32 +54,31 @@ describe('sessions in the browser (docs/decisions/0007)', () => {
     await form.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const browserToken = (await page.evaluate(() => localStorage.getItem('auth.token'))) as string;
-    expect((await api('/api/me', { token: browserToken })).status).toBe(200);
+    expect((await api(server, '/api/me', { token: browserToken })).status).toBe(200);
 
     // Settings list this browser ('Dieses Gerät') and the phone; the phone is logged out from here.
     await openApp(page, '/settings');
     const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
-    await devices.getByText('Dieses Gerät').waitFor();
-    await devices.getByText('Safari auf iOS').waitFor();
+    await expect(devices.getByText('Dieses Gerät')).toBeVisible();
+    await expect(devices.getByText('Safari auf iOS')).toBeVisible();
     await devices.scrollIntoViewIfNeeded();
     await screenshot(page, 'sessions-settings-desktop');
     await devices.getByRole('button', { name: 'Safari auf iOS abmelden' }).click();
-    await page.getByText('Das Gerät wurde abgemeldet.').waitFor();
-    await devices.getByText('Safari auf iOS').waitFor({ state: 'detached' });
-    expect((await api('/api/me', { token: phoneToken })).status).toBe(401);
-    expect((await api('/api/me', { token: browserToken })).status).toBe(200);
+    await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible();
+    await expect(devices.getByText('Safari auf iOS')).toHaveCount(0);
+    expect((await api(server, '/api/me', { token: phoneToken })).status).toBe(401);
+    expect((await api(server, '/api/me', { token: browserToken })).status).toBe(200);
 
     // 'Abmelden' in the account menu ends this session on the server: the old token is refused.
     await page.getByRole('button', { name: 'Konto-Menü' }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
-    const refused = await api('/api/me', { token: browserToken });
+    const refused = await api(server, '/api/me', { token: browserToken });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({
       detail: 'Nicht authentifiziert - Bitte melden Sie sich erneut an',
       code: 'unauthorized',
     });
-    await context.close();
   });
 });

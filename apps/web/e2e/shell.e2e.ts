@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, openPage, screenshot } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import type { Page } from '@playwright/test';
+import { COOKIE_BANNER_DELAY_MS } from '../src/lib/constants.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, screenshot } from './helpers/browser.ts';
+import type { RunningServer } from './helpers/server.ts';
 
 const DENIAL =
   'Zugriff verweigert: Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen. Nur Administratoren können diese Seite aufrufen.';
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: {} });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Registers a member through the API and returns what the app keeps after login. */
-async function registerMember(email: string) {
+/** Registers a member through the API (unconfirmed) and returns what the app keeps after login. */
+async function registerMember(server: RunningServer, email: string) {
   const res = await fetch(`${server.baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -35,42 +26,67 @@ async function registerMember(email: string) {
   return (await login.json()) as { access_token: string; user: unknown };
 }
 
-describe('desktop shell at 1280 px', () => {
-  it('shows the header, top links, search and footer without console errors', async () => {
-    const { context, page, errors } = await openPage(browser, server.baseUrl, DESKTOP);
+/**
+ * Resolves once a timer of `ms` that the page queues now has fired and the page has since run a
+ * task and drawn two frames: the app's own timers of at most `ms`, queued before, have fired and
+ * what they changed has been rendered.
+ */
+async function afterPageTimer(page: Page, ms: number): Promise<void> {
+  await page.evaluate(
+    (delay) =>
+      new Promise<void>((resolve) => {
+        window.setTimeout(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          channel.port2.postMessage(null);
+        }, delay);
+      }),
+    ms,
+  );
+}
+
+test.describe('desktop shell at 1280 px', () => {
+  test('shows the header, top links, search and footer without console errors', async ({ newPage }) => {
+    const { page, errors } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     const topBar = page.getByTestId('top-link-bar');
     for (const text of ['Entitäten', 'Events', 'Lokale News', 'Partner werden', 'Karriere', 'Hilfe']) {
-      await expect(topBar.getByRole('link', { name: text }).isVisible()).resolves.toBe(true);
+      await expect(topBar.getByRole('link', { name: text })).toBeVisible();
     }
-    await expect(page.getByPlaceholder('Was suchst du?').first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Anmelden' }).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Impressum' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByPlaceholder('Was suchst du?').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Anmelden' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Impressum' }).first()).toBeVisible();
     await screenshot(page, 'desktop-home');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('submits the search only with a non-empty trimmed term', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('submits the search only with a non-empty trimmed term', async ({ newPage }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/legal/agb');
+    const start = page.url();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url() !== start) visited.push(frame.url());
+    });
     const search = page.getByPlaceholder('Was suchst du?').first();
     await search.fill('   ');
     await search.press('Enter');
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/legal/agb');
     await search.fill('  Fahrrad  ');
     await search.press('Enter');
     await page.waitForURL('**/search?q=Fahrrad');
     expect(new URL(page.url()).searchParams.get('q')).toBe('Fahrrad');
-    await context.close();
+    // The blank term, submitted first, went nowhere: the first new address is the search's.
+    expect(visited[0]).toBe(new URL('/search?q=Fahrrad', start).href);
   });
 
-  it('hides the top link bar when scrolling down past 50 px and shows it again on scrolling up', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('hides the top link bar when scrolling down past 50 px and shows it again on scrolling up', async ({
+    newPage,
+  }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/legal/datenschutz');
     const topBar = page.getByTestId('top-link-bar');
-    await expect(topBar.isVisible()).resolves.toBe(true);
+    await expect(topBar).toBeVisible();
     await page.mouse.wheel(0, 400);
     await page.waitForFunction(() => window.scrollY > 100);
     await expect.poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 10_000 }).toBe(0);
@@ -78,33 +94,33 @@ describe('desktop shell at 1280 px', () => {
     await expect
       .poll(async () => (await topBar.boundingBox())?.height ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await context.close();
   });
 
-  it('opens the side menu with the logged-out items and popular shortcuts', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('opens the side menu with the logged-out items and popular shortcuts', async ({ newPage }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Menü öffnen' }).first().click();
     const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
     for (const text of ['Startseite', 'Kategorien', 'Favoriten', 'Chat', 'Anmelden', 'Registrieren']) {
-      await expect(menu.getByRole('link', { name: text, exact: true }).isVisible()).resolves.toBe(true);
+      await expect(menu.getByRole('link', { name: text, exact: true })).toBeVisible();
     }
-    await expect(menu.getByRole('link', { name: 'Abmelden' }).count()).resolves.toBe(0);
-    await expect(page.getByTestId('side-menu-name').textContent()).resolves.toBeTruthy();
+    await expect(menu.getByRole('link', { name: 'Abmelden' })).toHaveCount(0);
+    await expect(page.getByTestId('side-menu-name')).toHaveText(/\S/);
     await screenshot(page, 'desktop-side-menu');
-    await context.close();
   });
 
-  it('shows the cookie banner after about a second and remembers the choice with its date', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('shows the cookie banner after about a second and remembers the choice with its date', async ({
+    newPage,
+  }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     const banner = page
       .getByRole('region', { name: 'Cookie-Einstellungen' })
       .or(page.getByLabel('Cookie-Einstellungen'));
-    await expect(banner.first().isVisible()).resolves.toBe(false);
-    await banner.first().waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await banner.first().isVisible()).toBe(false);
+    await expect(banner.first()).toBeVisible({ timeout: 15_000 });
     for (const text of ['Akzeptieren', 'Ablehnen', 'Anpassen']) {
-      await expect(page.getByRole('button', { name: text }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: text })).toBeVisible();
     }
     await screenshot(page, 'desktop-cookie-banner');
     await page.getByRole('button', { name: 'Anpassen' }).click();
@@ -114,24 +130,33 @@ describe('desktop shell at 1280 px', () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cookie-consent'))) ?? 'null');
     expect(stored).toMatchObject({ choice: 'custom', necessary: true, statistics: true, marketing: false });
     expect(Number.isNaN(Date.parse(stored.date))).toBe(false);
+
+    // After a reload the banner's delay runs out without it: once a timer queued after the app's
+    // own has fired, a banner on its way would be shown or at least be loading its code.
+    const bannerCode: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/CookieBannerView')) bannerCode.push(request.url());
+    });
     await page.reload();
-    await page.waitForTimeout(1500);
-    await expect(banner.first().isVisible()).resolves.toBe(false);
-    await context.close();
+    await page.locator('.first-paint').waitFor({ state: 'detached' });
+    await afterPageTimer(page, COOKIE_BANNER_DELAY_MS);
+    await expect(banner.first()).toBeHidden();
+    expect(bannerCode).toEqual([]);
   });
 
-  it('sends a logged-out visitor from a login-required page to /login and keeps the target', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('sends a logged-out visitor from a login-required page to /login and keeps the target', async ({
+    newPage,
+  }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/favorites');
     await page.waitForURL(/\/login/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('next')).toBe('/favorites');
-    await context.close();
   });
 
-  it('follows the redirects of the route table', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('follows the redirects of the route table', async ({ newPage }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     const cases: [string, string][] = [
       ['/impressum', '/legal/impressum'],
       ['/datenschutz', '/legal/datenschutz'],
@@ -148,18 +173,18 @@ describe('desktop shell at 1280 px', () => {
     ];
     for (const [from, to] of cases) {
       await openApp(page, from);
-      await page.waitForFunction((target) => location.pathname + location.search === target, to, {
-        timeout: 20_000,
-      });
+      await expect(page, from).toHaveURL((url) => url.pathname + url.search === to);
     }
     await openApp(page, '/merkliste');
     await page.waitForURL(/\/login\?next=%2Ffavorites/);
-    await context.close();
   });
 
-  it('shows the exact denial text on /admin to a member who is not an administrator', async () => {
-    const session = await registerMember('mitglied@example.de');
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test('shows the exact denial text on /admin to a member who is not an administrator', async ({
+    newPage,
+    server,
+  }) => {
+    const session = await registerMember(server, 'mitglied@example.de');
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     await page.evaluate(
       ({ token, user }) => {
@@ -170,59 +195,57 @@ describe('desktop shell at 1280 px', () => {
     );
     for (const path of ['/admin', '/admin/verifications']) {
       await openApp(page, path);
-      await page.getByText(DENIAL).waitFor({ timeout: 20_000 });
+      await expect(page.getByText(DENIAL)).toBeVisible();
     }
     await page.getByRole('button', { name: 'Konto-Menü' }).click();
     for (const text of ['Dashboard', 'Meine Anzeigen', 'Favoriten', 'Einstellungen', 'Abmelden']) {
-      await expect(page.getByRole('menuitem', { name: text }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('menuitem', { name: text })).toBeVisible();
     }
     await screenshot(page, 'desktop-account-menu');
-    await context.close();
   });
 
-  it("shows 'Ein Fehler ist aufgetreten' with 'Erneut versuchen' when a page fails to load", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, DESKTOP);
+  test("shows 'Ein Fehler ist aufgetreten' with 'Erneut versuchen' when a page fails to load", async ({
+    newPage,
+  }) => {
+    const { page } = await newPage(DESKTOP, { consent: false });
     await openApp(page, '/');
     await page.route(/\/assets\/LegalPage[^/]*\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: 'Impressum' }).first().click();
-    await page.getByText('Ein Fehler ist aufgetreten').waitFor({ timeout: 20_000 });
-    await expect(page.getByRole('button', { name: 'Erneut versuchen' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Ein Fehler ist aufgetreten')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
     await screenshot(page, 'desktop-error-fallback');
     await page.unroute(/\/assets\/LegalPage[^/]*\.js$/);
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await page.getByRole('heading', { name: 'Impressum' }).waitFor({ timeout: 20_000 });
-    await context.close();
+    await expect(page.getByRole('heading', { name: 'Impressum' })).toBeVisible();
   });
 });
 
-describe('mobile shell at 390 px', () => {
-  it('shows quick links, the search box and the bottom navigation with five tabs', async () => {
-    const { context, page, errors } = await openPage(browser, server.baseUrl, MOBILE);
+test.describe('mobile shell at 390 px', () => {
+  test('shows quick links, the search box and the bottom navigation with five tabs', async ({ newPage }) => {
+    const { page, errors } = await newPage(MOBILE, { consent: false });
     await openApp(page, '/');
-    await expect(page.getByTestId('top-link-bar').isVisible()).resolves.toBe(false);
+    await expect(page.getByTestId('top-link-bar')).toBeHidden();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     const tabs = nav.getByRole('link');
-    await expect(tabs.count()).resolves.toBe(5);
+    await expect(tabs).toHaveCount(5);
     expect(await tabs.allInnerTexts()).toEqual(['Start', 'Favoriten', 'Erstellen', 'Chat', 'Dashboard']);
     const quickLinks = page.getByRole('navigation', { name: 'Schnellzugriff' });
     for (const text of ['Entitäten', 'Events', 'Lokale News', 'Partner werden', 'Karriere', 'Hilfe']) {
-      await expect(quickLinks.getByRole('link', { name: text }).count()).resolves.toBe(1);
+      await expect(quickLinks.getByRole('link', { name: text })).toHaveCount(1);
     }
-    await expect(page.getByPlaceholder('Was suchst du?').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByPlaceholder('Was suchst du?').first()).toBeVisible();
     await screenshot(page, 'mobile-home');
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL(/\/login\?next=%2Fdashboard/);
     await screenshot(page, 'mobile-login-redirect');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('opens the side menu on a phone', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, MOBILE);
+  test('opens the side menu on a phone', async ({ newPage }) => {
+    const { page } = await newPage(MOBILE, { consent: false });
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Menü öffnen' }).first().click();
     await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
     await screenshot(page, 'mobile-side-menu');
-    await context.close();
   });
 });

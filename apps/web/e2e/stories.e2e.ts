@@ -2,46 +2,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, screenshot } from './helpers/browser.ts';
-import {
-  callApi,
-  logIn,
-  openQuietPage as openQuietPageOf,
-  registerMember,
-  STEP_MS,
-} from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { logIn } from './helpers/members.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** A real H.264 MP4 of 2 s (the server tests use it too). */
 const VIDEO = path.resolve(here, '../../server/test/fixtures/story-video.mp4');
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: {} });
+
+/** A folder for the files the test uploads, removed after the file's tests. */
 let files: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+test.beforeAll(() => {
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'stories-e2e-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+test.afterAll(() => {
   if (files) fs.rmSync(files, { recursive: true, force: true });
 });
 
-const api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
-  callApi<T>(server, method, apiPath, body, token);
-const member = (email: string, nickname: string) => registerMember(server, email, nickname);
-const quietPage = (viewport: { width: number; height: number }) => openQuietPageOf(browser, server, viewport);
-
-describe('stories', () => {
-  it('A posts a photo and a video, B watches, reacts and replies, A reads the insights and the reply and deletes', async () => {
-    const tokenA = await member('anna.story@beispiel.de', 'Anna');
+test.describe('stories', () => {
+  test('A posts a photo and a video, B watches, reacts and replies, A reads the insights and the reply and deletes', async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    // Two members, two uploads and the stories' own playing time: about 50 s on a busy machine.
+    test.setTimeout(180_000);
+    const { token: tokenA } = await member('anna.story@beispiel.de', 'Anna');
     await member('bernd.story@beispiel.de', 'Bernd');
     const ad = await api<{ id: string }>(
       'POST',
@@ -73,7 +63,7 @@ describe('stories', () => {
     fs.writeFileSync(huge, Buffer.alloc(51 * 1024 * 1024));
 
     // A posts a photo story with a caption, after two refused files.
-    const a = await quietPage(DESKTOP);
+    const a = await newPage(DESKTOP);
     await logIn(a.page, 'anna.story@beispiel.de', '/');
     await a.page.getByRole('button', { name: 'Story hinzufügen' }).click();
     const dialog = a.page.getByRole('dialog', { name: 'Story erstellen' });
@@ -84,7 +74,7 @@ describe('stories', () => {
       void box.accept();
     });
     await dialog.getByTestId('story-video-input').setInputFiles(huge);
-    expect(alerts).toContain('Datei ist zu groß. Maximum: 50MB');
+    await expect.poll(() => alerts).toContain('Datei ist zu groß. Maximum: 50MB');
     await dialog.getByTestId('story-video-input').setInputFiles(pdf);
     await dialog.getByRole('button', { name: 'Teilen' }).click();
     await dialog.getByText('Nur Bild- und Videodateien sind erlaubt').waitFor({ timeout: STEP_MS });
@@ -105,7 +95,7 @@ describe('stories', () => {
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });
 
     // B sees A's ring on home and watches both stories: the photo advances by itself.
-    const b = await quietPage(MOBILE);
+    const b = await newPage(MOBILE);
     await logIn(b.page, 'bernd.story@beispiel.de', '/');
     await b.page.getByRole('button', { name: 'Stories von Anna ansehen' }).click();
     const viewer = b.page.getByRole('dialog', { name: 'Story-Ansicht' });
@@ -117,16 +107,17 @@ describe('stories', () => {
       .toBe('1');
     await screenshot(b.page, 'stories-viewer-390');
     // The story that sells: the linked ad as a card that opens it.
-    expect(
-      await viewer.getByRole('link', { name: 'Zur Anzeige: Kajak mit Paddel' }).getAttribute('href'),
-    ).toBe(`/listing/${ad.id}`);
+    await expect(viewer.getByRole('link', { name: 'Zur Anzeige: Kajak mit Paddel' })).toHaveAttribute(
+      'href',
+      `/listing/${ad.id}`,
+    );
     await viewer.getByRole('button', { name: 'Gefällt mir' }).click();
     await b.page.getByText('Reaktion gesendet').waitFor({ timeout: STEP_MS });
     const send = viewer.getByRole('button', { name: 'Senden' });
-    expect(await send.isDisabled()).toBe(true);
+    await expect(send).toBeDisabled();
     const reply = viewer.getByLabel('Antwort auf die Story');
     await reply.fill('   ');
-    expect(await send.isDisabled()).toBe(true);
+    await expect(send).toBeDisabled();
     await reply.fill('Wie schön!');
     await reply.press('Enter');
     await b.page.getByText('Antwort gesendet').waitFor({ timeout: STEP_MS });
@@ -137,7 +128,8 @@ describe('stories', () => {
       await viewer.getByTestId('story-video').evaluate((video) => (video as HTMLVideoElement).muted),
     ).toBe(true);
     // Its poster, the first frame A's browser made on upload, shows before it plays.
-    expect(await viewer.getByTestId('story-video').getAttribute('poster')).toMatch(
+    await expect(viewer.getByTestId('story-video')).toHaveAttribute(
+      'poster',
       /^\/api\/images\/[0-9a-f]{32}-card\.webp$/,
     );
     // The video ends (or fails to load): after the last story the viewer closes.
@@ -175,7 +167,5 @@ describe('stories', () => {
       .poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth), { timeout: STEP_MS })
       .toBeGreaterThan(0);
     await screenshot(a.page, 'stories-reply-in-chat-1280');
-    await a.context.close();
-    await b.context.close();
   });
 });

@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openApp, screenshot } from './helpers/browser.ts';
-import {
-  callApi,
-  logIn as logInAs,
-  openQuietPage as openQuietPageOf,
-  PASSWORD,
-  registerMember,
-  STEP_MS,
-} from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import type { Page } from '@playwright/test';
+import { test } from './fixtures.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'verification-admin@example.org';
 const SELLER_EMAIL = 'anna-verification-e2e@example.org';
@@ -22,33 +14,30 @@ const PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-let server: RunningServer;
-let browser: Browser;
+test.use({ serverEnv: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD } });
+
+/** The register extract as a file to upload, in a folder removed after the file's tests. */
 let pdfPath: string;
 
-beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
+test.beforeAll(() => {
   pdfPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verification-e2e-')), 'handelsregister.pdf');
   fs.writeFileSync(pdfPath, PDF);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+test.afterAll(() => {
+  if (pdfPath) fs.rmSync(path.dirname(pdfPath), { recursive: true, force: true });
 });
 
-const api = <T>(method: string, apiPath: string, body?: unknown, token?: string) =>
-  callApi<T>(server, method, apiPath, body, token);
-const member = (email: string, nickname: string) => registerMember(server, email, nickname);
-const openQuietPage = (viewport: { width: number; height: number }) =>
-  openQuietPageOf(browser, server, viewport);
 /** Logs in and waits for the page's heading `ready`, accepting the AGB once when asked. */
 const logIn = (page: Page, email: string, next: string, ready: string) =>
   logInAs(page, email, next, page.getByRole('heading', { level: 1, name: ready }));
 
-describe('seller verification', () => {
-  it("A applies as a business with a PDF, the admin approves, and A's ad carries 'Gewerblich' with the trader's address", async () => {
-    const token = await member(SELLER_EMAIL, 'Anna Rad');
+test.describe('seller verification', () => {
+  test("A applies as a business with a PDF, the admin approves, and A's ad carries 'Gewerblich' with the trader's address", async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    const { token } = await member(SELLER_EMAIL, 'Anna Rad');
     const ad = await api<{ id: string }>(
       'POST',
       '/api/listings',
@@ -68,7 +57,7 @@ describe('seller verification', () => {
     );
 
     // A fills in the business form on a phone and sends the PDF.
-    const a = await openQuietPage(MOBILE);
+    const a = await newPage(MOBILE);
     await logIn(a.page, SELLER_EMAIL, '/seller-verification', 'Verkäufer-Verifizierung');
     await a.page.getByLabel('Unternehmen').check();
     await a.page.getByLabel(/^Firmenname/).fill('Rad & Co. GmbH');
@@ -88,7 +77,7 @@ describe('seller verification', () => {
     await screenshot(a.page, 'verification-status-pending-mobile');
 
     // The admin sees the request with its PDF beside it and approves it.
-    const admin = await openQuietPage(DESKTOP);
+    const admin = await newPage(DESKTOP);
     await logIn(admin.page, ADMIN_EMAIL, '/admin/verifications', 'Verifizierungen prüfen');
     const card = admin.page.getByRole('article', { name: 'Rad & Co. GmbH' });
     await card.waitFor({ timeout: STEP_MS });
@@ -110,11 +99,10 @@ describe('seller verification', () => {
     await screenshot(a.page, 'verification-badge-ad-mobile');
     await a.context.close();
 
-    const desktop = await openQuietPage(DESKTOP);
+    const desktop = await newPage(DESKTOP);
     await openApp(desktop.page, '/search?q=rennrad&verified_only=true');
     await desktop.page.getByText('Rennrad aus dem Fachhandel').first().waitFor({ timeout: STEP_MS });
     await desktop.page.getByText('Gewerblich', { exact: true }).first().waitFor({ timeout: STEP_MS });
     await screenshot(desktop.page, 'verification-badge-search-desktop');
-    await desktop.context.close();
   });
 });

@@ -1,14 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Screenshots of each state land here (ignored by git, kept by CI for a look). */
 export const screenshotDir = path.join(repoRoot, 'test-results');
 
+/** A browser window's inner size in CSS px. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The desktop the tests use (CSS px). */
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** The phone the tests use (CSS px), below the md breakpoint of 900 px. */
 export const MOBILE = { width: 390, height: 844 } as const;
+
+/** One step of a flow waits at most this long for the app (ms). */
+export const STEP_MS = 20_000;
 
 /** Debian's Chromium, or the one `CHROME_PATH` names. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -25,32 +36,6 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Debian's Chromium, headless, with no traffic beyond the page under test. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
-}
-
-/** A fresh context (empty storage) whose page records console errors and failed requests. */
-export async function openPage(
-  browser: Browser,
-  baseUrl: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    locale: 'de-DE',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
 /**
  * Opens `path` and waits until the app has replaced the page's first paint (on the home page the
  * app starts only after the page has loaded, so `goto` alone returns before it is there).
@@ -60,7 +45,32 @@ export async function openApp(page: Page, path: string): Promise<void> {
   await page.locator('.first-paint').waitFor({ state: 'detached' });
 }
 
-/** Saves a full-page screenshot as test-results/<name>.png. */
+/** Console errors other than the browser's own line for a request answered with 4xx or 5xx. */
+export function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !error.startsWith('Failed to load resource'));
+}
+
+/**
+ * Resolves once the page shows its top: scrolled to 0 and no finite animation or transition
+ * (such as the top link bar sliding back in) still running.
+ */
+export async function atTop(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(
+    () =>
+      window.scrollY === 0 &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: STEP_MS },
+  );
+}
+
+/** Saves the visible part of the page as test-results/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });

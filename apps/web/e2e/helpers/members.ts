@@ -1,14 +1,23 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { openApp, openPage } from './browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { openApp, STEP_MS } from './browser.ts';
 import { linkFromOutbox } from './mail.ts';
 import type { RunningServer } from './server.ts';
 
 /** The password of every member the browser tests register (strong enough for the server's check). */
 export const PASSWORD = 'Kiesel-Wald-2026';
-/** One step of a flow waits at most this long for the app (ms). */
-export const STEP_MS = 20_000;
 
-/** Calls `server`'s API as `token`'s member; fails the test on a non-2xx answer. */
+/** A member with a confirmed e-mail address and a session, as the login answer gives it. */
+export interface Member {
+  email: string;
+  /** The user's id. */
+  id: string;
+  /** The access token (a JWT) for `Authorization: Bearer`. */
+  token: string;
+  /** The login answer's user, as the app keeps it in `auth.user`. */
+  user: { id: string } & Record<string, unknown>;
+}
+
+/** Calls `server`'s API as `token`'s member; answers the parsed JSON body, throws on a non-2xx answer. */
 export async function callApi<T>(
   server: RunningServer,
   method: string,
@@ -30,49 +39,44 @@ export async function callApi<T>(
 }
 
 /**
- * Registers a member through the API, confirms the e-mail address with the link from the
- * outbox and logs in; answers the access token.
+ * Registers a member through the API (with {@link PASSWORD}, and `nickname` when given),
+ * confirms the e-mail address with the link from the outbox and logs in. Throws on any non-2xx
+ * answer or when the mail does not arrive within 15 s.
  */
 export async function registerMember(
   server: RunningServer,
   email: string,
-  nickname: string,
-): Promise<string> {
-  await callApi(server, 'POST', '/api/auth/register', { email, password: PASSWORD, nickname });
+  nickname?: string,
+): Promise<Member> {
+  await callApi(server, 'POST', '/api/auth/register', {
+    email,
+    password: PASSWORD,
+    ...(nickname === undefined ? {} : { nickname }),
+  });
   await callApi(server, 'POST', '/api/auth/verify-email', {
     token: new URL(
       await linkFromOutbox(server.dataDir, email, 'verify-email'),
       server.baseUrl,
     ).searchParams.get('token'),
   });
-  const login = await callApi<{ access_token: string }>(server, 'POST', '/api/auth/login', {
-    email,
-    password: PASSWORD,
-  });
-  return login.access_token;
+  const login = await callApi<{ access_token: string; user: Member['user'] }>(
+    server,
+    'POST',
+    '/api/auth/login',
+    { email, password: PASSWORD },
+  );
+  return { email, id: login.user.id, token: login.access_token, user: login.user };
 }
 
-/** A page whose visitor already chose cookies, so the banner covers nothing. */
-export async function openQuietPage(
-  browser: Browser,
-  server: RunningServer,
-  viewport: { width: number; height: number },
-) {
-  const opened = await openPage(browser, server.baseUrl, viewport);
-  await opened.context.addInitScript(() => {
-    const consent = { choice: 'rejected', necessary: true, statistics: false, marketing: false };
-    window.localStorage.setItem(
-      'cookie-consent',
-      JSON.stringify({ ...consent, date: new Date().toISOString() }),
-    );
-  });
-  return opened;
+/** localStorage entries that make the app start logged in as `member` (without a login form). */
+export function signedIn(member: Pick<Member, 'token' | 'user'>): Record<string, string> {
+  return { 'auth.token': member.token, 'auth.user': JSON.stringify(member.user) };
 }
 
 /**
- * Logs in through the login form, landing on `next`. With `ready` it then waits for that
- * element, accepting the AGB once when the app asks first (accounts made at start, such as the
- * administrator, have accepted none).
+ * Logs in with {@link PASSWORD} through the login form, landing on `next`. With `ready` it then
+ * waits for that element, accepting the AGB once when the app asks first (accounts made at start,
+ * such as the administrator, have accepted none).
  */
 export async function logIn(page: Page, email: string, next: string, ready?: Locator): Promise<void> {
   await openApp(page, `/login?next=${encodeURIComponent(next)}`);
