@@ -8,7 +8,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailsTo, type RegisteredMember, waitForMail } from './helpers/accounts.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { onlineRecorded as recordedOnline, startTestApp, type TestApp } from './helpers/app.ts';
 import { createAd, verifiedMember } from './helpers/marketplace.ts';
 
 let t: TestApp;
@@ -38,19 +38,8 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: bearer(member.access_token), ...(payload ? { payload } : {}) });
 
-/** Waits (`expect.poll`, up to 5 s) until the member's online time from their last request is stored. */
-const onlineRecorded = (member: RegisteredMember) =>
-  expect
-    .poll(
-      async () => {
-        const result = (await t.db.handle.db.execute(
-          sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
-        )) as unknown as { rows: unknown[] };
-        return result.rows.length;
-      },
-      { timeout: 5_000, interval: 20, message: 'online time not stored' },
-    )
-    .toBeGreaterThan(0);
+/** Waits until the member's online time from their last request is stored. */
+const onlineRecorded = (member: RegisteredMember) => recordedOnline(t, member.user.id);
 
 /** Puts the member's last online time `minutes` into the past (as if away since then). */
 const awayFor = (member: RegisteredMember, minutes: number) =>

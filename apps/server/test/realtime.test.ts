@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, mailsTo, type RegisteredMember, waitForMail } from './helpers/accounts.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { onlineRecorded, startTestApp, type TestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 import { listen, TestSocket } from './helpers/sockets.ts';
 
@@ -186,17 +186,7 @@ describe('/ws/notifications and e-mail', () => {
     const other = await verifiedMember(t);
     const socket = await connect(member);
     // The socket's opening is recorded as being online; then it looks like an hour ago.
-    await expect
-      .poll(
-        async () => {
-          const seen = (await t.db.handle.db.execute(
-            sql`select 1 from notification_settings where user_id = ${member.user.id}::uuid and last_seen_at is not null`,
-          )) as unknown as { rows: unknown[] };
-          return seen.rows.length;
-        },
-        { timeout: 5_000, interval: 20, message: 'the open socket was not recorded' },
-      )
-      .toBeGreaterThan(0);
+    await onlineRecorded(t, member.user.id, 'the open socket was not recorded');
     await t.db.handle.db.execute(
       sql`insert into notification_settings (user_id, preferences, last_seen_at)
           values (${member.user.id}::uuid, '{"follow":{"email":true}}'::jsonb, now() - interval '1 hour')

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
@@ -115,4 +116,23 @@ export async function startTestApp(
       await db.destroy().catch(() => {});
     },
   };
+}
+
+/**
+ * Waits (`expect.poll`, up to 5 s) until the member's online time (`last_seen_at`, written after
+ * a request or a socket's opening) is stored.
+ * @param message what failed, for the assertion's text
+ */
+export async function onlineRecorded(t: TestApp, userId: string, message = 'online time not stored') {
+  await expect
+    .poll(
+      async () => {
+        const result = (await t.db.handle.db.execute(
+          sql`select 1 from notification_settings where user_id = ${userId}::uuid and last_seen_at is not null`,
+        )) as unknown as { rows: unknown[] };
+        return result.rows.length;
+      },
+      { timeout: 5_000, interval: 20, message },
+    )
+    .toBeGreaterThan(0);
 }
