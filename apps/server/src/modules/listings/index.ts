@@ -39,7 +39,8 @@ export {
 } from './moderation.ts';
 /** Saved searches: their filters checked, and their new ads counted, through the ad search. */
 export { checkSavedFilters, countNewMatches } from './new-matches.ts';
-export type { DrawnPage, PageHead, PagePreviewer, SiteFacts } from './page-preview.ts';
+export type { DrawnPage, PageHead, SiteFacts } from './page-parts.ts';
+export type { PagePreviewer } from './page-preview.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export {
   adjustFavoritesCount,

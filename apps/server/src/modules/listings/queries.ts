@@ -1,6 +1,7 @@
 import type { Trader } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import { sellerRatingColumns } from '../chat/index.ts';
 import { sellerBadgeColumns } from '../verification/index.ts';
@@ -269,4 +270,14 @@ export function selectListingRecords(
 /** Forgets counted views older than yesterday (the counts on the ads stay). */
 export async function pruneViews(db: Database): Promise<void> {
   await db.execute(sql`delete from listing_views where day < current_date - 1`);
+}
+
+/** Whether the ad exists and was removed by moderation (docs/decisions/0009-reports-queue.md). */
+export async function isListingRemoved(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await selectRows<{ status: string }>(
+    db,
+    sql`select status from listings where id = ${id}::uuid`,
+  );
+  return row?.status === 'removed';
 }
