@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, expectNotification, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 import { feedStoryIds, postPhotoStory, readFeed } from './helpers/stories.ts';
 
 /**
@@ -53,15 +53,6 @@ async function queue(): Promise<ModerationQueue> {
 async function groupsOf(targetId: string): Promise<ModerationReportGroup[]> {
   return (await queue()).reports.filter((g) => g.target_id === targetId);
 }
-
-async function notificationsOf(who: RegisteredMember) {
-  const res = await call(who, 'GET', '/api/notifications?limit=50');
-  expect(res.statusCode).toBe(200);
-  return res.json().notifications as { title: string; message: string; link?: string | null }[];
-}
-
-/** Notifications follow the commit through events: waiting for one takes up to 20 s. */
-const NOTIFIED = { timeout: 20_000, interval: 50 };
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await selectRows<{ n: number }>(t.db.handle.db, query);
@@ -113,14 +104,10 @@ describe('POST /api/stories/{id}/report', () => {
       reports: [expect.objectContaining({ comment: 'Nacktbilder in der Story.' })],
     });
     expect(group?.link).toBe(story.media_url);
-    await expect
-      .poll(() => notificationsOf(reporter), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Meldung eingegangen',
-          message: expect.stringContaining('Story von Stella Story'),
-        }),
-      );
+    await expectNotification(t, reporter, {
+      title: 'Meldung eingegangen',
+      message: expect.stringContaining('Story von Stella Story'),
+    });
   });
 
   it(`holds the hourly limit of 20 under ${PARALLEL} parallel requests`, async () => {
@@ -190,22 +177,14 @@ describe('removing a reported story', () => {
     expect(feedStoryIds(await readFeed(t.app, reporter))).not.toContain(story.id);
     expect((await t.app.inject({ url: story.media_url })).statusCode).toBe(404);
     expect(await groupsOf(story.id)).toHaveLength(0);
-    await expect
-      .poll(() => notificationsOf(owner), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Deine Story wurde entfernt',
-          link: `/moderation/decisions/${decision.id}`,
-        }),
-      );
-    await expect
-      .poll(() => notificationsOf(reporter2), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Entscheidung zu deiner Meldung',
-          message: expect.stringContaining('Story wurde'),
-        }),
-      );
+    await expectNotification(t, owner, {
+      title: 'Deine Story wurde entfernt',
+      link: `/moderation/decisions/${decision.id}`,
+    });
+    await expectNotification(t, reporter2, {
+      title: 'Entscheidung zu deiner Meldung',
+      message: expect.stringContaining('Story wurde'),
+    });
   });
 
   it('a reversed appeal lifts the decision but cannot bring the story back', async () => {
@@ -220,14 +199,10 @@ describe('removing a reported story', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(owner, 'GET', `/api/stories/${story.id}`)).statusCode).toBe(404);
-    await expect
-      .poll(() => notificationsOf(owner), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Widerspruch erfolgreich',
-          message: expect.stringContaining('nicht wiederhergestellt werden'),
-        }),
-      );
+    await expectNotification(t, owner, {
+      title: 'Widerspruch erfolgreich',
+      message: expect.stringContaining('nicht wiederhergestellt werden'),
+    });
   });
 });
 
@@ -278,14 +253,10 @@ describe('POST /api/users/{id}/report', () => {
     expect(
       (await call(reporter2, 'POST', `/api/users/${member.user.id}/report`, { reason: 'fraud' })).statusCode,
     ).toBe(201);
-    await expect
-      .poll(() => notificationsOf(reporter2), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Meldung eingegangen',
-          message: expect.stringContaining('Max Zweifelhaft'),
-        }),
-      );
+    await expectNotification(t, reporter2, {
+      title: 'Meldung eingegangen',
+      message: expect.stringContaining('Max Zweifelhaft'),
+    });
     const [group] = await groupsOf(member.user.id);
     expect(group).toMatchObject({
       target_type: 'user',
@@ -321,14 +292,10 @@ describe('POST /api/users/{id}/report', () => {
     const refused = await login(t.app, member.email, PASSWORD, uniqueIp());
     expect(refused.statusCode).toBe(403);
     expect(await groupsOf(member.user.id)).toHaveLength(0);
-    await expect
-      .poll(() => notificationsOf(reporter), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Entscheidung zu deiner Meldung',
-          message: expect.stringContaining('gesperrt'),
-        }),
-      );
+    await expectNotification(t, reporter, {
+      title: 'Entscheidung zu deiner Meldung',
+      message: expect.stringContaining('gesperrt'),
+    });
     const day = new Date().toISOString().slice(0, 10);
     const report = await call(admin1, 'GET', `/api/admin/moderation/transparency?from=${day}&to=${day}`);
     const notices = (report.json() as ModerationTransparency).notices;

@@ -7,7 +7,7 @@ import type {
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, login, mailsTo, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, expectNotification, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * One queue for every report (docs/decisions/0009-reports-queue.md): forum post and chat
@@ -42,13 +42,7 @@ async function group(admin: RegisteredMember, targetId: string): Promise<Moderat
   return (res.json() as ModerationQueue).reports.find((g) => g.target_id === targetId);
 }
 
-async function notificationsOf(member: RegisteredMember) {
-  const res = await call(member, 'GET', '/api/notifications?limit=50');
-  expect(res.statusCode).toBe(200);
-  return res.json().notifications as { title: string; message: string; link?: string | null }[];
-}
-
-/** Notifications and mails follow the commit through events: waiting for one takes up to 20 s. */
+/** Mails follow the commit through events: waiting for one takes up to 20 s. */
 const NOTIFIED = { timeout: 20_000, interval: 50 };
 
 async function newThreadWithReply(title: string): Promise<{ threadId: string; replyId: string }> {
@@ -88,14 +82,10 @@ describe('forum post reports in the one queue', () => {
       reason: 'Werbung mit Vorkasse',
     });
     expect(res.statusCode).toBe(201);
-    await expect
-      .poll(() => notificationsOf(reporter), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Meldung eingegangen',
-          message: expect.stringContaining('Gewerbe anmelden'),
-        }),
-      );
+    await expectNotification(t, reporter, {
+      title: 'Meldung eingegangen',
+      message: expect.stringContaining('Gewerbe anmelden'),
+    });
     const found = await group(admin1, thread.replyId);
     expect(found).toMatchObject({
       target_type: 'forum_post',
@@ -143,22 +133,14 @@ describe('forum post reports in the one queue', () => {
     expect(own).toMatchObject({ deleted: true, deleted_by_admin: true });
     expect(own?.deleted_reason).toContain('Von der Moderation entfernt: AGB: Betrügerisches');
     expect(await group(admin1, thread.replyId)).toBeUndefined();
-    await expect
-      .poll(() => notificationsOf(author), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Dein Beitrag wurde entfernt',
-          link: `/moderation/decisions/${decision.id}`,
-        }),
-      );
-    await expect
-      .poll(() => notificationsOf(reporter), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Entscheidung zu deiner Meldung',
-          message: expect.stringContaining('Beitrag'),
-        }),
-      );
+    await expectNotification(t, author, {
+      title: 'Dein Beitrag wurde entfernt',
+      link: `/moderation/decisions/${decision.id}`,
+    });
+    await expectNotification(t, reporter, {
+      title: 'Entscheidung zu deiner Meldung',
+      message: expect.stringContaining('Beitrag'),
+    });
   });
 
   it('let the author read the statement and appeal; another ADMIN reverses and the post is back', async () => {
@@ -192,14 +174,10 @@ describe('conversation reports in the one queue', () => {
       text: 'Schreibt mir nachts Beleidigungen.',
     });
     expect(res.statusCode).toBe(201);
-    await expect
-      .poll(() => notificationsOf(seller), NOTIFIED)
-      .toContainEqual(
-        expect.objectContaining({
-          title: 'Meldung eingegangen',
-          message: expect.stringContaining('Unterhaltung'),
-        }),
-      );
+    await expectNotification(t, seller, {
+      title: 'Meldung eingegangen',
+      message: expect.stringContaining('Unterhaltung'),
+    });
     expect(await group(admin1, conversationId)).toMatchObject({
       target_type: 'conversation',
       title: 'Unterhaltung zu „Gartenbank aus Eiche“',

@@ -2,6 +2,7 @@ import type { Listing, ListingCreate } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
 import type { TestApp } from './app.ts';
 
@@ -128,4 +129,29 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
     rows: { n: number }[];
   };
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Waits (`expect.poll`, up to 20 s: notifications follow the commit through events) until one of
+ * `member`'s newest 50 notifications (`GET /api/notifications`) has every field of `fields`.
+ * @throws an assertion error listing the notifications there are when none matches in time
+ */
+export async function expectNotification(
+  t: TestApp,
+  member: RegisteredMember,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await t.app.inject({
+          url: '/api/notifications?limit=50',
+          headers: bearer(member.access_token),
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json().notifications as unknown[];
+      },
+      { timeout: 20_000, interval: 50 },
+    )
+    .toContainEqual(expect.objectContaining(fields));
 }
