@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
-import { type Member, registerMember, signedIn } from './helpers/members.ts';
+import { type Member, postBikeAd, registerMember, signedIn } from './helpers/members.ts';
 
 /**
  * WCAG 2.2 AA with axe: every built page (src/app/ROUTES.md) at 390 and 1280 px, logged out
@@ -20,24 +20,11 @@ let listingId = '';
 /** A member with a confirmed address and one ad. */
 test.beforeAll(async ({ server }) => {
   member = await registerMember(server, `a11y.${Date.now()}@example.org`, 'Barrierefrei');
-  const ad = await fetch(`${server.baseUrl}/api/listings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-    body: JSON.stringify({
-      title: 'Spiegelreflexkamera mit Dachgeschosswohnung-Stativ',
-      description: 'Gut erhalten, mit Tasche und zwei Akkus.',
-      price: 350,
-      price_type: 'negotiable',
-      offer_type: 'offer',
-      category: 'fahrraeder-zubehoer',
-      postal_code: '80331',
-      location: '',
-      images: [],
-      attributes: { bike_type: 'Trekkingrad' },
-    }),
+  listingId = await postBikeAd(server, member.token, {
+    title: 'Spiegelreflexkamera mit Dachgeschosswohnung-Stativ',
+    description: 'Gut erhalten, mit Tasche und zwei Akkus.',
+    price: 350,
   });
-  expect(ad.status, await ad.clone().text()).toBe(201);
-  listingId = ((await ad.json()) as { id: string }).id;
 });
 
 /** The built pages of ROUTES.md a visitor can open. */

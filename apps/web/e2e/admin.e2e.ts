@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
-import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
+import { logIn as logInAs, PASSWORD, postBikeAd } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'dashboard-admin@example.org';
 const DENIAL =
@@ -35,7 +35,7 @@ test.describe('admin dashboard', () => {
   test('a member reads the denial; the admin sees the figures and chart, refreshed live when an ad is posted; a role change lands in the audit log', async ({
     newPage,
     member,
-    api,
+    server,
   }) => {
     const { token: sellerToken } = await member('anna-admin-e2e@example.org', 'Anna');
     await member('bernd-admin-e2e@example.org', 'Bernd');
@@ -64,23 +64,11 @@ test.describe('admin dashboard', () => {
 
     // Anna posts an ad; the admin_update message reloads the figures without a reload.
     await connected;
-    await api(
-      'POST',
-      '/api/listings',
-      {
-        title: 'Gut erhaltenes Fahrrad',
-        description: 'Trekkingrad mit 21 Gängen, neue Bremsen, nur Abholung.',
-        price: 120,
-        price_type: 'negotiable',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-        location: '',
-        images: [],
-        attributes: { bike_type: 'Trekkingrad' },
-      },
-      sellerToken,
-    );
+    await postBikeAd(server, sellerToken, {
+      title: 'Gut erhaltenes Fahrrad',
+      description: 'Trekkingrad mit 21 Gängen, neue Bremsen, nur Abholung.',
+      price: 120,
+    });
     await expect(figure(admin.page, 'Anzeigen', 'aktiv')).toHaveText('1');
 
     // The admin finds Bernd by e-mail, makes him an administrator with a reason; the audit log shows it.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
-import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
+import { logIn as logInAs, PASSWORD, postBikeAd } from './helpers/members.ts';
 
 /**
  * Notice and action in the browser (DSA Art. 16, 17, 20; docs/decisions/0009-reports-queue.md):
@@ -32,6 +32,7 @@ test.describe('moderation', () => {
     newPage,
     member,
     api,
+    server,
   }) => {
     test.setTimeout(30 * STEP_MS);
     const { token: annaToken } = await member('anna-moderation@example.org', 'Anna');
@@ -48,27 +49,15 @@ test.describe('moderation', () => {
       { role: 'ADMIN', reason: 'Zweite Person im Moderationsteam' },
       admin.access_token,
     );
-    const ad = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
-        title: TITLE,
-        description: 'Funktioniert einwandfrei, mit Kabeln und Originalkarton.',
-        price: 80,
-        price_type: 'negotiable',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-        location: '',
-        images: [],
-        attributes: { bike_type: 'Trekkingrad' },
-      },
-      annaToken,
-    );
+    const adId = await postBikeAd(server, annaToken, {
+      title: TITLE,
+      description: 'Funktioniert einwandfrei, mit Kabeln und Originalkarton.',
+      price: 80,
+    });
 
     // B reports the ad on its page.
     const b = await newPage(MOBILE);
-    await logIn(b.page, 'bernd-moderation@example.org', `/listing/${ad.id}`, TITLE);
+    await logIn(b.page, 'bernd-moderation@example.org', `/listing/${adId}`, TITLE);
     await b.page.getByRole('button', { name: 'Melden', exact: true }).click({ timeout: STEP_MS });
     const reportDialog = b.page.getByRole('dialog', { name: 'Anzeige melden' });
     await reportDialog.getByLabel('Betrug oder Fake').check();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
-import { logIn } from './helpers/members.ts';
+import { logIn, postBikeAd } from './helpers/members.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** A real H.264 MP4 of 2 s (the server tests use it too). */
@@ -28,28 +28,17 @@ test.describe('stories', () => {
     newPage,
     member,
     api,
+    server,
   }) => {
     // Two members, two uploads and the stories' own playing time: about 50 s on a busy machine.
     test.setTimeout(180_000);
     const { token: tokenA } = await member('anna.story@beispiel.de', 'Anna');
     await member('bernd.story@beispiel.de', 'Bernd');
-    const ad = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
-        title: 'Kajak mit Paddel',
-        description: 'Zweisitzer, kaum benutzt, mit zwei Paddeln und Schwimmwesten.',
-        price: 450,
-        price_type: 'negotiable',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-        location: '',
-        images: [],
-        attributes: { bike_type: 'Trekkingrad' },
-      },
-      tokenA,
-    );
+    const adId = await postBikeAd(server, tokenA, {
+      title: 'Kajak mit Paddel',
+      description: 'Zweisitzer, kaum benutzt, mit zwei Paddeln und Schwimmwesten.',
+      price: 450,
+    });
     const photo = path.join(files, 'see.jpg');
     await sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#2e7d32' } })
       .jpeg()
@@ -109,7 +98,7 @@ test.describe('stories', () => {
     // The story that sells: the linked ad as a card that opens it.
     await expect(viewer.getByRole('link', { name: 'Zur Anzeige: Kajak mit Paddel' })).toHaveAttribute(
       'href',
-      `/listing/${ad.id}`,
+      `/listing/${adId}`,
     );
     await viewer.getByRole('button', { name: 'Gefällt mir' }).click();
     await b.page.getByText('Reaktion gesendet').waitFor({ timeout: STEP_MS });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
-import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
+import { logIn as logInAs, PASSWORD, postBikeAd } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'verification-admin@example.org';
 const SELLER_EMAIL = 'anna-verification-e2e@example.org';
@@ -35,26 +35,17 @@ test.describe('seller verification', () => {
   test("A applies as a business with a PDF, the admin approves, and A's ad carries 'Gewerblich' with the trader's address", async ({
     newPage,
     member,
-    api,
+    server,
   }) => {
     const { token } = await member(SELLER_EMAIL, 'Anna Rad');
-    const ad = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
-        title: 'Rennrad aus dem Fachhandel',
-        description: 'Gewartetes Rennrad mit neuer Kette, Rechnung vorhanden.',
-        price: 650,
-        price_type: 'fixed',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '10115',
-        location: '',
-        images: [],
-        attributes: { bike_type: 'Rennrad' },
-      },
-      token,
-    );
+    const adId = await postBikeAd(server, token, {
+      title: 'Rennrad aus dem Fachhandel',
+      description: 'Gewartetes Rennrad mit neuer Kette, Rechnung vorhanden.',
+      price: 650,
+      price_type: 'fixed',
+      postal_code: '10115',
+      bike_type: 'Rennrad',
+    });
 
     // A fills in the business form on a phone and sends the PDF.
     const a = await newPage(MOBILE);
@@ -90,7 +81,7 @@ test.describe('seller verification', () => {
     // A's status says approved; A's ad shows the badge and the trader's name and address.
     await openApp(a.page, '/verification-status');
     await a.page.getByText('Du bist verifiziert.').waitFor({ timeout: STEP_MS });
-    await openApp(a.page, `/listing/${ad.id}`);
+    await openApp(a.page, `/listing/${adId}`);
     await a.page.getByText('Gewerblich', { exact: true }).first().waitFor({ timeout: STEP_MS });
     const trader = a.page.getByRole('region', { name: 'Angaben zum gewerblichen Anbieter' });
     await trader.getByText(/Rad & Co\. GmbH/).waitFor({ timeout: STEP_MS });

@@ -94,3 +94,42 @@ export async function logIn(page: Page, email: string, next: string, ready?: Loc
   }
   await ready.waitFor({ timeout: STEP_MS });
 }
+
+/** An ad in 'Fahrräder & Zubehör': what the tests vary; the rest has the defaults below. */
+export interface BikeAd {
+  title: string;
+  description: string;
+  /** Euros. */
+  price: number;
+  /** Default 'negotiable' (VB). */
+  price_type?: 'fixed' | 'negotiable';
+  /** Default '80331' (München). */
+  postal_code?: string;
+  /** Default 'Trekkingrad'. */
+  bike_type?: string;
+}
+
+/**
+ * Posts `ad` as `token`'s member through `POST /api/listings` (an offer without photos); answers
+ * the new ad's id. Fails the test on a non-2xx answer.
+ */
+export async function postBikeAd(server: RunningServer, token: string, ad: BikeAd): Promise<string> {
+  const { bike_type = 'Trekkingrad', ...fields } = ad;
+  const created = await callApi<{ id: string }>(
+    server,
+    'POST',
+    '/api/listings',
+    {
+      price_type: 'negotiable',
+      offer_type: 'offer',
+      category: 'fahrraeder-zubehoer',
+      postal_code: '80331',
+      location: '',
+      images: [],
+      ...fields,
+      attributes: { bike_type },
+    },
+    token,
+  );
+  return created.id;
+}
