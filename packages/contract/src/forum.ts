@@ -129,6 +129,43 @@ export const forumThreadListSchema = z.object({
 export type ForumThreadList = z.infer<typeof forumThreadListSchema>;
 
 /**
+ * What the viewer may do with a post, decided by the server's one forum policy
+ * (`modules/forum/policies.ts`, docs/decisions/0006-module-doors.md point 5). All false for a
+ * visitor without a token and for a deleted post; the web shows a post's buttons from it alone.
+ */
+export const forumPostPermissionsSchema = z.object({
+  /** Quote or answer it: members with a verified e-mail, while the thread takes replies. */
+  reply: z.boolean(),
+  /** Change its text: the author (verified e-mail), not in a locked thread unless an ADMIN. */
+  edit: z.boolean(),
+  /** Delete it: the author, or an ADMIN. */
+  delete: z.boolean(),
+  /** The deletion is a moderation: an ADMIN removes another member's post with a reason the author sees. */
+  moderate: z.boolean(),
+  /** Like it: members with a verified e-mail, not their own post. */
+  like: z.boolean(),
+  /** Report it to the administrators: members, not their own post. */
+  report: z.boolean(),
+});
+export type ForumPostPermissions = z.infer<typeof forumPostPermissionsSchema>;
+
+/**
+ * What the viewer may do with a thread, from the same policy as {@link forumPostPermissionsSchema}.
+ * All false for a visitor without a token.
+ */
+export const forumThreadPermissionsSchema = z.object({
+  /** Reply: members with a verified e-mail, while the thread is neither locked nor deleted. */
+  reply: z.boolean(),
+  /** Watch or mute it: members. */
+  watch: z.boolean(),
+  /** Pin, lock, move it, and delete it with a reason the author sees: ADMINs. */
+  moderate: z.boolean(),
+  /** Delete it: its author, or an ADMIN. */
+  delete: z.boolean(),
+});
+export type ForumThreadPermissions = z.infer<typeof forumThreadPermissionsSchema>;
+
+/**
  * A post. `html` is the server's sanitized rendering of `body` (the Markdown source, empty for
  * a deleted post). `edited_at` set: shown as 'bearbeitet'. A deleted post keeps its place;
  * `deleted_reason` is the admin's reason, shown to everyone.
@@ -147,8 +184,11 @@ export const forumPostSchema = z.object({
   deleted: z.boolean(),
   deleted_by_admin: z.boolean(),
   deleted_reason: z.string().nullable(),
+  /** The same as `can.edit` (the older name). */
   can_edit: z.boolean(),
+  /** The same as `can.delete` (the older name). */
   can_delete: z.boolean(),
+  can: forumPostPermissionsSchema,
 });
 export type ForumPost = z.infer<typeof forumPostSchema>;
 
@@ -168,6 +208,7 @@ export const forumThreadPageSchema = z.object({
     deleted: z.boolean(),
     deleted_reason: z.string().nullable(),
     moderation_note: z.string().nullable(),
+    can: forumThreadPermissionsSchema,
   }),
   category: forumCategorySchema,
   parent: forumCategorySchema.nullable(),
@@ -175,7 +216,9 @@ export const forumThreadPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
+  /** The same as `thread.can.reply` (the older name). */
   can_reply: z.boolean(),
+  /** The same as `thread.can.moderate` (the older name). */
   can_moderate: z.boolean(),
   subscription: forumSubscriptionSchema.shape.level,
 });

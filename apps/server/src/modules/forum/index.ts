@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
+import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './caches.ts';
 import forumRoutes from './routes.ts';
 import type { ForumCategoryRow } from './schema.ts';
-import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './service.ts';
 import './events.ts';
 
 /**
@@ -14,6 +14,7 @@ import './events.ts';
  * other modules import only from here.
  */
 export { renderMarkdown } from './markdown.ts';
+export { forumStandingColumns } from './queries.ts';
 export {
   announcePostModeration,
   countForumPosts,
@@ -23,7 +24,6 @@ export {
   resolvePostReportsInTransaction,
   restorePostInTransaction,
 } from './reports.ts';
-export { forumStandingColumns } from './service.ts';
 
 /**
  * Registers the `/api/forum/…` routes with the caches of the forums, their counts and the

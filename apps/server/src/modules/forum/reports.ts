@@ -4,7 +4,7 @@ import { isoTimestamp } from '../../lib/sql.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import './events.ts';
 import { plainExcerpt } from './markdown.ts';
-import { adjustMemberStats } from './service.ts';
+import { adjustMemberStats } from './queries.ts';
 
 /**
  * What the moderation module may read and change of forum posts

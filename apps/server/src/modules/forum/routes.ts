@@ -23,8 +23,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { addressKey } from '../auth/index.ts';
+import { type ForumDeps, ThreadPages } from './caches.ts';
 import { renderMarkdown } from './markdown.ts';
+import { forumOverview, listThreads, publicThreadPage, threadPage, visitorKey } from './reading.ts';
 import { announcePostReport } from './reports.ts';
+import { publicSearch } from './search.ts';
 import * as forum from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -37,8 +40,8 @@ const tags = ['forum'];
  * thread pages (`ThreadPages`, docs/decisions/0010-forum-search-speed.md), forgotten after each
  * forum write and on every instance when a member's card may have changed.
  */
-const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> }> = async (app, options) => {
-  const deps: forum.ForumDeps = { ...options.deps, pages: new forum.ThreadPages() };
+const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<ForumDeps, 'pages'> }> = async (app, options) => {
+  const deps: ForumDeps = { ...options.deps, pages: new ThreadPages() };
   const db = deps.db;
   const forgetPages = () => deps.pages.invalidate();
   const unsubscribe = [
@@ -64,7 +67,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
         response: { 200: forumOverviewSchema },
       },
     },
-    async () => forum.forumOverview(deps),
+    async () => forumOverview(deps),
   );
 
   app.get(
@@ -79,7 +82,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
         response: { 200: forumThreadListSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => forum.listThreads(deps, request.query),
+    async (request) => listThreads(deps, request.query),
   );
 
   app.post(
@@ -114,10 +117,10 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
       const viewer = await app.optionalUser(request);
       if (viewer) {
         reply.header('Cache-Control', 'no-store');
-        return forum.threadPage(deps, viewer, `u:${viewer.id}`, request.params.id, request.query.page);
+        return threadPage(deps, viewer, `u:${viewer.id}`, request.params.id, request.query.page);
       }
-      const key = forum.visitorKey(addressKey(request.ip));
-      return forum.publicThreadPage(deps, reply, key, request.params.id, request.query.page);
+      const key = visitorKey(addressKey(request.ip));
+      return publicThreadPage(deps, reply, key, request.params.id, request.query.page);
     },
   );
 
@@ -134,7 +137,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
         response: { 200: forumThreadSummarySchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => forum.moderateThread(deps, request.params.id, request.body),
+    async (request) => forum.moderateThread(deps, request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -289,7 +292,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<forum.ForumDeps, 'pages'> 
         response: { 200: forumSearchResultSchema, ...errorResponses(422) },
       },
     },
-    async (request, reply) => forum.publicSearch(deps, reply, request.query.q, request.query.page),
+    async (request, reply) => publicSearch(deps, reply, request.query.q, request.query.page),
   );
 };
 

@@ -1,0 +1,137 @@
+import type { ForumActivity, ForumAuthor, ForumCategory, ForumThreadSummary } from '@marketplace/contract';
+import type { Database } from '../../db/client.ts';
+import { CountCache } from '../../lib/count-cache.ts';
+import { MAX_PUBLIC_ANSWERS, PUBLIC_ANSWER_MS, PublicAnswerCache } from '../../lib/public-answers.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
+import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from './schema.ts';
+
+/**
+ * What the forum keeps in memory for speed (docs/decisions/0010-forum-search-speed.md), owned by
+ * the forum door and its routes (docs/decisions/0006-module-doors.md point 1), and the
+ * dependencies every forum use case receives.
+ */
+
+/** How long the forums' counts and latest activity are kept, in ms. */
+export const FORUM_STATS_CACHE_MS = 15_000;
+
+/** Counts and the newest visible thread activity of one forum or subforum. */
+export interface CategoryStats {
+  threads: number;
+  posts: number;
+  activity: ForumActivity | null;
+}
+
+/** What the forum needs from the running application. */
+export interface ForumDeps {
+  db: Database;
+  /** Carries `forum.replied`, `forum.mentioned` and `forum.liked` to the notifications. */
+  events: EventBus;
+  /**
+   * Thread and post counts and latest activity of every forum (key `all`), kept for
+   * {@link FORUM_STATS_CACHE_MS} and forgotten after each write of this instance
+   * (docs/decisions/0010-forum-search-speed.md).
+   */
+  stats: CountCache<Map<string, CategoryStats>>;
+  /**
+   * The forums and subforums (key `all`), which only migrations change, kept for
+   * {@link FORUM_STATS_CACHE_MS} so no page waits for them.
+   */
+  categories: CountCache<ForumCategoryRow[]>;
+  /**
+   * The search's capped hit counts per search text, kept for {@link FORUM_STATS_CACHE_MS} and
+   * forgotten after each write of this instance (as the marketplace's search totals).
+   */
+  searchCounts: CountCache<number>;
+  /** Views this instance has counted today (a repeated view needs no write). */
+  views: CountedViews;
+  /**
+   * What every viewer of a thread page sees alike, kept for {@link PUBLIC_ANSWER_MS} and
+   * forgotten after each forum write of this instance (docs/decisions/0010-forum-search-speed.md).
+   */
+  pages: ThreadPages;
+}
+
+/**
+ * Views (thread and viewer) an instance has already counted today, so a repeated view of a
+ * thread page needs no round trip (the database would ignore it anyway). Owned by the forum
+ * plugin; it starts over each UTC day and when it holds 100,000 views.
+ */
+export class CountedViews {
+  private day = '';
+  private seen = new Set<string>();
+
+  /** Whether `view` was counted today (also starts a new day). */
+  has(view: string, day: string): boolean {
+    if (day !== this.day) {
+      this.day = day;
+      this.seen = new Set();
+    }
+    return this.seen.has(view);
+  }
+
+  /** Remembers that `view` was counted today. */
+  add(view: string): void {
+    if (this.seen.size >= 100_000) this.seen.clear();
+    this.seen.add(view);
+  }
+}
+
+/**
+ * What every viewer of one page of a thread sees alike: the thread, its summary and forum, the
+ * page's posts and their authors' cards. Per-viewer parts (own likes, watching, permissions,
+ * deletion reasons) are added per request.
+ */
+export interface SharedThreadPage {
+  thread: ForumThreadRow;
+  summary: ForumThreadSummary;
+  category: ForumCategory;
+  parent: ForumCategory | null;
+  posts: ForumPostRow[];
+  authors: Map<string, ForumAuthor>;
+}
+
+/**
+ * The shared parts of thread pages (key: thread id and page), owned by the forum's routes:
+ * each is fresh for {@link PUBLIC_ANSWER_MS} (as the marketplace's public answers) and until
+ * `invalidate` after a forum write of this instance or a change of a member's card; concurrent
+ * misses share one computation (`CountCache`). Beside them the finished JSON of the answers
+ * for visitors without a login (thread pages and searches, `answers`; their `can` is all false),
+ * forgotten alike. It also remembers the highest view count this instance has counted per
+ * thread, so a page read from the cache never shows fewer views than the viewer's own counted
+ * view (docs/decisions/0010-forum-search-speed.md).
+ */
+export class ThreadPages {
+  private readonly pages = new CountCache<SharedThreadPage>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
+  private viewCounts = new Map<string, number>();
+  /** Finished answers for visitors without a login: thread pages and searches. */
+  readonly answers = new PublicAnswerCache();
+
+  /** The shared page `page` of thread `threadId`: cached while fresh, else from `compute`. */
+  get(threadId: string, page: number, compute: () => Promise<SharedThreadPage>): Promise<SharedThreadPage> {
+    return this.pages.get(`${threadId}|${page}`, compute);
+  }
+
+  /** Notes the thread's view count after this instance counted a view. */
+  counted(threadId: string, viewCount: number): void {
+    if (this.viewCounts.size >= MAX_PUBLIC_ANSWERS * 20) this.viewCounts = new Map();
+    this.viewCounts.set(threadId, Math.max(viewCount, this.viewCounts.get(threadId) ?? 0));
+  }
+
+  /** The thread's view count to show: the page's, or a higher one this instance counted since. */
+  viewCount(threadId: string, fromPage: number): number {
+    return Math.max(fromPage, this.viewCounts.get(threadId) ?? 0);
+  }
+
+  /** Forgets every shared page and answer (a forum write or a changed member card may show on any). */
+  invalidate(): void {
+    this.pages.invalidate();
+    this.answers.invalidate();
+  }
+}
+
+/** Forgets the counts and pages this instance keeps, after a write that may change them has committed. */
+export function forgetCounts(deps: Pick<ForumDeps, 'stats' | 'searchCounts' | 'pages'>): void {
+  deps.stats.invalidate();
+  deps.searchCounts.invalidate();
+  deps.pages.invalidate();
+}
