@@ -4,11 +4,10 @@ import type {
   ForumThreadPage,
   ForumThreadPermissions,
 } from '@marketplace/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
+import { type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { establishAccounts, forumMembers, memberCall } from './helpers/forum.ts';
 
 /**
  * Every thread page says what the reader may do with the thread and with each post (`can`,
@@ -40,33 +39,16 @@ describe('what a reader may do in the forum (can)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    anna = await verifiedMember(t, { nickname: 'Anna' });
-    bernd = await verifiedMember(t, { nickname: 'Bernd' });
-    admin = await verifiedMember(t, { nickname: 'Admina' });
-    await makeAdmin(t, admin.user.id);
+    ({ anna, bernd, admin } = await forumMembers(t));
     unverified = await registerMember(t.app, { nickname: 'Uwe' });
-    // Established members: the hourly limits of new accounts have a test of their own.
-    const ids = [anna, bernd, admin, unverified].map((member) => sql`${member.user.id}::uuid`);
-    await t.db.handle.db.execute(
-      sql`update users set created_at = now() - interval '30 days' where id in (${sql.join(ids, sql`, `)})`,
-    );
+    // Established: the hourly limits of new accounts have a test of their own.
+    await establishAccounts(t, [unverified]);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const call = (
-    who: RegisteredMember | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(who ? { headers: bearer(who.access_token) } : {}),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = memberCall(() => t);
 
   const pageAs = async (who: RegisteredMember | null, id: string) => {
     const res = await call(who, 'GET', `/api/forum/threads/${id}`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { establishAccounts, memberCall } from './helpers/forum.ts';
 import { verifiedMember } from './helpers/marketplace.ts';
 
 /**
@@ -26,29 +27,13 @@ describe('Forum speed without changed answers', () => {
     bernd = await verifiedMember(t, { nickname: 'Bernd' });
     clara = await verifiedMember(t, { nickname: 'Clara' });
     // Established members: no hourly limits of new accounts.
-    await t.db.handle.db.execute(
-      sql`update users set created_at = now() - interval '30 days'
-          where id in (${anna.user.id}::uuid, ${bernd.user.id}::uuid, ${clara.user.id}::uuid)`,
-    );
+    await establishAccounts(t, [anna, bernd, clara]);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const call = (
-    who: RegisteredMember | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    remoteAddress?: string,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(who ? { headers: bearer(who.access_token) } : {}),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
+  const call = memberCall(() => t);
 
   const page = async (who: RegisteredMember | null, id: string, remoteAddress?: string) => {
     const res = await call(who, 'GET', `/api/forum/threads/${id}`, undefined, remoteAddress);

@@ -8,9 +8,10 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { establishAccounts, forumMembers, memberCall } from './helpers/forum.ts';
+import { verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * The forum through the real application: forums and counts, threads and replies, permissions
@@ -26,37 +27,17 @@ describe('Forum', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    anna = await verifiedMember(t, { nickname: 'Anna' });
-    bernd = await verifiedMember(t, { nickname: 'Bernd' });
-    admin = await verifiedMember(t, { nickname: 'Admina' });
-    await makeAdmin(t, admin.user.id);
     // Established members; the hourly limits of new accounts have a test of their own.
-    await t.db.handle.db.execute(
-      sql`update users set created_at = now() - interval '30 days' where id in (${anna.user.id}::uuid, ${bernd.user.id}::uuid, ${admin.user.id}::uuid)`,
-    );
+    ({ anna, bernd, admin } = await forumMembers(t));
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const call = (
-    who: RegisteredMember | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      ...(who ? { headers: bearer(who.access_token) } : {}),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = memberCall(() => t);
 
   /** Makes a member's account older than the new-account window (no hourly limits). */
-  const ageAccount = (member: RegisteredMember) =>
-    t.db.handle.db.execute(
-      sql`update users set created_at = now() - interval '30 days' where id = ${member.user.id}::uuid`,
-    );
+  const ageAccount = (member: RegisteredMember) => establishAccounts(t, [member]);
 
   const newThread = async (
     who: RegisteredMember,

@@ -1,4 +1,9 @@
-import type { ForumPostPermissions, ForumThreadPermissions } from '@marketplace/contract';
+import {
+  type ForumPostPermissions,
+  type ForumThreadPermissions,
+  forumPostPermissionsSchema,
+  forumThreadPermissionsSchema,
+} from '@marketplace/contract';
 import { type Actor, isAdmin } from '../users/index.ts';
 
 /**
@@ -23,20 +28,13 @@ export interface PostFacts {
   deletedAt: Date | string | null;
 }
 
-const NOTHING_ON_THREAD: ForumThreadPermissions = {
-  reply: false,
-  watch: false,
-  moderate: false,
-  delete: false,
-};
-const NOTHING_ON_POST: ForumPostPermissions = {
-  reply: false,
-  edit: false,
-  delete: false,
-  moderate: false,
-  like: false,
-  report: false,
-};
+/** Every permission of a contract schema `false` (a visitor without a token; a deleted post). */
+function nothingOf<T extends Record<string, boolean>>(schema: { shape: Record<keyof T, unknown> }): T {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, false])) as T;
+}
+
+const NOTHING_ON_THREAD = nothingOf<ForumThreadPermissions>(forumThreadPermissionsSchema);
+const NOTHING_ON_POST = nothingOf<ForumPostPermissions>(forumPostPermissionsSchema);
 
 /**
  * What `viewer` may do with a thread: the one thread policy (docs/decisions/0006-module-doors.md
