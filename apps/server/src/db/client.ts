@@ -10,12 +10,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** A Drizzle database on either driver; services use only what both share. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * A Drizzle database on either driver; services use only what both share. It knows no tables:
+ * each module queries its own tables from its `schema.ts`, and `db/schema.ts` only gathers them
+ * for drizzle-kit (docs/decisions/0006-module-doors.md).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** An open database with its driver-specific lifecycle. */
 export interface DatabaseHandle {
@@ -87,7 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const migrationsSchema = schemaName ?? 'drizzle';
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-      const db = drizzlePg(pool, { schema });
+      const db = drizzlePg(pool);
       await migratePg(db, { migrationsFolder, migrationsSchema });
       return {
         db: db as unknown as Database,
@@ -105,7 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   try {
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
