@@ -26,11 +26,14 @@ interface Holder {
 export type ActivityListener = (userId: string, kind: 'open' | 'message' | 'close') => void;
 
 /**
- * The sockets of `/ws/notifications` that this instance holds, per member (ARCHITECTURE.md
- * "realtime"). It only delivers to its own sockets; `realtime.deliver` events reach the hub of
- * every instance. Per idle socket it keeps one small object and one set entry.
+ * The sockets of one endpoint that this instance holds, per member and per session
+ * (ARCHITECTURE.md "realtime"; the socket gateway keeps one hub per endpoint,
+ * docs/decisions/0021-one-socket-gateway.md). It only delivers to its own sockets; for
+ * `/ws/notifications`, `realtime.deliver` events reach the hub of every instance. Per idle socket
+ * it keeps one small object and one set entry.
+ * @typeParam Message the server messages of the endpoint (JSON objects with `type`, SPEC.md §7)
  */
-export class SocketHub {
+export class SocketHub<Message extends { type: string } = NotificationServerMessage> {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly bySession = new Map<string, Set<WebSocket>>();
   private readonly holders = new WeakMap<WebSocket, Holder>();
@@ -39,16 +42,25 @@ export class SocketHub {
   private heartbeat: NodeJS.Timeout | undefined;
   private sockets = 0;
   private arrivals = 0;
+  private readonly maxPerMember: number;
+
+  /**
+   * @param maxPerMember open sockets one member may hold here; {@link SOCKETS_PER_MEMBER_MAX}
+   *   unless given (`Infinity`: no limit)
+   */
+  constructor(maxPerMember = SOCKETS_PER_MEMBER_MAX) {
+    this.maxPerMember = maxPerMember;
+  }
 
   /**
    * Registers an open socket of `userId`, opened with the session `sessionId`; it leaves the
    * hub when it closes.
-   * @returns false (and registers nothing) when the member already holds
-   *   {@link SOCKETS_PER_MEMBER_MAX} sockets here
+   * @returns false (and registers nothing) when the member already holds as many sockets here
+   *   as the hub allows (the constructor's `maxPerMember`)
    */
   add(socket: WebSocket, userId: string, admin: boolean, sessionId: string): boolean {
     let set = this.byUser.get(userId);
-    if (set && set.size >= SOCKETS_PER_MEMBER_MAX) return false;
+    if (set && set.size >= this.maxPerMember) return false;
     if (!set) {
       set = new Set();
       this.byUser.set(userId, set);
@@ -120,7 +132,7 @@ export class SocketHub {
    * with `admins`, to every administrator's socket.
    * @returns how many sockets it was written to
    */
-  deliver(userIds: readonly string[], message: NotificationServerMessage, admins = false): number {
+  deliver(userIds: Iterable<string>, message: Message, admins = false): number {
     const data = JSON.stringify(message);
     let sent = 0;
     const done = admins ? new Set<WebSocket>() : undefined;
@@ -176,6 +188,14 @@ export class SocketHub {
       if (holder) holder.sessionId = to;
       target.add(socket);
     }
+  }
+
+  /**
+   * The session a registered socket belongs to now (it follows {@link moveSession}).
+   * @returns undefined for a socket the hub does not hold
+   */
+  sessionOf(socket: WebSocket): string | undefined {
+    return this.holders.get(socket)?.sessionId;
   }
 
   /** Whether a socket of the session `sessionId` is open on this instance. */

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { redeemSocketTicket } from '../../realtime/tickets.ts';
 import { readListings } from '../listings/index.ts';
 import { FeedAnswers } from './feed-answers.ts';
 import { FeedSummary } from './feed-summary.ts';
@@ -130,9 +129,7 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     for (const stop of unsubscribe) stop();
   });
   await app.register(storyRoutes, { deps });
-  await storySocketRoutes(app, deps, options.config.publicUrl, (ticket) =>
-    redeemSocketTicket(app.database.db, ticket),
-  );
+  storySocketRoutes(app, deps);
 }
 
 export default fp(storiesModule, {
@@ -141,6 +138,7 @@ export default fp(storiesModule, {
     'database',
     'events',
     'auth',
+    'realtime',
     'users',
     'follows',
     'listings',
