@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { type NotificationServerMessage, notificationServerMessageSchema } from '@marketplace/contract';
+import {
+  NOTIFICATION_SOCKET_PATH,
+  type NotificationServerMessage,
+  notificationServerMessageSchema,
+} from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-
-type MessageOf<T extends NotificationServerMessage['type']> = Extract<NotificationServerMessage, { type: T }>;
 
 /** How long waiting for a socket event may take before the test fails (ms). */
 const WAIT_MS = 5_000;
@@ -16,20 +18,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /**
- * A client of `/ws/notifications` that records every message (each checked against the
- * contract) and lets a test wait for a message type or the close, never for a fixed time.
+ * A client of a socket endpoint that records every server message (each checked with `schema`)
+ * and lets a test wait for a message or the close, never for a fixed time.
  */
-export class TestSocket {
-  readonly messages: NotificationServerMessage[] = [];
+export class SocketClient<Message extends { type: string }> {
+  readonly messages: Message[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly waiters = new Set<() => void>();
 
   readonly ws: WebSocket;
 
-  private constructor(ws: WebSocket) {
+  protected constructor(ws: WebSocket, schema: { parse(data: unknown): Message }) {
     this.ws = ws;
     ws.on('message', (data) => {
-      this.messages.push(notificationServerMessageSchema.parse(JSON.parse(data.toString())));
+      this.messages.push(schema.parse(JSON.parse(data.toString())));
       for (const wake of this.waiters) wake();
     });
     this.closed = new Promise((resolve) => {
@@ -38,32 +40,64 @@ export class TestSocket {
   }
 
   /**
-   * Opens `/ws/notifications?token=` on `base`.
+   * Opens `{base}{path}?token=` (without a query for a null token); `autoPong: false` plays a
+   * connection that died without a close.
    * @throws with the HTTP status when the server refuses the upgrade (e.g. 'HTTP 403')
    */
-  static open(base: string, token: string | null, headers: Record<string, string> = {}): Promise<TestSocket> {
+  static openPath<Message extends { type: string }>(
+    base: string,
+    path: string,
+    schema: { parse(data: unknown): Message },
+    token: string | null,
+    options: { headers?: Record<string, string>; autoPong?: boolean } = {},
+  ): Promise<SocketClient<Message>> {
     const query = token === null ? '' : `?token=${encodeURIComponent(token)}`;
-    const ws = new WebSocket(`${base}/ws/notifications${query}`, { headers });
-    const socket = new TestSocket(ws);
+    return new SocketClient(new WebSocket(`${base}${path}${query}`, options), schema).opening();
+  }
+
+  /** Resolves with this client once the socket is open. */
+  protected opening(): Promise<this> {
     return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(socket));
-      ws.once('unexpected-response', (_request, response) => {
+      this.ws.once('open', () => resolve(this));
+      this.ws.once('unexpected-response', (_request, response) => {
         reject(new Error(`HTTP ${response.statusCode}`));
-        ws.terminate();
+        this.ws.terminate();
       });
-      ws.once('error', reject);
+      this.ws.once('error', reject);
     });
   }
 
-  /** Opens a socket and waits for `connected`. */
-  static async connect(
-    base: string,
-    token: string,
-    headers: Record<string, string> = {},
-  ): Promise<TestSocket> {
-    const socket = await TestSocket.open(base, token, headers);
-    await socket.next('connected');
-    return socket;
+  /** How many messages of `type` have arrived (and were not taken by {@link next}). */
+  count(type: Message['type']): number {
+    return this.messages.filter((message) => message.type === type).length;
+  }
+
+  /** Waits until `test` holds (checked now and after every message). */
+  async until(test: () => boolean, what = 'the awaited messages'): Promise<void> {
+    await this.waitFor(() => test() || undefined, what);
+  }
+
+  /**
+   * Answers what `probe` answers as soon as that is not undefined, probing now and right after
+   * every message (so that what a probe takes from {@link messages} is taken once).
+   */
+  private waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
+    const now = probe();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`${what} not within ${WAIT_MS} ms; got ${JSON.stringify(this.messages)}`));
+      }, WAIT_MS);
+      const check = () => {
+        const found = probe();
+        if (found === undefined) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(found);
+      };
+      this.waiters.add(check);
+    });
   }
 
   /** Sends a JSON message (or a raw string). */
@@ -75,34 +109,17 @@ export class TestSocket {
    * Waits until a message of `type` (matching `where`) has arrived, and answers the first one
    * not taken before. Messages already received count.
    */
-  next<T extends NotificationServerMessage['type']>(
+  next<T extends Message['type']>(
     type: T,
-    where: (message: MessageOf<T>) => boolean = () => true,
-  ): Promise<MessageOf<T>> {
-    const find = () => {
+    where: (message: Extract<Message, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<Message, { type: T }>> {
+    const take = () => {
       const index = this.messages.findIndex(
-        (message) => message.type === type && where(message as MessageOf<T>),
+        (message) => message.type === type && where(message as Extract<Message, { type: T }>),
       );
-      if (index < 0) return undefined;
-      const [found] = this.messages.splice(index, 1);
-      return found as MessageOf<T>;
+      return index < 0 ? undefined : (this.messages.splice(index, 1)[0] as Extract<Message, { type: T }>);
     };
-    const found = find();
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`no '${type}' message within ${WAIT_MS} ms; got ${JSON.stringify(this.messages)}`));
-      }, WAIT_MS);
-      const check = () => {
-        const message = find();
-        if (!message) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(message);
-      };
-      this.waiters.add(check);
-    });
+    return this.waitFor(take, `a '${type}' message`);
   }
 
   /** Waits for the close and answers its code and reason. */
@@ -120,5 +137,29 @@ export class TestSocket {
 
   close(): void {
     this.ws.close();
+  }
+}
+
+/** A client of `/ws/notifications` (every message checked against the contract). */
+export class TestSocket extends SocketClient<NotificationServerMessage> {
+  /**
+   * Opens `/ws/notifications?token=` on `base`.
+   * @throws with the HTTP status when the server refuses the upgrade (e.g. 'HTTP 403')
+   */
+  static open(base: string, token: string | null, headers: Record<string, string> = {}): Promise<TestSocket> {
+    const query = token === null ? '' : `?token=${encodeURIComponent(token)}`;
+    const ws = new WebSocket(`${base}${NOTIFICATION_SOCKET_PATH}${query}`, { headers });
+    return new TestSocket(ws, notificationServerMessageSchema).opening();
+  }
+
+  /** Opens a socket and waits for `connected`. */
+  static async connect(
+    base: string,
+    token: string,
+    headers: Record<string, string> = {},
+  ): Promise<TestSocket> {
+    const socket = await TestSocket.open(base, token, headers);
+    await socket.next('connected');
+    return socket;
   }
 }
