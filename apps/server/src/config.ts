@@ -46,6 +46,7 @@ const envSchema = z
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().trim().min(3).optional(),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    REACTION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     SITE_NAME: z.string().trim().min(1).max(60).default('Marktplatz'),
     OPERATOR_NAME: optionalText,
     OPERATOR_ADDRESS: optionalText,
@@ -155,6 +156,12 @@ export interface Config {
    */
   mailRetryDelaySeconds: number;
   /**
+   * `REACTION_RETRY_DELAY_SECONDS` (default 10): the pause before the first retry of a failed
+   * reaction to a domain event (a notification, an audit row); each further pause doubles up to
+   * one hour, for at least 24 hours (docs/decisions/0022-durable-reactions.md).
+   */
+  reactionRetryDelaySeconds: number;
+  /**
    * The marketplace's name (`SITE_NAME`, default 'Marktplatz'): in the app's header and page
    * titles (handed to the browser in the served `index.html`), the web manifest and every e-mail.
    */
@@ -221,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["<>]/g, '')} <no-reply@localhost>`,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    reactionRetryDelaySeconds: e.REACTION_RETRY_DELAY_SECONDS,
     siteName: e.SITE_NAME,
     termsVersion: e.TERMS_VERSION,
     operator: {

@@ -11,7 +11,7 @@ import { selectRows } from '../src/db/client.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { establishAccounts, forumMembers, memberCall } from './helpers/forum.ts';
-import { verifiedMember } from './helpers/marketplace.ts';
+import { reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * The forum through the real application: forums and counts, threads and replies, permissions
@@ -370,6 +370,7 @@ describe('Forum', () => {
       })
     ).json() as ForumPost;
     await call(carla, 'POST', `/api/forum/posts/${reply.id}/like`);
+    await reactionsDone(t);
 
     const notifications = async (who: RegisteredMember) =>
       (
@@ -392,6 +393,7 @@ describe('Forum', () => {
     await call(bernd, 'POST', `/api/forum/threads/${id}/posts`, {
       body: 'Noch ein Tipp: Ersatzschnürsenkel.',
     });
+    await reactionsDone(t);
     const after = await notifications(anna);
     expect(after.filter((n) => n.type === 'forum_reply' && n.link.includes(id))).toHaveLength(1);
   });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailsTo, type RegisteredMember, waitForMail } from './helpers/accounts.ts';
 import { onlineRecorded as recordedOnline, startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, emitEvent, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 let t: TestApp;
 
@@ -146,7 +146,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     const buyer = await verifiedMember(t, { nickname: 'Bea' });
     const conversationId = crypto.randomUUID();
     const send = (preview: string) =>
-      t.app.events.publish('message.created', {
+      emitEvent(t.app, 'message.created', {
         conversationId,
         messageId: crypto.randomUUID(),
         senderId: buyer.user.id,
@@ -156,6 +156,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
       });
     await send('Ist das Fahrrad noch da?');
     await send('Ich könnte heute Abend vorbeikommen.');
+    await reactionsDone(t);
 
     const answer = await list(seller, '?type=message');
     expect(answer.total).toBe(1);
@@ -169,6 +170,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     const id = answer.notifications[0]?.id as string;
     expect((await call(seller, 'POST', `/api/notifications/${id}/read`)).statusCode).toBe(200);
     await send('Hallo?');
+    await reactionsDone(t);
     expect((await list(seller, '?type=message')).total).toBe(2);
   });
 });
@@ -422,7 +424,7 @@ describe('notification e-mails', () => {
     // A message to the member away with e-mail on (the default for messages) is mailed: once it
     // is there, the follows (handled earlier) would have been mailed too.
     await awayFor(emailOff, 60);
-    await t.app.events.publish('message.created', {
+    await emitEvent(t.app, 'message.created', {
       conversationId: crypto.randomUUID(),
       messageId: crypto.randomUUID(),
       senderId: follower.user.id,

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, mailsTo, type RegisteredMember, waitForMail } from './helpers/accounts.ts';
 import { onlineRecorded, startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, emitEvent, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 import { listen, TestSocket } from './helpers/sockets.ts';
 
 const PUBLIC_URL = 'https://kleinanzeigen.example';
@@ -196,7 +196,7 @@ describe('/ws/notifications and e-mail', () => {
     expect((await socket.next('notification')).notification.type).toBe('follow');
     // A message to a member away without a socket is mailed (e-mail for messages is on by
     // default); once it is in the outbox, a mail of the follow above would be there too.
-    await t.app.events.publish('message.created', {
+    await emitEvent(t.app, 'message.created', {
       conversationId: crypto.randomUUID(),
       messageId: crypto.randomUUID(),
       senderId: follower.user.id,

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { registerMember } from './helpers/accounts.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
-import { createAd, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, emitEvent, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Closing the application stops the job queue (its workers, schedules and, on PostgreSQL, its
@@ -54,7 +54,7 @@ describe('shutdown with a busy job queue', () => {
     const reporter = await verifiedMember(t);
     const seller = await verifiedMember(t);
     const ad = await createAd(t, seller.access_token, { title: 'Gartenbank aus Lärche' });
-    await app.events.publish('listing.reported', {
+    await emitEvent(app, 'listing.reported', {
       listingId: ad.id,
       reporterId: reporter.user.id,
       title: ad.title,

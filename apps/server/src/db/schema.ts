@@ -2,6 +2,8 @@
  * The database schema. Each module owns its tables; this file re-exports them so that
  * drizzle-kit generates one migration history for the whole product.
  */
+
+export * from '../jobs/schema.ts';
 export * from '../modules/admin/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/categories/schema.ts';

@@ -1,5 +1,6 @@
 import type { FailingMail } from '@marketplace/contract';
 import type { Mailer, MailTransport, OutgoingMail } from '../lib/mailer.ts';
+import { quoteIdentifier, retryFailingJob, selectFailingJobs } from './failing-jobs.ts';
 import type { JobQueue } from './queue.ts';
 
 /** The queue every e-mail goes through (docs/decisions/0014-job-queue.md). */
@@ -134,45 +135,21 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 300);
 }
 
-interface FailingMailRow {
-  id: string;
-  to: string | null;
-  subject: string | null;
-  attempts: number;
-  last_error: string | null;
-  state: 'retry' | 'failed';
-  next_attempt_at: Date | string;
-  created_at: Date | string;
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /**
  * Mails that failed `MAIL_FAILING_AFTER_ATTEMPTS` times or more and are still waiting for their
- * next attempt, or failed for good; oldest first, at most 100. Read from pg-boss's job table
- * (its documented columns; pg-boss has no query by state).
+ * next attempt, or failed for good; oldest first, at most 100.
  */
 export async function listFailingMails(jobs: JobQueue): Promise<FailingMail[]> {
-  const rows = await jobs.query<FailingMailRow>(
-    `select id::text, data->>'to' as "to", data->>'subject' as subject, retry_count as attempts,
-            left(output->>'message', 300) as last_error, state::text as state,
-            start_after as next_attempt_at, created_on as created_at
-       from ${quoteIdentifier(jobs.schema)}.job
-      where name = $1 and (state = 'failed' or (state = 'retry' and retry_count >= $2))
-      order by created_on, id
-      limit 100`,
-    [MAIL_QUEUE, MAIL_FAILING_AFTER_ATTEMPTS],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    to: maskAddress(row.to ?? ''),
-    subject: row.subject ?? '',
-    // A failed job's retry_count stays at its last retry; its first attempt counts too.
-    attempts: row.state === 'failed' ? row.attempts + 1 : row.attempts,
-    last_error: row.last_error,
-    state: row.state,
-    next_attempt_at: row.state === 'retry' ? iso(row.next_attempt_at) : null,
-    created_at: iso(row.created_at),
+  const failing = await selectFailingJobs<OutgoingMail>(jobs, MAIL_QUEUE, MAIL_FAILING_AFTER_ATTEMPTS);
+  return failing.map((job) => ({
+    id: job.id,
+    to: maskAddress(job.data.to ?? ''),
+    subject: job.data.subject ?? '',
+    attempts: job.attempts,
+    last_error: job.lastError,
+    state: job.state,
+    next_attempt_at: job.nextAttemptAt,
+    created_at: job.createdAt,
   }));
 }
 
@@ -181,23 +158,6 @@ export async function listFailingMails(jobs: JobQueue): Promise<FailingMail[]> {
  * now, a mail that failed for good is queued again.
  * @returns false when no failing mail has this id (delivered, deleted or never failed)
  */
-export async function retryMail(jobs: JobQueue, id: string): Promise<boolean> {
-  const [job] = await jobs.query<{ state: string }>(
-    `select state::text as state from ${quoteIdentifier(jobs.schema)}.job where name = $1 and id = $2::uuid`,
-    [MAIL_QUEUE, id],
-  );
-  if (job?.state === 'failed') {
-    // pg-boss answers the count as `affected`, which its types leave out.
-    const result = (await jobs.boss.retry(MAIL_QUEUE, id)) as { affected?: number };
-    return (result.affected ?? 0) > 0;
-  }
-  if (job?.state === 'retry') {
-    const result = await jobs.boss.update(MAIL_QUEUE, undefined, { id, startAfter: new Date() });
-    return result.updated > 0;
-  }
-  return false;
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
+export function retryMail(jobs: JobQueue, id: string): Promise<boolean> {
+  return retryFailingJob(jobs, MAIL_QUEUE, id);
 }

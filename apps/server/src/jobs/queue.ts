@@ -24,7 +24,7 @@ export interface JobQueue {
   readonly schema: string;
   /**
    * Declares a queue with its retry settings and starts this instance's worker for it; the
-   * handler runs one job at a time and throws to have the job retried.
+   * handler runs one job at a time (or `localConcurrency`) and throws to have the job retried.
    */
   work<T extends object>(
     name: string,
@@ -60,16 +60,30 @@ export interface JobQueue {
 /** Retry settings of a queue; see pg-boss's `QueueOptions`. */
 export type QueueSettings = Pick<
   QueueOptions,
-  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'deleteAfterSeconds'
+  | 'retryLimit'
+  | 'retryDelay'
+  | 'retryBackoff'
+  | 'retryDelayMax'
+  | 'expireInSeconds'
+  | 'deleteAfterSeconds'
+  | 'heartbeatSeconds'
 > & {
   /** Wake this instance's worker at once when a job is enqueued (LISTEN/NOTIFY). */
   notify?: boolean;
   /** Seconds between polls of this queue's worker (default 2, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** Jobs this instance runs at the same time (default 1). */
+  localConcurrency?: number;
 };
 
 /** Retries of periodic jobs: three, from one minute on, doubling. */
 const PERIODIC_RETRIES = { retryLimit: 3, retryDelay: 60, retryBackoff: true } as const;
+
+/**
+ * How often pg-boss looks for jobs whose worker stopped sending heartbeats (a killed process) and
+ * retries them (s); its default is 60.
+ */
+const SUPERVISE_INTERVAL_SECONDS = 15;
 
 /** Length of the slot in which instances starting together share one start-up run (s). */
 const START_RUN_SLOT_SECONDS = 300;
@@ -97,13 +111,20 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
   const client = (handle.db as unknown as { $client: unknown }).$client;
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(client as PGlite), backend: 'pglite', schema, useListenNotify: true })
+      ? new PgBoss({
+          db: fromPglite(client as PGlite),
+          backend: 'pglite',
+          schema,
+          useListenNotify: true,
+          superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+        })
       : new PgBoss({
           connectionString: (client as pg.Pool).options.connectionString as string,
           schema,
           max: 4,
           useListenNotify: true,
           application_name: 'marketplace-jobs',
+          superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
         });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
@@ -117,11 +138,15 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
       settings: QueueSettings,
       handler: (job: Job<T>) => Promise<void>,
     ) {
-      const { pollingIntervalSeconds = 2, notify = false, ...retries } = settings;
+      const { pollingIntervalSeconds = 2, notify = false, localConcurrency = 1, ...retries } = settings;
       await boss.createQueue(name, { ...retries, notify });
       // createQueue keeps an existing queue as it is: settings changed in code apply too.
       await boss.updateQueue(name, { ...retries, notify });
-      const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+      const polling = {
+        pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: pollingIntervalSeconds,
+        localConcurrency,
+      };
       await boss.work<T>(name, polling, async ([job]) => {
         if (job) await handler(job);
       });

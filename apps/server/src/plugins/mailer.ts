@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import jobAdminRoutes from '../jobs/admin-routes.ts';
 import { startMailQueue } from '../jobs/mail.ts';
-import mailAdminRoutes from '../jobs/mail-routes.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * The one mailer of the application (ARCHITECTURE.md "e-mail"): the mail queue with this
- * instance's worker, and the ADMIN routes listing mail that keeps failing.
+ * instance's worker, and the ADMIN routes listing the mails and reactions that keep failing.
  */
 async function mailer(app: FastifyInstance, options: { config: Config }) {
   const transport = createMailer({
@@ -31,7 +31,7 @@ async function mailer(app: FastifyInstance, options: { config: Config }) {
     'mailer',
     await startMailQueue(app.jobs, transport, app.log, options.config.mailRetryDelaySeconds),
   );
-  await app.register(mailAdminRoutes, { jobs: app.jobs });
+  await app.register(jobAdminRoutes, { jobs: app.jobs });
 }
 
 export default fp(mailer, { name: 'mailer', dependencies: ['jobs', 'auth'] });

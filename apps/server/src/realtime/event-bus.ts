@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import type { ReactionHandler, Reactions } from '../jobs/reactions.ts';
 
 /**
  * The domain events of the marketplace (ARCHITECTURE.md "modules", "realtime"): what happened,
@@ -22,11 +24,20 @@ export type EventType = keyof DomainEvents & string;
 /** A subscriber; a thrown error or rejected promise is logged and never reaches the publisher. */
 export type EventHandler<K extends EventType> = (payload: DomainEvents[K]) => void | Promise<void>;
 
+/** Announces an event from inside {@link EventBus.transaction}. */
+export type Emit = <K extends EventType>(type: K, payload: DomainEvents[K]) => void;
+
 /**
- * The one event bus of a server instance (ARCHITECTURE.md "realtime").
+ * The one event bus of a server instance (ARCHITECTURE.md "realtime", docs/decisions/0006 and
+ * 0022-durable-reactions.md). A change and its events go together through
+ * {@link EventBus.transaction}; three kinds of subscribers hear of them:
  *
- * - `on` handlers run once per event across all instances: in the process that published it
- *   (domain reactions that write, such as counters or notification rows).
+ * - `react` reactions are durable: what they write (notifications, mails, audit rows, files) is
+ *   recorded as a job in the transaction of the change and run by the job queue afterwards, on
+ *   any instance, retried until it succeeds, and at most once in effect.
+ * - `on` handlers run once, in the instance that published, right after the commit: live
+ *   messages to sockets on every instance (`realtime.deliver`), lost if the process dies then;
+ *   clients fetch what they missed when they reconnect. Nothing that must not be lost goes here.
  * - `onEveryInstance` handlers run in every instance that shares the bus (with `REDIS_URL`
  *   through Redis pub/sub; otherwise in this process): per-process state such as answer caches
  *   and the sockets an instance holds.
@@ -35,7 +46,32 @@ export type EventHandler<K extends EventType> = (payload: DomainEvents[K]) => vo
  * effects), and hands the event to Redis for the other instances.
  */
 export interface EventBus {
+  /**
+   * Runs `work` in one transaction of `db`; the events it emits are recorded for their durable
+   * reactions in that transaction and published (`on`, `onEveryInstance`) after the commit, in
+   * the order emitted. When `work` throws, nothing is committed, recorded or published.
+   * @returns what `work` returned
+   */
+  transaction<T>(db: Database, work: (tx: Database, emit: Emit) => Promise<T>): Promise<T>;
+  /**
+   * Announces an event after its change committed, to the `on` and `onEveryInstance` handlers
+   * only: durable reactions never run from here, only from {@link EventBus.transaction} (the demo
+   * data announces its ads to the caches this way without notifying anyone). A change whose
+   * event has reactions goes through `transaction`; `reactions-emitted.test.ts` checks that no
+   * source publishes such an event.
+   */
   publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void>;
+  /**
+   * Registers the durable reaction `name` to `type` (see the interface). With `when`, only
+   * payloads it accepts are recorded. Register while the application starts.
+   * @throws when `name` is registered for `type` already
+   */
+  react<K extends EventType>(
+    type: K,
+    name: string,
+    handler: ReactionHandler<DomainEvents[K]>,
+    options?: { when?: (payload: DomainEvents[K]) => boolean },
+  ): void;
   on<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
   onEveryInstance<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
   /** Resolves when this instance receives events from the others (at once in-process). */
@@ -104,13 +140,52 @@ export class LocalEventBus implements EventBus {
   protected readonly reconnected = new Set<() => void>();
 
   protected readonly log: FastifyBaseLogger;
+  private readonly reactions: Reactions;
 
-  constructor(log: FastifyBaseLogger) {
+  constructor(log: FastifyBaseLogger, reactions: Reactions) {
     this.log = log;
+    this.reactions = reactions;
+  }
+
+  async transaction<T>(db: Database, work: (tx: Database, emit: Emit) => Promise<T>): Promise<T> {
+    const emitted: { type: EventType; payload: unknown }[] = [];
+    const emit: Emit = (type, payload) => {
+      emitted.push({ type, payload });
+    };
+    const result = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const answer = await work(tx, emit);
+      for (const event of emitted) await this.reactions.record(tx, event.type, event.payload);
+      return answer;
+    });
+    for (const event of emitted) {
+      await this.announce(event.type, event.payload as DomainEvents[typeof event.type]);
+    }
+    return result;
   }
 
   async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.announce(type, payload);
+  }
+
+  /** Runs the `on` and `onEveryInstance` handlers of a committed event (and sends it to Redis). */
+  protected async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
     await Promise.all([this.once.run(type, payload, this.log), this.everywhere.run(type, payload, this.log)]);
+  }
+
+  react<K extends EventType>(
+    type: K,
+    name: string,
+    handler: ReactionHandler<DomainEvents[K]>,
+    options: { when?: (payload: DomainEvents[K]) => boolean } = {},
+  ): void {
+    const { when } = options;
+    this.reactions.register(
+      type,
+      name,
+      handler as ReactionHandler<unknown>,
+      when && ((payload) => when(payload as DomainEvents[K])),
+    );
   }
 
   on<K extends EventType>(type: K, handler: EventHandler<K>): () => void {
@@ -154,8 +229,8 @@ export class RedisEventBus extends LocalEventBus {
   /** Resolves when the publisher's first connection is ready. */
   private readonly published: Promise<void>;
 
-  constructor(redisUrl: string, log: FastifyBaseLogger) {
-    super(log);
+  constructor(redisUrl: string, log: FastifyBaseLogger, reactions: Reactions) {
+    super(log, reactions);
     // ioredis reconnects by itself, here at most a second apart, and subscribes the channel
     // again when it is back (`autoResubscribe`). The publisher queues nothing while Redis is
     // away: a publish then fails at once (logged; the change itself is in the database) instead
@@ -220,10 +295,10 @@ export class RedisEventBus extends LocalEventBus {
     });
   }
 
-  override async publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+  protected override async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
     const envelope: Envelope = { origin: this.instanceId, type, payload };
     await Promise.all([
-      super.publish(type, payload),
+      super.announce(type, payload),
       this.publisher.publish(EVENT_CHANNEL, JSON.stringify(envelope)).catch((error: unknown) => {
         this.log.error({ err: error, event: type }, 'event not sent to the other instances');
       }),
@@ -264,7 +339,14 @@ export class RedisEventBus extends LocalEventBus {
   }
 }
 
-/** The bus for a configuration: Redis with `REDIS_URL`, else in-process. */
-export function createEventBus(redisUrl: string | undefined, log: FastifyBaseLogger): EventBus {
-  return redisUrl ? new RedisEventBus(redisUrl, log) : new LocalEventBus(log);
+/**
+ * The bus for a configuration: Redis with `REDIS_URL`, else in-process; durable reactions go to
+ * `reactions`.
+ */
+export function createEventBus(
+  redisUrl: string | undefined,
+  log: FastifyBaseLogger,
+  reactions: Reactions,
+): EventBus {
+  return redisUrl ? new RedisEventBus(redisUrl, log, reactions) : new LocalEventBus(log, reactions);
 }

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { REACTION_QUEUE } from '../../src/jobs/reactions.ts';
+import type { DomainEvents, EventType } from '../../src/realtime/event-bus.ts';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
 import type { TestApp } from './app.ts';
 
@@ -154,4 +156,40 @@ export async function expectNotification(
       { timeout: 20_000, interval: 50 },
     )
     .toContainEqual(expect.objectContaining(fields));
+}
+
+/**
+ * Emits a domain event as a module does (docs/decisions/0022-durable-reactions.md): its durable
+ * reactions are recorded in a transaction and run by the job queue; its live and per-instance
+ * handlers run after the commit. For tests that stand in for another module's change.
+ */
+export async function emitEvent<K extends EventType>(
+  app: FastifyInstance,
+  type: K,
+  payload: DomainEvents[K],
+): Promise<void> {
+  await app.events.transaction(app.database.db, async (_tx, emit) => {
+    emit(type, payload);
+  });
+}
+
+/**
+ * Waits until the job queue has run every durable reaction recorded so far (none waiting,
+ * running or due for a retry): what the events of the requests before caused is written then,
+ * and an assertion that something did not happen can be made.
+ */
+export async function reactionsDone(t: TestApp): Promise<void> {
+  const schema = `"${t.app.jobs.schema.replaceAll('"', '""')}"`;
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.app.jobs.query<{ n: number }>(
+            `select count(*)::int as n from ${schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
+            [REACTION_QUEUE],
+          )
+        )[0]?.n,
+      { timeout: 20_000, interval: 50 },
+    )
+    .toBe(0);
 }

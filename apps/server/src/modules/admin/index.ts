@@ -58,9 +58,9 @@ declare module 'fastify' {
 async function adminModule(app: FastifyInstance) {
   app.addLoginCheck(sanctionLoginCheck(app.database.db));
   // Verification decisions are taken in the verification module, which the admin module reads
-  // (so it cannot call this door): their audit rows follow its event.
-  const unsubscribe = app.events.on('verification.decided', async (event) => {
-    await recordAdminAction(app.database.db, {
+  // (so it cannot call this door): their audit rows follow its event, durably.
+  app.events.react('verification.decided', 'admin.audit_verification', async (event, { tx }) => {
+    await recordAdminAction(tx, {
       adminId: event.adminId,
       action: event.approved ? 'verification_approved' : 'verification_rejected',
       targetType: 'user',
@@ -69,7 +69,6 @@ async function adminModule(app: FastifyInstance) {
       details: event.kind === 'business' ? 'gewerblich' : 'privat',
     });
   });
-  app.addHook('onClose', async () => unsubscribe());
   let openReports: OpenReportsCounter | null = null;
   app.decorate('countOpenReportsWith', (counter: OpenReportsCounter) => {
     openReports = counter;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
-import type { EventBus } from '../../realtime/event-bus.ts';
 import './events.ts';
 
 /**
@@ -61,14 +60,6 @@ export async function readConversationReports(
         order by r.created_at, r.conversation_id, r.reporter_id
         limit ${CHAT_REPORTS_READ_MAX}`,
   );
-}
-
-/** After a member reported a conversation: the reporter's confirmation follows from this event. */
-export async function announceConversationReport(
-  events: EventBus,
-  event: { conversationId: string; reporterId: string; reportedId: string },
-): Promise<void> {
-  await events.publish('conversation.reported', event);
 }
 
 /** Chat messages written since `since` (the admin figures, `GET /api/admin/stats`). */

@@ -18,9 +18,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { claimChatPhoto, uploadIdOf } from '../media/index.ts';
-import { type Actor, displayName, findAccounts, getAccount } from '../users/index.ts';
+import { type Actor, displayName, findAccounts, getAccount, profilePermissions } from '../users/index.ts';
 import * as queries from './queries.ts';
-import { announceConversationReport } from './reports.ts';
 import type { ConversationRow, MessageRow } from './schema.ts';
 
 /** An ad as the chat needs it, from the listings module. `status` is the effective one (`expired` derived). */
@@ -301,7 +300,7 @@ export async function startConversation(
     listingId = ad.id;
     sellerId = ad.sellerId;
   } else {
-    if (target.user_id === actor.id) throw new AppError('chat_with_self');
+    if (!profilePermissions(actor, { id: target.user_id }).message) throw new AppError('chat_with_self');
     sellerId = (await getAccount(deps.db, target.user_id)).id;
   }
   const key = pairKey(listingId, actor.id, sellerId);
@@ -385,8 +384,9 @@ interface MessageDraft {
  * sweep keeps it; only the sender's own upload) and keeps it as the conversation's newest.
  * Without `extra` and photo the transaction holds two statements: the lock, then one for the
  * checks, the count, the message and the conversation row (each round trip to the database
- * delays the message on a busy machine). Publishes `message.created` after the commit, never
- * for a repeat.
+ * delays the message on a busy machine). Emits `message.created` in the same transaction (its
+ * live message goes out after the commit, its notification is a durable reaction), never for a
+ * repeat.
  * @param draft builds the message once membership is known (its checks may throw)
  * @throws AppError conversation_not_found (404), conversation_forbidden (403), chat_blocked
  *   (403), rate_limited (429), upload_not_own (403) and validation (422) for a photo that is not
@@ -400,8 +400,7 @@ async function storeMessage(
   extra?: (tx: Database, conversation: ConversationRow) => Promise<void>,
 ): Promise<{ message: MessageRow; created: boolean; conversation: ConversationRow }> {
   if (!UUID_PATTERN.test(conversationId)) throw new AppError('conversation_not_found');
-  const result = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return deps.events.transaction(deps.db, async (tx, emit) => {
     const conversation = await queries.lockConversation(tx, conversationId);
     if (!conversation) throw new AppError('conversation_not_found');
     if (!isConversationMember(actor, conversation)) throw new AppError('conversation_forbidden');
@@ -433,11 +432,7 @@ async function storeMessage(
     const message = extra ? await queries.insertMessage(tx, toStore) : check.message;
     if (!message) throw new Error('a message with the same client_id appeared despite the lock');
     if (message.image && !values.serverImage) await claimChatPhoto(tx, message.image, actor.id, message.id);
-    return { message, created: true, conversation };
-  });
-  if (result.created) {
-    const { message, conversation } = result;
-    await deps.events.publish('message.created', {
+    emit('message.created', {
       conversationId: conversation.id,
       messageId: message.id,
       senderId: message.senderId,
@@ -445,8 +440,8 @@ async function storeMessage(
       listingId: conversation.listingId,
       preview: messagePreview(message),
     });
-  }
-  return result;
+    return { message, created: true, conversation };
+  });
 }
 
 /**
@@ -625,7 +620,7 @@ export async function respondToOffer(
 
 /**
  * `POST /api/chat/conversations/{id}/read`: marks the other member's messages read and, when any
- * became read, publishes `conversation.read` (the bell's message notification for this
+ * became read, emits `conversation.read` in the same transaction (the bell's message notification for this
  * conversation becomes read too, SPEC.md §3).
  * @returns how many became read and the actor's unread total afterwards (capped)
  * @throws AppError conversation_not_found (404), conversation_forbidden (403)
@@ -636,10 +631,11 @@ export async function markConversationRead(
   id: string,
 ): Promise<{ marked_read: number; unread_count: number }> {
   const conversation = await memberConversation(deps.db, actor, id);
-  const marked = await queries.markRead(deps.db, conversation.id, actor.id);
-  if (marked > 0) {
-    await deps.events.publish('conversation.read', { conversationId: conversation.id, readerId: actor.id });
-  }
+  const marked = await deps.events.transaction(deps.db, async (tx, emit) => {
+    const marked = await queries.markRead(tx, conversation.id, actor.id);
+    if (marked > 0) emit('conversation.read', { conversationId: conversation.id, readerId: actor.id });
+    return marked;
+  });
   return { marked_read: marked, unread_count: await unreadCount(deps.db, actor.id) };
 }
 
@@ -680,16 +676,19 @@ export async function reportConversation(
   body: { reason: ChatReportReason; text?: string | undefined },
 ): Promise<{ detail: string }> {
   const conversation = await memberConversation(deps.db, actor, id);
-  await queries.upsertReport(deps.db, {
-    conversationId: conversation.id,
-    reporterId: actor.id,
-    reason: body.reason,
-    text: body.text?.trim() ? body.text.trim() : null,
-  });
-  await announceConversationReport(deps.events, {
-    conversationId: conversation.id,
-    reporterId: actor.id,
-    reportedId: otherMemberOf(conversation, actor.id),
+  await deps.events.transaction(deps.db, async (tx, emit) => {
+    await queries.upsertReport(tx, {
+      conversationId: conversation.id,
+      reporterId: actor.id,
+      reason: body.reason,
+      text: body.text?.trim() ? body.text.trim() : null,
+    });
+    // The reporter's confirmation (DSA Art. 16) is a durable reaction.
+    emit('conversation.reported', {
+      conversationId: conversation.id,
+      reporterId: actor.id,
+      reportedId: otherMemberOf(conversation, actor.id),
+    });
   });
   return { detail: texts.reported };
 }

@@ -87,28 +87,28 @@ export async function addFavorite(
   if (!canFavoriteListing(actor, listing)) throw new AppError('cannot_favorite_own');
   let result: { createdAt: Date; favoritesCount: number; sellerId: string };
   try {
-    result = await deps.db.transaction(async (tx) => {
-      await countRequest(tx as unknown as Database, FAVORITE_ADD_LIMIT, actor.id);
+    result = await deps.events.transaction(deps.db, async (tx, emit) => {
+      await countRequest(tx, FAVORITE_ADD_LIMIT, actor.id);
       const [saved] = await tx
         .insert(favorites)
         .values({ userId: actor.id, listingId })
         .onConflictDoNothing()
         .returning({ createdAt: favorites.createdAt });
       if (!saved) throw new AppError('favorite_exists');
-      const counted = await adjustFavoritesCount(tx as unknown as Database, listingId, 1);
+      const counted = await adjustFavoritesCount(tx, listingId, 1);
       if (!counted) throw new AppError('listing_not_found');
+      emit('favorite.added', {
+        userId: actor.id,
+        listingId,
+        sellerId: counted.sellerId,
+        favoritesCount: counted.favoritesCount,
+      });
       return { createdAt: saved.createdAt, ...counted };
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('favorite_exists');
     throw error;
   }
-  await deps.events.publish('favorite.added', {
-    userId: actor.id,
-    listingId,
-    sellerId: result.sellerId,
-    favoritesCount: result.favoritesCount,
-  });
   return {
     listing_id: listingId,
     isFavorite: true,

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, lockLimit, type RequestLimit } from '../auth/index.ts';
+import { profilePermissions } from '../users/index.ts';
 import * as queries from './queries.ts';
 import './events.ts';
 
@@ -32,8 +33,8 @@ export interface FollowsDeps {
 
 /**
  * `followerId` follows `followedId` (SPEC.md §7 "follows a user"). Idempotent: following again
- * changes nothing. The caller checks that `followedId` is an existing member. A new follow is
- * published as `user.followed` after it is stored. At most 100 new follows per member and hour
+ * changes nothing. The caller checks that `followedId` is an existing member. A new follow
+ * emits `user.followed` in its transaction (its notification is a durable reaction). At most 100 new follows per member and hour
  * (`FOLLOW_LIMIT`): the follow and its count are written in one transaction under the
  * member's advisory lock, so parallel requests cannot pass the limit; repeats count nothing.
  * @returns whether the follow is new, and the followed member's follower count afterwards
@@ -45,22 +46,25 @@ export async function follow(
   followerId: string,
   followedId: string,
 ): Promise<{ created: boolean; followersCount: number }> {
-  if (followerId === followedId) throw new AppError('cannot_follow_self');
+  // The profile's policy (`can.follow` of `GET /api/users/{id}`): members follow others, not themselves.
+  if (!profilePermissions({ id: followerId }, { id: followedId }).follow)
+    throw new AppError('cannot_follow_self');
   let created: boolean;
   try {
-    created = await deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    created = await deps.events.transaction(deps.db, async (tx, emit) => {
       await lockLimit(tx, FOLLOW_LIMIT.bucket, followerId);
       const isNew = await queries.insertFollow(tx, followerId, followedId);
       // Re-entrant: the same lock is held already. Over the limit, the follow rolls back.
-      if (isNew) await countRequest(tx, FOLLOW_LIMIT, followerId);
+      if (isNew) {
+        await countRequest(tx, FOLLOW_LIMIT, followerId);
+        emit('user.followed', { followerId, followeeId: followedId });
+      }
       return isNew;
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('user_not_found');
     throw error;
   }
-  if (created) await deps.events.publish('user.followed', { followerId, followeeId: followedId });
   return { created, followersCount: await queries.countFollowers(deps.db, followedId) };
 }
 

@@ -172,30 +172,6 @@ export async function announcePostModeration(events: EventBus, event: { postId: 
   await events.publish('forum.post_moderated', event);
 }
 
-/**
- * After a member reported a post: publishes `forum.post_reported` with the thread's title, so
- * the reporter receives the confirmation of DSA Art. 16 (5).
- */
-export async function announcePostReport(
-  db: Database,
-  events: EventBus,
-  postId: string,
-  reporterId: string,
-): Promise<void> {
-  const [row] = await selectRows<{ thread_id: string; title: string }>(
-    db,
-    sql`select t.id as thread_id, t.title from forum_posts p join forum_threads t on t.id = p.thread_id
-        where p.id = ${postId}::uuid`,
-  );
-  if (row)
-    await events.publish('forum.post_reported', {
-      postId,
-      reporterId,
-      threadId: row.thread_id,
-      threadTitle: row.title,
-    });
-}
-
 /** Visible forum posts (the admin figures). */
 export async function countForumPosts(db: Database): Promise<number> {
   const [row] = await selectRows<{ n: number }>(

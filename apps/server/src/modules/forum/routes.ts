@@ -26,7 +26,6 @@ import { addressKey } from '../auth/index.ts';
 import { type ForumDeps, ThreadPages } from './caches.ts';
 import { renderMarkdown } from './markdown.ts';
 import { forumOverview, listThreads, publicThreadPage, threadPage, visitorKey } from './reading.ts';
-import { announcePostReport } from './reports.ts';
 import { publicSearch } from './search.ts';
 import * as forum from './service.ts';
 
@@ -260,8 +259,7 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<ForumDeps, 'pages'> }> = a
       },
     },
     async (request, reply) => {
-      await forum.reportPost(db, request.user, request.params.id, request.body.reason);
-      await announcePostReport(db, deps.events, request.params.id, request.user.id);
+      await forum.reportPost(deps, request.user, request.params.id, request.body.reason);
       return reply.status(201).send({ reported: true as const });
     },
   );

@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Emit } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
 import { memberCards } from '../users/index.ts';
 import { type ForumDeps, forgetCounts } from './caches.ts';
@@ -92,7 +93,8 @@ function assertMayReply(actor: ForumViewer, thread: ForumThreadRow): void {
 /**
  * `POST /api/forum/threads`: a new thread with its opening post (number 1), written in one
  * transaction. Accounts younger than 7 days open at most 3 threads per hour, counted
- * atomically with the write (docs/decisions/0005). Mentioned members are told after the commit.
+ * atomically with the write (docs/decisions/0005). `forum.mentioned` for the mentioned members is
+ * emitted in the same transaction (their notifications are durable reactions, decision 0022).
  * @throws AppError not_found (404) for an unknown forum; rate_limited (429, German)
  */
 export async function createThread(
@@ -105,8 +107,7 @@ export async function createThread(
     throw new AppError('validation', 'Bitte wähle ein Forum, das es gibt.');
   const limited = await isNewAccount(deps.db, actor.id);
   const html = renderMarkdown(input.body);
-  const created = await deps.db.transaction(async (transaction) => {
-    const tx = txOf(transaction);
+  const created = await deps.events.transaction(deps.db, async (tx, emit) => {
     if (limited) await countRequest(tx, FORUM_THREAD_LIMIT, actor.id);
     const [thread] = await tx
       .insert(forumThreads)
@@ -126,29 +127,63 @@ export async function createThread(
       .returning({ id: forumPosts.id });
     if (!post) throw new Error('post not stored');
     await adjustMemberStats(tx, actor.id, 1, 0);
+    const mentioned = await mentionedMembers(tx, input.body, actor.id);
+    if (mentioned.length > 0)
+      emit('forum.mentioned', {
+        threadId: thread.id,
+        threadTitle: thread.title,
+        postId: post.id,
+        postNumber: 1,
+        authorId: actor.id,
+        mentionedIds: mentioned,
+        excerpt: plainExcerpt(input.body),
+      });
     return { thread, postId: post.id };
   });
   forgetCounts(deps);
-  const mentioned = await mentionedMembers(deps.db, input.body, actor.id);
-  if (mentioned.length > 0)
-    await deps.events.publish('forum.mentioned', {
-      threadId: created.thread.id,
-      threadTitle: created.thread.title,
-      postId: created.postId,
-      postNumber: 1,
-      authorId: actor.id,
-      mentionedIds: mentioned,
-      excerpt: plainExcerpt(input.body),
-    });
   return { id: created.thread.id };
+}
+
+/**
+ * Emits the events of a new reply inside its transaction `tx`: `forum.replied` for the thread's
+ * author, the author of `reply_to` and the watchers, `forum.mentioned` for the `@names`; never
+ * to the replier, nor to members who muted the thread.
+ */
+async function emitReplyEvents(
+  tx: Database,
+  emit: Emit,
+  authorId: string,
+  thread: { id: string; title: string; authorId: string },
+  post: { id: string; number: number },
+  input: { body: string; reply_to?: string | null | undefined },
+): Promise<void> {
+  const mutedIds = await subscribedMembers(tx, thread.id, 'mute');
+  const mentioned = await mentionedMembers(tx, input.body, authorId);
+  const watchers = await subscribedMembers(tx, thread.id, 'watch');
+  const repliedTo = input.reply_to ? await postAuthorIn(tx, thread.id, input.reply_to) : [];
+  const muted = new Set(mutedIds);
+  const mentionedIds = mentioned.filter((id) => !muted.has(id));
+  const recipients = new Set([thread.authorId, ...watchers, ...repliedTo]);
+  for (const id of [authorId, ...muted, ...mentionedIds]) recipients.delete(id);
+  const common = {
+    threadId: thread.id,
+    threadTitle: thread.title,
+    postId: post.id,
+    postNumber: post.number,
+    authorId,
+    excerpt: plainExcerpt(input.body),
+  };
+  if (recipients.size > 0) emit('forum.replied', { ...common, recipientIds: [...recipients] });
+  if (mentionedIds.length > 0) emit('forum.mentioned', { ...common, mentionedIds });
 }
 
 /**
  * `POST /api/forum/threads/{id}/posts`: a reply. The post number comes from the thread row,
  * which the update locks, so parallel replies get consecutive numbers; the thread's counters
  * and latest activity change in the same transaction. Accounts younger than 7 days write at
- * most 10 replies per hour. After the commit: `forum.replied` for the thread's author, the
- * author of `reply_to` and watchers, `forum.mentioned` for `@names` (not for those who muted).
+ * most 10 replies per hour. In the same transaction: `forum.replied` for the thread's author,
+ * the author of `reply_to` and watchers, `forum.mentioned` for `@names` (not for those who
+ * muted); their notifications are durable reactions (decision 0022).
  * The thread's policy (`threadPermissions(...).reply`) is checked before and inside the write.
  * @throws AppError not_found (404); forbidden (403) when the thread is locked; rate_limited (429)
  */
@@ -161,8 +196,7 @@ export async function createPost(
   assertMayReply(actor, await findThread(deps.db, threadId));
   const limited = await isNewAccount(deps.db, actor.id);
   const html = renderMarkdown(input.body);
-  const { post, thread } = await deps.db.transaction(async (transaction) => {
-    const tx = txOf(transaction);
+  const { post, thread } = await deps.events.transaction(deps.db, async (tx, emit) => {
     if (limited) await countRequest(tx, FORUM_REPLY_LIMIT, actor.id);
     const [locked] = await tx
       .update(forumThreads)
@@ -183,33 +217,10 @@ export async function createPost(
       .returning();
     if (!stored) throw new Error('post not stored');
     await adjustMemberStats(tx, actor.id, 1, 0);
+    await emitReplyEvents(tx, emit, actor.id, locked, stored, input);
     return { post: stored, thread: locked };
   });
   forgetCounts(deps);
-
-  const [mutedIds, mentioned, watchers, repliedTo] = await Promise.all([
-    subscribedMembers(deps.db, threadId, 'mute'),
-    mentionedMembers(deps.db, input.body, actor.id),
-    subscribedMembers(deps.db, threadId, 'watch'),
-    input.reply_to ? postAuthorIn(deps.db, threadId, input.reply_to) : Promise.resolve([]),
-  ]);
-  const muted = new Set(mutedIds);
-  const mentionedIds = mentioned.filter((id) => !muted.has(id));
-  const recipients = new Set([thread.authorId, ...watchers, ...repliedTo]);
-  for (const id of [actor.id, ...muted, ...mentionedIds]) recipients.delete(id);
-  const excerpt = plainExcerpt(input.body);
-  const common = {
-    threadId,
-    threadTitle: thread.title,
-    postId: post.id,
-    postNumber: post.number,
-    authorId: actor.id,
-    excerpt,
-  };
-  if (recipients.size > 0)
-    await deps.events.publish('forum.replied', { ...common, recipientIds: [...recipients] });
-  if (mentionedIds.length > 0) await deps.events.publish('forum.mentioned', { ...common, mentionedIds });
-
   return ownPost(deps.db, actor, post, thread);
 }
 
@@ -363,7 +374,7 @@ export async function moderateThread(
 /**
  * `POST` and `DELETE /api/forum/posts/{id}/like`: one like per member and post, not on one's own
  * post (`postPermissions(...).like`); the counters of the post and its thread change in the same
- * transaction. A new like is published as `forum.liked`. @returns the post's likes afterwards
+ * transaction. A new like emits `forum.liked` in it. @returns the post's likes afterwards
  * @throws AppError not_found (404); validation (400) for one's own post
  */
 export async function setLike(
@@ -375,8 +386,7 @@ export async function setLike(
   const { post, thread } = await findPost(deps.db, postId);
   if (!postPermissions(actor, post, thread).like)
     throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht liken.');
-  const result = await deps.db.transaction(async (transaction) => {
-    const tx = txOf(transaction);
+  const result = await deps.events.transaction(deps.db, async (tx, emit) => {
     const changed = like
       ? await tx
           .insert(forumPostLikes)
@@ -400,20 +410,19 @@ export async function setLike(
         .where(eq(forumThreads.id, post.threadId));
       await adjustMemberStats(tx, post.authorId, 0, step);
     }
-    return { isNew: step === 1, count: updated?.likeCount ?? 0 };
+    if (step === 1)
+      emit('forum.liked', {
+        threadId: thread.id,
+        threadTitle: thread.title,
+        postId,
+        postNumber: post.number,
+        likerId: actor.id,
+        authorId: post.authorId,
+      });
+    return { count: updated?.likeCount ?? 0 };
   });
   // The post's, the thread's and the author's likes show on thread pages.
   deps.pages.invalidate();
-  if (result.isNew) {
-    await deps.events.publish('forum.liked', {
-      threadId: thread.id,
-      threadTitle: thread.title,
-      postId,
-      postNumber: post.number,
-      likerId: actor.id,
-      authorId: post.authorId,
-    });
-  }
   return { liked: like, like_count: result.count };
 }
 
@@ -450,22 +459,32 @@ export async function setSubscription(
 
 /**
  * `POST /api/forum/posts/{id}/report`: one report per member and post (stored for the admin
- * queue); not one's own post (`postPermissions(...).report`).
+ * queue); not one's own post (`postPermissions(...).report`). Emits `forum.post_reported` with
+ * the report.
  * @throws AppError not_found; validation (422) for one's own post; conflict (409) when reported already
  */
 export async function reportPost(
-  db: Database,
+  deps: Pick<ForumDeps, 'db' | 'events'>,
   actor: ForumViewer,
   postId: string,
   reason: string,
 ): Promise<void> {
-  const { post, thread } = await findPost(db, postId);
+  const { post, thread } = await findPost(deps.db, postId);
   if (!postPermissions(actor, post, thread).report)
     throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht melden.');
-  const stored = await db
-    .insert(forumReports)
-    .values({ postId, reporterId: actor.id, reason })
-    .onConflictDoNothing()
-    .returning({ id: forumReports.id });
-  if (stored.length === 0) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
+  await deps.events.transaction(deps.db, async (tx, emit) => {
+    const stored = await tx
+      .insert(forumReports)
+      .values({ postId, reporterId: actor.id, reason })
+      .onConflictDoNothing()
+      .returning({ id: forumReports.id });
+    if (stored.length === 0) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
+    // The reporter's confirmation (DSA Art. 16 (5)) is a durable reaction.
+    emit('forum.post_reported', {
+      postId,
+      reporterId: actor.id,
+      threadId: thread.id,
+      threadTitle: thread.title,
+    });
+  });
 }

@@ -156,8 +156,7 @@ export async function createListing(
   const attributes = validateAttributes(category.attributes, body.attributes);
   const priceCents = toCents(body.price, body.price_type);
   const place = await postingPlace(deps.db, body.postal_code, body.location);
-  const id = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const id = await deps.events.transaction(deps.db, async (db, emit) => {
     const [row] = await db
       .insert(listings)
       .values({
@@ -182,9 +181,9 @@ export async function createListing(
     const images = await claimUploads(db, body.images, [actor.id], row.id);
     if (images.length > 0) await db.update(listings).set({ images }).where(eq(listings.id, row.id));
     await adjustTerms(db, body.title, 1);
+    emit('listing.created', { listingId: row.id, sellerId: actor.id, title: body.title });
     return row.id;
   });
-  await deps.events.publish('listing.created', { listingId: id, sellerId: actor.id, title: body.title });
   return answer(deps, id, actor);
 }
 
@@ -280,7 +279,7 @@ const MAX_COUNTED_VIEWS = 100_000;
 /**
  * Counts one view of ad `id` per visitor (`visitorOf`) and UTC day (SPEC.md §3 `views`, §9
  * `popular`; not the seller's own visits), at most 100 per address in 24 hours over all ads
- * (`LISTING_VIEW_LIMIT`), and announces it (`listing.viewed`, after the commit) when the
+ * (`LISTING_VIEW_LIMIT`), and emits `listing.viewed` in the transaction that counts it when the
  * counter rose. The view, its counter and the address's count are written in one transaction
  * under the address's advisory lock, so parallel visits cannot pass the cap. A visit this
  * instance counted today needs no write. Malformed and unknown ids count nothing.
@@ -291,10 +290,8 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
   const day = viewDay();
   const visit = `${visitor.key}|${id}`;
   if (deps.countedViews.has(visit, day)) return false;
-  let counted: Awaited<ReturnType<typeof recordView>> = null;
   try {
-    counted = await deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await deps.events.transaction(deps.db, async (tx, emit) => {
       await lockLimit(tx, LISTING_VIEW_LIMIT.bucket, visitor.address);
       const view = await recordView(tx, {
         listingId: id,
@@ -303,20 +300,15 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
         day,
       });
       // Re-entrant: the same lock is held already. Over the cap, the view rolls back.
-      if (view) await countRequest(tx, LISTING_VIEW_LIMIT, visitor.address);
-      return view;
+      if (view) {
+        await countRequest(tx, LISTING_VIEW_LIMIT, visitor.address);
+        emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views });
+      }
     });
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
   }
   deps.countedViews.add(visit);
-  if (counted) {
-    await deps.events.publish('listing.viewed', {
-      listingId: id,
-      sellerId: counted.sellerId,
-      views: counted.views,
-    });
-  }
   return true;
 }
 
@@ -526,8 +518,7 @@ export async function reportListing(
   if (!canReportListing(actor, row))
     throw new AppError('validation', 'Du kannst deine eigene Anzeige nicht melden.');
   const comment = body.comment?.trim() ? body.comment.trim() : null;
-  await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, LISTING_REPORT_LIMIT, actor.id);
     const stored = await tx
       .insert(listingReports)
@@ -536,9 +527,9 @@ export async function reportListing(
       .returning({ id: listingReports.id });
     // Rolls the counted request back with it: a repeat costs nothing of the hourly limit.
     if (stored.length === 0) throw new AppError('conflict', messages.alreadyReported);
+    // The reporter's confirmation (DSA Art. 16); the moderation queue reads the report itself.
+    emit('listing.reported', { listingId: id, reporterId: actor.id, title: row.title });
   });
-  // The reporter's confirmation (DSA Art. 16); the moderation queue reads the report itself.
-  await deps.events.publish('listing.reported', { listingId: id, reporterId: actor.id, title: row.title });
   return { detail: messages.reported };
 }
 

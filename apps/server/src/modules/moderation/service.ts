@@ -309,63 +309,75 @@ export async function decideOnReports(
   };
   if (body.action === 'suspend') await checkSuspension(deps.db, suspension);
 
-  const { row, open, sanction, previous, removedStory } = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    await queries.lockTarget(tx, body.target_type, body.target_id);
-    const { reports: open } = await openReportsWithFacts(tx, only);
-    if (open.length === 0) throw new AppError('conflict', ALREADY_DECIDED);
-    let previous: string | null = null;
-    let sanction: StoredSanction | null = null;
-    let removedStory: RemovedStory | null = null;
-    if (body.target_type === 'story' && body.action === 'remove') {
-      removedStory = await removeStoryInTransaction(tx, body.target_id);
-      if (!removedStory) throw new AppError('conflict', 'Diese Story gibt es nicht mehr.');
-      previous = 'live';
-    }
-    if (body.target_type === 'listing' && body.action === 'remove')
-      previous = (await removeListingInTransaction(tx, body.target_id)).previousStatus;
-    if (body.target_type === 'forum_post') {
-      await resolvePostReportsInTransaction(tx, body.target_id);
-      if (body.action === 'remove') {
-        const removed = await removePostInTransaction(
-          tx,
-          body.target_id,
-          `Von der Moderation entfernt: ${MODERATION_GROUND_LABELS[body.ground]}. ${body.text}`,
-        );
-        if (!removed) throw new AppError('conflict', 'Dieser Beitrag wurde bereits gelöscht.');
-        previous = 'visible';
+  const { row, sanction, previous, removedStory } = await deps.events.transaction(
+    deps.db,
+    async (tx, emit) => {
+      await queries.lockTarget(tx, body.target_type, body.target_id);
+      const { reports: open } = await openReportsWithFacts(tx, only);
+      if (open.length === 0) throw new AppError('conflict', ALREADY_DECIDED);
+      let previous: string | null = null;
+      let sanction: StoredSanction | null = null;
+      let removedStory: RemovedStory | null = null;
+      if (body.target_type === 'story' && body.action === 'remove') {
+        removedStory = await removeStoryInTransaction(tx, emit, body.target_id);
+        if (!removedStory) throw new AppError('conflict', 'Diese Story gibt es nicht mehr.');
+        previous = 'live';
       }
-    }
-    if (body.action === 'suspend') sanction = await suspendMemberInTransaction(tx, suspension);
-    const [inserted] = await tx
-      .insert(moderationDecisions)
-      .values({
+      if (body.target_type === 'listing' && body.action === 'remove')
+        previous = (await removeListingInTransaction(tx, body.target_id)).previousStatus;
+      if (body.target_type === 'forum_post') {
+        await resolvePostReportsInTransaction(tx, body.target_id);
+        if (body.action === 'remove') {
+          const removed = await removePostInTransaction(
+            tx,
+            body.target_id,
+            `Von der Moderation entfernt: ${MODERATION_GROUND_LABELS[body.ground]}. ${body.text}`,
+          );
+          if (!removed) throw new AppError('conflict', 'Dieser Beitrag wurde bereits gelöscht.');
+          previous = 'visible';
+        }
+      }
+      if (body.action === 'suspend') sanction = await suspendMemberInTransaction(tx, suspension);
+      const [inserted] = await tx
+        .insert(moderationDecisions)
+        .values({
+          targetType: body.target_type,
+          targetId: body.target_id,
+          targetTitle: fact.title,
+          affectedUserId: fact.affectedId,
+          action: body.action,
+          ground: body.ground,
+          text: body.text,
+          adminId,
+          previousStatus: previous,
+          sanctionId: sanction?.row.id ?? null,
+          reportsCount: open.length,
+          firstReportedAt: new Date(open[0]?.createdAt ?? Date.now()),
+        })
+        .returning();
+      if (!inserted) throw new Error('insert into moderation_decisions returned no row');
+      const actions: Record<string, string> = ADMIN_ACTIONS[body.target_type];
+      await recordAdminAction(tx, {
+        adminId,
+        action: actions[body.action] ?? body.action,
         targetType: body.target_type,
         targetId: body.target_id,
-        targetTitle: fact.title,
-        affectedUserId: fact.affectedId,
-        action: body.action,
-        ground: body.ground,
-        text: body.text,
-        adminId,
-        previousStatus: previous,
-        sanctionId: sanction?.row.id ?? null,
-        reportsCount: open.length,
-        firstReportedAt: new Date(open[0]?.createdAt ?? Date.now()),
-      })
-      .returning();
-    if (!inserted) throw new Error('insert into moderation_decisions returned no row');
-    const actions: Record<string, string> = ADMIN_ACTIONS[body.target_type];
-    await recordAdminAction(tx, {
-      adminId,
-      action: actions[body.action] ?? body.action,
-      targetType: body.target_type,
-      targetId: body.target_id,
-      reason: body.text,
-      details: body.ground,
-    });
-    return { row: inserted, open, sanction, previous, removedStory };
-  });
+        reason: body.text,
+        details: body.ground,
+      });
+      // The statement of reasons to the member and the outcome to the reporters (DSA Art. 17, 16).
+      emit('moderation.decided', {
+        decisionId: inserted.id,
+        affectedUserId: inserted.affectedUserId,
+        action: inserted.action,
+        targetType: inserted.targetType,
+        targetTitle: inserted.targetTitle,
+        automated: false,
+        reporterIds: [...new Set(open.map((report) => report.reporterId))],
+      });
+      return { row: inserted, sanction, previous, removedStory };
+    },
+  );
   if (removedStory) await announceStoryRemoval(deps.events, removedStory);
   if (body.target_type === 'listing' && previous)
     await announceModeration(deps.events, {
@@ -377,15 +389,6 @@ export async function decideOnReports(
   if (body.target_type === 'forum_post' && previous)
     await announcePostModeration(deps.events, { postId: body.target_id });
   if (sanction) await announceSanction(deps, sanction);
-  await deps.events.publish('moderation.decided', {
-    decisionId: row.id,
-    affectedUserId: row.affectedUserId,
-    action: row.action,
-    targetType: row.targetType,
-    targetTitle: row.targetTitle,
-    automated: false,
-    reporterIds: [...new Set(open.map((report) => report.reporterId))],
-  });
   if (body.action === 'remove') await applyStrikes(deps, fact.affectedId, body.ground);
   return presentDecision(row, undefined, adminId);
 }
@@ -435,8 +438,7 @@ export async function applyStrikes(
       throw error;
     }
   }
-  const { row, sanction } = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const sanction = await deps.events.transaction(deps.db, async (tx, emit) => {
     const sanction = action === 'suspend' ? await suspendMemberInTransaction(tx, suspension) : null;
     const [row] = await tx
       .insert(moderationDecisions)
@@ -455,18 +457,18 @@ export async function applyStrikes(
       })
       .returning();
     if (!row) throw new Error('insert into moderation_decisions returned no row');
-    return { row, sanction };
+    emit('moderation.decided', {
+      decisionId: row.id,
+      affectedUserId: userId,
+      action,
+      targetType: 'user',
+      targetTitle: null,
+      automated: true,
+      reporterIds: [],
+    });
+    return sanction;
   });
   if (sanction) await announceSanction(deps, sanction);
-  await deps.events.publish('moderation.decided', {
-    decisionId: row.id,
-    affectedUserId: userId,
-    action,
-    targetType: 'user',
-    targetTitle: null,
-    automated: true,
-    reporterIds: [],
-  });
   return action;
 }
 
@@ -554,8 +556,7 @@ export async function decideAppeal(
       'forbidden',
       'Über den Widerspruch muss eine andere Administratorin oder ein anderer Administrator entscheiden als bei der ersten Entscheidung.',
     );
-  const result = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const result = await deps.events.transaction(deps.db, async (tx, emit) => {
     const [appeal] = await tx
       .update(moderationAppeals)
       .set({ status: body.outcome, decidedBy: adminId, outcomeText: body.text, decidedAt: new Date() })
@@ -604,6 +605,15 @@ export async function decideAppeal(
             ? 'Entscheidung aufgehoben; die Story kann nicht wiederhergestellt werden'
             : null,
     });
+    emit('moderation.appeal_decided', {
+      appealId,
+      decisionId: decision.id,
+      userId: found.userId,
+      outcome: body.outcome,
+      targetType: decision.targetType,
+      action: decision.action,
+      targetTitle: decision.targetTitle,
+    });
     return { appeal, restored, lifted, updated };
   });
   if (result.lifted) await announceSanctionLifted(deps.events, result.lifted, adminId);
@@ -617,15 +627,6 @@ export async function decideAppeal(
       previousStatus: 'removed',
     });
   }
-  await deps.events.publish('moderation.appeal_decided', {
-    appealId,
-    decisionId: decision.id,
-    userId: found.userId,
-    outcome: body.outcome,
-    targetType: decision.targetType,
-    action: decision.action,
-    targetTitle: decision.targetTitle,
-  });
   return presentDecision(result.updated, result.appeal, adminId);
 }
 

@@ -167,6 +167,11 @@ export async function storeNotification(
   collapseByLink: boolean,
 ): Promise<StoredNotification> {
   const { userId, type } = values;
+  // Two reactions collapsing into the same notification at once (two instances) would both find
+  // none and insert two: the first holds this lock until its transaction ends.
+  if (collapseByLink) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification|${userId}|${values.link}`}))`);
+  }
   const [raw] = await selectRows<StoredNotificationRaw>(
     db,
     sql`with s as (

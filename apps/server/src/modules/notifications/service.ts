@@ -10,6 +10,7 @@ import {
 } from '@marketplace/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { ReactionContext } from '../../jobs/reactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../realtime/index.ts';
@@ -304,76 +305,83 @@ export async function deliverNotifications(
   );
 }
 
+/** Where a reaction writes, and what it runs after its commit (`jobs/reactions.ts`). */
+export type InReaction = Pick<ReactionContext, 'tx' | 'afterCommit'>;
+
 /**
- * Notifies one member (SPEC.md §3 "Notification") in a transaction of its own
- * ({@link notifyMemberInTransaction}), then sends it to their sockets as `notification`.
+ * Notifies one member (SPEC.md §3 "Notification") from a durable reaction to a domain event
+ * (docs/decisions/0022-durable-reactions.md): stored, with its mail, in the reaction's
+ * transaction ({@link notifyMemberInTransaction}), and sent to their sockets as `notification`
+ * after its commit.
  * @returns the stored notification, or null when the in-app channel is off
- * @throws when the database refuses the notification or its mail (nothing is then stored)
+ * @throws when the database refuses the notification or its mail (the reaction is retried)
  */
 export async function notifyMember(
-  deps: NotificationDeps,
+  deps: NotificationWriteDeps,
+  reaction: InReaction,
   userId: string,
   text: NotificationText,
   related: { userId: string | null; listingId: string | null },
   options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
 ): Promise<Notification | null> {
-  const notification = await deps.db.transaction((tx) =>
-    notifyMemberInTransaction(tx, deps, userId, text, related, options),
-  );
-  if (notification) await deliverNotifications(deps.realtime, [{ userId, notification }]);
+  const notification = await notifyMemberInTransaction(reaction.tx, deps, userId, text, related, options);
+  if (notification) {
+    reaction.afterCommit(() => deliverNotifications(deps.realtime, [{ userId, notification }]));
+  }
   return notification;
 }
 
 const DELIVERY_BATCH = 500;
 
 /**
- * `new_listing` for every follower of the seller (SPEC.md §3), stored in one INSERT ... SELECT,
- * sent to their sockets in batches after the commit, and mailed to followers away for 15
- * minutes who chose so (verified addresses only); the mail jobs are written in the transaction
- * of the notifications.
+ * `new_listing` for every follower of the seller (SPEC.md §3), from the durable reaction to
+ * `listing.created`: stored in one INSERT ... SELECT in the reaction's transaction, with the
+ * mails to followers away for 15 minutes who chose so (verified addresses only), and sent to
+ * their sockets in batches after the commit.
  * @returns how many notifications were stored
- * @throws when the database refuses the notifications or a mail (nothing is then stored)
+ * @throws when the database refuses the notifications or a mail (the reaction is retried)
  */
 export async function notifyFollowersOfNewListing(
-  deps: NotificationDeps,
+  deps: NotificationWriteDeps,
+  reaction: InReaction,
   sellerId: string,
   listingId: string,
   text: NotificationText,
 ): Promise<number> {
-  const rows = await deps.db.transaction(async (tx) => {
-    const rows = await queries.insertForFollowers(tx, sellerId, {
-      type: text.type,
-      title: text.title,
-      message: text.message,
-      link: text.link,
-      relatedListingId: listingId,
-    });
-    const away = new Date(Date.now() - AWAY_BEFORE_MAIL_MS);
-    await queueMails(
-      deps,
-      tx,
-      await queries.selectMailRecipients(tx, text.type, away, { followersOf: sellerId }),
-      text,
-    );
-    return rows;
+  const { tx } = reaction;
+  const rows = await queries.insertForFollowers(tx, sellerId, {
+    type: text.type,
+    title: text.title,
+    message: text.message,
+    link: text.link,
+    relatedListingId: listingId,
   });
-  for (let start = 0; start < rows.length; start += DELIVERY_BATCH) {
-    await deps.realtime.deliver(
-      rows.slice(start, start + DELIVERY_BATCH).map((row) => ({
-        userIds: [row.user_id],
-        message: notificationMessage({
-          id: row.id,
-          type: text.type,
-          title: text.title,
-          message: text.message,
-          is_read: false,
-          created_at: new Date(row.created_at).toISOString(),
-          related_user_id: sellerId,
-          related_listing_id: listingId,
-          link: text.link,
-        }),
-      })),
-    );
-  }
+  const away = new Date(Date.now() - AWAY_BEFORE_MAIL_MS);
+  await queueMails(
+    deps,
+    tx,
+    await queries.selectMailRecipients(tx, text.type, away, { followersOf: sellerId }),
+    text,
+  );
+  reaction.afterCommit(async () => {
+    for (let start = 0; start < rows.length; start += DELIVERY_BATCH) {
+      await deps.realtime.deliver(
+        rows.slice(start, start + DELIVERY_BATCH).map((row) => ({
+          userIds: [row.user_id],
+          message: notificationMessage({
+            id: row.id,
+            type: text.type,
+            title: text.title,
+            message: text.message,
+            is_read: false,
+            created_at: new Date(row.created_at).toISOString(),
+            related_user_id: sellerId,
+            related_listing_id: listingId,
+            link: text.link,
+          }),
+        })),
+      );
+    }
+  });
   return rows.length;
 }

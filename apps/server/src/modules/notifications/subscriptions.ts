@@ -1,4 +1,5 @@
 import { isViewMilestone } from '@marketplace/contract';
+import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts } from '../users/index.ts';
 import * as queries from './queries.ts';
@@ -36,17 +37,14 @@ interface MemberCard {
 class MemberCards {
   private readonly cards = new Map<string, MemberCard>();
 
-  private readonly deps: NotificationDeps;
-
-  constructor(deps: NotificationDeps) {
-    this.deps = deps;
-  }
-
-  /** The member's card, or null when the account is gone. */
-  async get(userId: string): Promise<MemberCard | null> {
+  /**
+   * The member's card, or null when the account is gone; read through `db` (a reaction's
+   * transaction: on PGlite a read beside an open transaction would wait for it to end).
+   */
+  async get(db: Database, userId: string): Promise<MemberCard | null> {
     const known = this.cards.get(userId);
     if (known) return known;
-    const [account] = await findAccounts(this.deps.db, [userId]);
+    const [account] = await findAccounts(db, [userId]);
     if (!account) return null;
     const card = { name: displayName(account), avatar: account.avatarUrl };
     if (this.cards.size >= 10_000) this.cards.clear();
@@ -68,11 +66,11 @@ class MemberCards {
  */
 export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps): void {
   const { hub } = deps.realtime;
-  const cards = new MemberCards(deps);
+  const cards = new MemberCards();
 
-  // Someone follows me: a notification, and the follow lists refresh (SPEC.md §6).
+  // Someone follows me: the follow lists refresh live, and a notification (SPEC.md §6).
   events.on('user.followed', async ({ followerId, followeeId }) => {
-    const follower = await cards.get(followerId);
+    const follower = await cards.get(deps.db, followerId);
     if (!follower) return;
     await deps.realtime.deliver([
       {
@@ -85,71 +83,95 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
         },
       },
     ]);
-    await notifyMember(deps, followeeId, notificationTexts.follow(follower.name, followerId), {
+  });
+  events.react('user.followed', 'notifications.follow', async ({ followerId, followeeId }, reaction) => {
+    const follower = await cards.get(reaction.tx, followerId);
+    if (!follower) return;
+    await notifyMember(deps, reaction, followeeId, notificationTexts.follow(follower.name, followerId), {
       userId: followerId,
       listingId: null,
     });
   });
 
   // A member I follow posts an ad.
-  events.on('listing.created', async ({ listingId, sellerId, title }) => {
-    const seller = await cards.get(sellerId);
-    if (!seller) return;
-    await notifyFollowersOfNewListing(
-      deps,
-      sellerId,
-      listingId,
-      notificationTexts.newListing(seller.name, listingId, title),
-    );
-  });
+  events.react(
+    'listing.created',
+    'notifications.new_listing',
+    async ({ listingId, sellerId, title }, reaction) => {
+      const seller = await cards.get(reaction.tx, sellerId);
+      if (!seller) return;
+      await notifyFollowersOfNewListing(
+        deps,
+        reaction,
+        sellerId,
+        listingId,
+        notificationTexts.newListing(seller.name, listingId, title),
+      );
+    },
+  );
 
   // Someone saves my ad.
-  events.on('favorite.added', async ({ userId, listingId, sellerId }) => {
-    if (userId === sellerId) return;
-    const [saver, title] = await Promise.all([
-      cards.get(userId),
-      queries.selectListingTitle(deps.db, listingId),
-    ]);
-    if (!saver || title === undefined) return;
-    await notifyMember(deps, sellerId, notificationTexts.favorite(saver.name, listingId, title), {
-      userId,
-      listingId,
-    });
-  });
+  events.react(
+    'favorite.added',
+    'notifications.favorite',
+    async ({ userId, listingId, sellerId }, reaction) => {
+      if (userId === sellerId) return;
+      const saver = await cards.get(reaction.tx, userId);
+      const title = await queries.selectListingTitle(reaction.tx, listingId);
+      if (!saver || title === undefined) return;
+      await notifyMember(deps, reaction, sellerId, notificationTexts.favorite(saver.name, listingId, title), {
+        userId,
+        listingId,
+      });
+    },
+  );
 
   // My ad reached 10, 50, 100, 500, 1000, ... views.
-  events.on('listing.viewed', async ({ listingId, sellerId, views }) => {
-    if (!isViewMilestone(views)) return;
-    const title = await queries.selectListingTitle(deps.db, listingId);
-    if (title === undefined) return;
-    await notifyMember(deps, sellerId, notificationTexts.views(views, listingId, title), {
-      userId: null,
-      listingId,
-    });
-  });
+  events.react(
+    'listing.viewed',
+    'notifications.views',
+    async ({ listingId, sellerId, views }, reaction) => {
+      const title = await queries.selectListingTitle(reaction.tx, listingId);
+      if (title === undefined) return;
+      await notifyMember(deps, reaction, sellerId, notificationTexts.views(views, listingId, title), {
+        userId: null,
+        listingId,
+      });
+    },
+    { when: ({ views }) => isViewMilestone(views) },
+  );
 
   // Someone reacted to my story (SPEC.md §6: reply and react).
-  events.on('story.reacted', async ({ ownerId, userId }) => {
-    const reactor = await cards.get(userId);
+  events.react('story.reacted', 'notifications.story_reaction', async ({ ownerId, userId }, reaction) => {
+    const reactor = await cards.get(reaction.tx, userId);
     if (!reactor) return;
-    await notifyMember(deps, ownerId, notificationTexts.storyReaction(reactor.name), {
+    await notifyMember(deps, reaction, ownerId, notificationTexts.storyReaction(reactor.name), {
       userId,
       listingId: null,
     });
   });
 
   // An ADMIN decided on my seller verification (DSA Art. 30): approved, or rejected with the reason.
-  events.on('verification.decided', async ({ userId, approved, kind, reason }) => {
-    await notifyMember(deps, userId, notificationTexts.verificationDecided(approved, kind, reason), {
-      userId: null,
-      listingId: null,
-    });
-  });
+  events.react(
+    'verification.decided',
+    'notifications.verification_decided',
+    async ({ userId, approved, kind, reason }, reaction) => {
+      await notifyMember(
+        deps,
+        reaction,
+        userId,
+        notificationTexts.verificationDecided(approved, kind, reason),
+        {
+          userId: null,
+          listingId: null,
+        },
+      );
+    },
+  );
 
-  // A chat message for me: the live `new_message` and one notification per unread conversation.
+  // A chat message for me: the live `new_message`, and one notification per unread conversation.
   events.on('message.created', async (event) => {
-    const sender = await cards.get(event.senderId);
-    const senderName = sender?.name ?? 'Benutzer';
+    const sender = await cards.get(deps.db, event.senderId);
     await deps.realtime.deliver([
       {
         userIds: [event.recipientId],
@@ -158,17 +180,21 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
           conversation_id: event.conversationId,
           message_id: event.messageId,
           sender_id: event.senderId,
-          sender_name: senderName,
+          sender_name: sender?.name ?? 'Benutzer',
           listing_id: event.listingId,
           preview: event.preview,
           created_at: new Date().toISOString(),
         },
       },
     ]);
+  });
+  events.react('message.created', 'notifications.message', async (event, reaction) => {
+    const sender = await cards.get(reaction.tx, event.senderId);
     await notifyMember(
       deps,
+      reaction,
       event.recipientId,
-      notificationTexts.message(senderName, event.conversationId, event.preview),
+      notificationTexts.message(sender?.name ?? 'Benutzer', event.conversationId, event.preview),
       { userId: event.senderId, listingId: event.listingId },
       { collapseByLink: true },
     );
@@ -176,16 +202,27 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
 
   // I read a conversation: its message notification becomes read too, and my tabs hear of the
   // changed row as `notification` (is_read true), so the bell refetches its count (SPEC.md §3, §7).
-  events.on('conversation.read', async ({ conversationId, readerId }) => {
-    const rows = await queries.markReadByLink(deps.db, readerId, 'message', conversationLink(conversationId));
-    await deps.realtime.deliver(
-      rows.map((row) => ({ userIds: [readerId], message: notificationMessage(toNotification(row)) })),
-    );
-  });
+  events.react(
+    'conversation.read',
+    'notifications.conversation_read',
+    async ({ conversationId, readerId }, reaction) => {
+      const rows = await queries.markReadByLink(
+        reaction.tx,
+        readerId,
+        'message',
+        conversationLink(conversationId),
+      );
+      reaction.afterCommit(() =>
+        deps.realtime.deliver(
+          rows.map((row) => ({ userIds: [readerId], message: notificationMessage(toNotification(row)) })),
+        ),
+      );
+    },
+  );
 
   // Forum: replies to my thread or post (or one I watch), mentions of me, likes of my posts.
-  events.on('forum.replied', async (event) => {
-    const author = await cards.get(event.authorId);
+  events.react('forum.replied', 'notifications.forum_reply', async (event, reaction) => {
+    const author = await cards.get(reaction.tx, event.authorId);
     const text = notificationTexts.forumReply(
       author?.name ?? 'Benutzer',
       event.threadTitle,
@@ -193,10 +230,10 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       event.excerpt,
     );
     for (const userId of event.recipientIds)
-      await notifyMember(deps, userId, text, { userId: event.authorId, listingId: null });
+      await notifyMember(deps, reaction, userId, text, { userId: event.authorId, listingId: null });
   });
-  events.on('forum.mentioned', async (event) => {
-    const author = await cards.get(event.authorId);
+  events.react('forum.mentioned', 'notifications.forum_mention', async (event, reaction) => {
+    const author = await cards.get(reaction.tx, event.authorId);
     const text = notificationTexts.forumMention(
       author?.name ?? 'Benutzer',
       event.threadTitle,
@@ -204,13 +241,14 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       event.excerpt,
     );
     for (const userId of event.mentionedIds)
-      await notifyMember(deps, userId, text, { userId: event.authorId, listingId: null });
+      await notifyMember(deps, reaction, userId, text, { userId: event.authorId, listingId: null });
   });
-  events.on('forum.liked', async (event) => {
-    const liker = await cards.get(event.likerId);
+  events.react('forum.liked', 'notifications.forum_like', async (event, reaction) => {
+    const liker = await cards.get(reaction.tx, event.likerId);
     if (!liker) return;
     await notifyMember(
       deps,
+      reaction,
       event.authorId,
       notificationTexts.forumLike(
         liker.name,
@@ -224,67 +262,94 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
   // Notice and action (DSA Art. 16, 17, 20): the reporter's confirmation and outcome, the
   // affected member's statement of reasons and the outcome of their appeal; these are mailed
   // whatever the member's e-mail setting, as the law requires them to be sent.
-  events.on('listing.reported', async ({ listingId, reporterId, title }) => {
-    await notifyMember(
-      deps,
-      reporterId,
-      notificationTexts.reportReceived(listingId, title),
-      { userId: null, listingId },
-      { alwaysMail: true },
-    );
-  });
-  events.on('forum.post_reported', async ({ reporterId, threadId, threadTitle }) => {
-    await notifyMember(
-      deps,
-      reporterId,
-      notificationTexts.otherReportReceived('forum_post', threadTitle, `/forum/thread/${threadId}`),
-      { userId: null, listingId: null },
-      { alwaysMail: true },
-    );
-  });
-  events.on('conversation.reported', async ({ conversationId, reporterId }) => {
-    await notifyMember(
-      deps,
-      reporterId,
-      notificationTexts.otherReportReceived('conversation', '', conversationLink(conversationId)),
-      { userId: null, listingId: null },
-      { alwaysMail: true },
-    );
-  });
-  events.on('story.reported', async ({ ownerId, reporterId }) => {
-    const [owner] = await findAccounts(deps.db, [ownerId]);
-    await notifyMember(
-      deps,
-      reporterId,
-      notificationTexts.otherReportReceived(
-        'story',
-        owner ? displayName(owner) : 'einem Mitglied',
-        '/stories',
-      ),
-      { userId: null, listingId: null },
-      { alwaysMail: true },
-    );
-  });
-  events.on('member.reported', async ({ reportedId, reporterId }) => {
-    const [member] = await findAccounts(deps.db, [reportedId]);
-    await notifyMember(
-      deps,
-      reporterId,
-      notificationTexts.otherReportReceived(
-        'user',
-        member ? displayName(member) : 'Mitglied',
-        `/user/${reportedId}`,
-      ),
-      { userId: null, listingId: null },
-      { alwaysMail: true },
-    );
-  });
-  events.on(
+  events.react(
+    'listing.reported',
+    'notifications.report_received',
+    async ({ listingId, reporterId, title }, reaction) => {
+      await notifyMember(
+        deps,
+        reaction,
+        reporterId,
+        notificationTexts.reportReceived(listingId, title),
+        { userId: null, listingId },
+        { alwaysMail: true },
+      );
+    },
+  );
+  events.react(
+    'forum.post_reported',
+    'notifications.report_received',
+    async ({ reporterId, threadId, threadTitle }, reaction) => {
+      await notifyMember(
+        deps,
+        reaction,
+        reporterId,
+        notificationTexts.otherReportReceived('forum_post', threadTitle, `/forum/thread/${threadId}`),
+        { userId: null, listingId: null },
+        { alwaysMail: true },
+      );
+    },
+  );
+  events.react(
+    'conversation.reported',
+    'notifications.report_received',
+    async ({ conversationId, reporterId }, reaction) => {
+      await notifyMember(
+        deps,
+        reaction,
+        reporterId,
+        notificationTexts.otherReportReceived('conversation', '', conversationLink(conversationId)),
+        { userId: null, listingId: null },
+        { alwaysMail: true },
+      );
+    },
+  );
+  events.react(
+    'story.reported',
+    'notifications.report_received',
+    async ({ ownerId, reporterId }, reaction) => {
+      const [owner] = await findAccounts(reaction.tx, [ownerId]);
+      await notifyMember(
+        deps,
+        reaction,
+        reporterId,
+        notificationTexts.otherReportReceived(
+          'story',
+          owner ? displayName(owner) : 'einem Mitglied',
+          '/stories',
+        ),
+        { userId: null, listingId: null },
+        { alwaysMail: true },
+      );
+    },
+  );
+  events.react(
+    'member.reported',
+    'notifications.report_received',
+    async ({ reportedId, reporterId }, reaction) => {
+      const [member] = await findAccounts(reaction.tx, [reportedId]);
+      await notifyMember(
+        deps,
+        reaction,
+        reporterId,
+        notificationTexts.otherReportReceived(
+          'user',
+          member ? displayName(member) : 'Mitglied',
+          `/user/${reportedId}`,
+        ),
+        { userId: null, listingId: null },
+        { alwaysMail: true },
+      );
+    },
+  );
+  events.react(
     'moderation.decided',
-    async ({ decisionId, affectedUserId, action, targetType, targetTitle, reporterIds }) => {
+    'notifications.decision',
+    async ({ decisionId, affectedUserId, action, targetType, targetTitle, reporterIds }, reaction) => {
       if (affectedUserId)
         await notifyMember(
           deps,
+          reaction,
           affectedUserId,
           {
             ...notificationTexts.statementOfReasons(decisionId, action, targetTitle, targetType),
@@ -296,6 +361,7 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       for (const reporterId of reporterIds)
         await notifyMember(
           deps,
+          reaction,
           reporterId,
           notificationTexts.reportDecided(
             targetTitle,
@@ -307,11 +373,13 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
         );
     },
   );
-  events.on(
+  events.react(
     'moderation.appeal_decided',
-    async ({ decisionId, userId, outcome, targetType, action, targetTitle }) => {
+    'notifications.appeal_decided',
+    async ({ decisionId, userId, outcome, targetType, action, targetTitle }, reaction) => {
       await notifyMember(
         deps,
+        reaction,
         userId,
         {
           ...notificationTexts.appealDecided(

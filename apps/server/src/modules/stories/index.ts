@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import { readListings } from '../listings/index.ts';
 import { FeedAnswers } from './feed-answers.ts';
 import { FeedSummary } from './feed-summary.ts';
+import { storyPermissionsOf } from './policies.ts';
 import storyRoutes from './routes.ts';
 import { removeExpired, removeMedia, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
 import { storySocketRoutes } from './socket.ts';
@@ -20,6 +21,7 @@ import './events.ts';
  * this door (docs/decisions/0009-reports-queue.md).
  */
 export { countStoriesSince } from './counts.ts';
+export { type StoryRelation, storyPermissions, storyPermissionsOf } from './policies.ts';
 export {
   announceStoryRemoval,
   type RemovedStory,
@@ -90,7 +92,7 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     messenger: (actor, recipientId, content, image) => app.chatMessenger(actor, recipientId, content, image),
     tmpDir: path.join(dataDir, 'tmp'),
     feedSummary: new FeedSummary(app.database.db, listings, (row, owner, card) =>
-      toStory(row, owner, false, card),
+      toStory(row, owner, false, card, storyPermissionsOf('member')),
     ),
     viewMarks: new ViewMarksCache(),
     feedAnswers: new FeedAnswers(),
@@ -104,10 +106,6 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     app.events.onEveryInstance('story.viewed', ({ viewerId }) => deps.viewMarks.forget(viewerId)),
     app.events.onReconnected(() => deps.viewMarks.clear()),
     app.events.onEveryInstance('story.deleted', ({ storyId }) => summary.removed([storyId])),
-    // A story the moderation removed: its files go as with the owner's delete (once).
-    app.events.on('story.moderated', async (story) => {
-      await removeMedia(deps, [story]);
-    }),
     app.events.onEveryInstance('story.expired', ({ storyIds }) => summary.removed(storyIds)),
     app.events.onEveryInstance('user.updated', ({ userId }) => summary.ownerChanged(userId)),
     app.events.onEveryInstance('user.deleted', ({ userId }) => summary.ownerGone(userId)),
@@ -117,6 +115,11 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     ),
     app.events.onEveryInstance('listing.deleted', ({ listingId }) => summary.listingChanged(listingId)),
   ];
+  // A story the moderation removed: its files go as with the owner's delete, retried until they
+  // are gone (removing a file that is gone already is no error).
+  app.events.react('story.moderated', 'stories.remove_media', async (story) => {
+    await removeMedia(deps, [story]);
+  });
   await app.jobs.every(
     'stories.cleanup',
     CLEANUP_CRON,

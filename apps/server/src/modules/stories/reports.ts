@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
-import type { EventBus } from '../../realtime/event-bus.ts';
+import type { Emit, EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
 import { imageUrl } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
+import { storyPermissions } from './policies.ts';
 import { type StoryRow, stories, storyReports } from './schema.ts';
 import { liveStory, STORY_VIDEO_URL_PREFIX, type StoriesDeps } from './service.ts';
 import './events.ts';
@@ -50,10 +51,9 @@ export async function reportStory(
 ): Promise<{ detail: string }> {
   const input = storyReportBodySchema.parse(body);
   const story = await liveStory(deps, id);
-  if (story.userId === actor.id) throw new AppError('forbidden', texts.own);
+  if (!storyPermissions(actor, story).report) throw new AppError('forbidden', texts.own);
   const text = input.text?.trim() ? input.text.trim() : null;
-  await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, STORY_REPORT_LIMIT, actor.id);
     await tx
       .insert(storyReports)
@@ -62,11 +62,7 @@ export async function reportStory(
         target: [storyReports.storyId, storyReports.reporterId],
         set: { reason: input.reason, text, createdAt: new Date() },
       });
-  });
-  await deps.events.publish('story.reported', {
-    storyId: story.id,
-    ownerId: story.userId,
-    reporterId: actor.id,
+    emit('story.reported', { storyId: story.id, ownerId: story.userId, reporterId: actor.id });
   });
   return { detail: texts.reported };
 }
@@ -157,13 +153,20 @@ export interface RemovedStory {
 
 /**
  * Deletes a story for everyone inside the moderation decision's transaction `tx` (its views,
- * reactions and replies go with it by cascade; its reports stay). The files are removed after the
- * commit by {@link announceStoryRemoval}.
+ * reactions and replies go with it by cascade; its reports stay) and emits `story.moderated`
+ * there: the stories module's durable reaction removes the files once it committed.
  * @returns the removed story, or null when it was gone already
  */
-export async function removeStoryInTransaction(tx: Database, storyId: string): Promise<RemovedStory | null> {
+export async function removeStoryInTransaction(
+  tx: Database,
+  emit: Emit,
+  storyId: string,
+): Promise<RemovedStory | null> {
   const [row] = await tx.delete(stories).where(eq(stories.id, storyId)).returning();
-  return row ? removedOf(row) : null;
+  if (!row) return null;
+  const removed = removedOf(row);
+  emit('story.moderated', removed);
+  return removed;
 }
 
 function removedOf(row: StoryRow): RemovedStory {
@@ -176,11 +179,7 @@ function removedOf(row: StoryRow): RemovedStory {
   };
 }
 
-/**
- * After the commit of a removal: `story.moderated` (the stories module removes the files, as the
- * owner's delete does) and `story.deleted` (every instance's feed drops the story).
- */
+/** After the commit of a removal: `story.deleted` (every instance's feed drops the story). */
 export async function announceStoryRemoval(events: EventBus, removed: RemovedStory): Promise<void> {
-  await events.publish('story.moderated', removed);
   await events.publish('story.deleted', { storyId: removed.storyId, ownerId: removed.ownerId });
 }

@@ -9,6 +9,7 @@ import {
   type Story,
   type StoryInsights,
   type StoryListing,
+  type StoryPermissions,
   type StoryStats,
   storyTexts,
 } from '@marketplace/contract';
@@ -29,6 +30,7 @@ import {
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
 import type { FeedAnswers, FeedEncoding } from './feed-answers.ts';
 import type { FeedSummary, SummaryGroup, SummaryStory } from './feed-summary.ts';
+import { storyPermissions } from './policies.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 import type { ViewMarks, ViewMarksCache } from './view-marks.ts';
 
@@ -102,12 +104,16 @@ function thumbnailUrl(row: StoryRow): string {
   return row.thumbnailName ? imageUrl(row.thumbnailName, 'card') : mediaUrl(row);
 }
 
-/** A story row as the API answers it (SPEC.md §3 "Story"). */
+/**
+ * A story row as the API answers it (SPEC.md §3 "Story"), with `can`, what its viewer may do
+ * (`storyPermissions` of `policies.ts`).
+ */
 export function toStory(
   row: StoryRow,
   owner: UserRow | undefined,
   hasViewed: boolean,
   listing: StoryListing | null,
+  can: StoryPermissions,
 ): Story {
   return {
     id: row.id,
@@ -123,6 +129,7 @@ export function toStory(
     expires_at: row.expiresAt.toISOString(),
     has_viewed: hasViewed,
     listing,
+    can,
   };
 }
 
@@ -157,6 +164,7 @@ async function present(
       ownerById.get(row.userId),
       row.userId === viewerId || seen.has(row.id),
       row.listingId ? (cards.get(row.listingId) ?? null) : null,
+      storyPermissions({ id: viewerId }, row),
     ),
   );
 }
@@ -302,7 +310,7 @@ function groupJson(entry: ViewerGroup, viewerId: string, seen: ReadonlySet<strin
   const own = entry.group.userId === viewerId;
   const first = entry.live[0]?.story;
   const parts = entry.live.map((story) =>
-    own || seen.has(story.id) ? story.json.viewed : story.json.unviewed,
+    own ? story.json.own : seen.has(story.id) ? story.json.viewed : story.json.unviewed,
   );
   return `{"user_id":${JSON.stringify(entry.group.userId)},"user_name":${JSON.stringify(first?.user_name ?? 'Benutzer')},"user_avatar":${JSON.stringify(first?.user_avatar ?? null)},"stories":[${parts.join(',')}],"has_unviewed_stories":${entry.unviewed}}`;
 }
@@ -342,12 +350,12 @@ export async function stats(deps: StoriesDeps, id: string): Promise<StoryStats> 
 }
 
 /**
- * `GET /api/stories/{id}/insights` (SPEC.md §3 "Story insights", §6): only the owner.
+ * `GET /api/stories/{id}/insights` (SPEC.md §3 "Story insights", §6): only the owner (`can.insights`).
  * @throws AppError not_found (404), forbidden (403) for anyone else
  */
 export async function insights(deps: StoriesDeps, actor: Actor, id: string): Promise<StoryInsights> {
   const row = await liveStory(deps, id);
-  if (row.userId !== actor.id) throw new AppError('forbidden', storyTexts.insightsForbidden);
+  if (!storyPermissions(actor, row).insights) throw new AppError('forbidden', storyTexts.insightsForbidden);
   const [n, views] = await Promise.all([
     counts(deps, row.id),
     deps.db
@@ -410,20 +418,21 @@ export async function view(deps: StoriesDeps, actor: Actor, id: string): Promise
 
 /**
  * `POST /api/stories/{id}/reaction` ('heart'): one reaction per member; a new one notifies the
- * owner (`story.reacted`). Reacting to one's own story stores nothing.
+ * owner (`story.reacted`). Reacting where `can.react` is false (one's own story) stores nothing.
  * @throws AppError not_found (404)
  */
 export async function react(deps: StoriesDeps, actor: Actor, id: string, reaction: 'heart'): Promise<void> {
   const row = await liveStory(deps, id);
-  if (row.userId === actor.id) return;
-  const inserted = await deps.db
-    .insert(storyReactions)
-    .values({ storyId: row.id, userId: actor.id, reaction })
-    .onConflictDoNothing()
-    .returning({ storyId: storyReactions.storyId });
-  if (inserted.length > 0) {
-    await deps.events.publish('story.reacted', { storyId: row.id, ownerId: row.userId, userId: actor.id });
-  }
+  if (!storyPermissions(actor, row).react) return;
+  await deps.events.transaction(deps.db, async (tx, emit) => {
+    const inserted = await tx
+      .insert(storyReactions)
+      .values({ storyId: row.id, userId: actor.id, reaction })
+      .onConflictDoNothing()
+      .returning({ storyId: storyReactions.storyId });
+    if (inserted.length > 0)
+      emit('story.reacted', { storyId: row.id, ownerId: row.userId, userId: actor.id });
+  });
 }
 
 /**
@@ -445,7 +454,7 @@ export async function replyTo(
     throw new AppError('validation', `Die Antwort darf höchstens ${STORY_REPLY_MAX} Zeichen lang sein.`);
   }
   const row = await liveStory(deps, id);
-  if (row.userId === actor.id)
+  if (!storyPermissions(actor, row).reply)
     throw new AppError('validation', 'Du kannst nicht auf deine eigene Story antworten.');
   const label = row.caption ? `„${row.caption.slice(0, 60)}“` : row.mediaType === 'video' ? 'Video' : 'Foto';
   const sent = await deps.messenger(
@@ -506,13 +515,13 @@ export async function removeMedia(
 }
 
 /**
- * `DELETE /api/stories/{id}` (SPEC.md §6: own stories only): removes the story, its views,
- * reactions and files, and publishes `story.deleted`.
+ * `DELETE /api/stories/{id}` (SPEC.md §6: own stories only, `can.delete`): removes the story, its
+ * views, reactions and files, and publishes `story.deleted`.
  * @throws AppError not_found (404), forbidden (403) 'Keine Berechtigung zum Löschen dieser Story'
  */
 export async function remove(deps: StoriesDeps, actor: Actor, id: string): Promise<void> {
   const row = await liveStory(deps, id);
-  if (row.userId !== actor.id) throw new AppError('forbidden', storyTexts.deleteForbidden);
+  if (!storyPermissions(actor, row).delete) throw new AppError('forbidden', storyTexts.deleteForbidden);
   const gone = await deps.db.delete(stories).where(eq(stories.id, row.id)).returning();
   await removeMedia(deps, gone);
   if (gone.length > 0) await deps.events.publish('story.deleted', { storyId: row.id, ownerId: row.userId });
@@ -690,7 +699,7 @@ export async function create(
   }
   if (!row) throw new Error('story insert returned no row');
   const [owner] = await findAccounts(deps.db, [actor.id]);
-  const story = toStory(row, owner, true, fields.listing);
+  const story = toStory(row, owner, true, fields.listing, storyPermissions(actor, row));
   await deps.events.publish('story.created', { storyId: row.id, ownerId: actor.id });
   return story;
 }

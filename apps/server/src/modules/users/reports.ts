@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
-import type { Actor } from './policies.ts';
+import { type Actor, profilePermissions } from './policies.ts';
 import { userReports } from './schema.ts';
 import { getAccount } from './service.ts';
 import './events.ts';
@@ -48,10 +48,9 @@ export async function reportMember(
 ): Promise<{ detail: string }> {
   const input = memberReportBodySchema.parse(body);
   const member = await getAccount(deps.db, id);
-  if (member.id === actor.id) throw new AppError('forbidden', texts.self);
+  if (!profilePermissions(actor, member).report) throw new AppError('forbidden', texts.self);
   const text = input.text?.trim() ? input.text.trim() : null;
-  await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, MEMBER_REPORT_LIMIT, actor.id);
     await tx
       .insert(userReports)
@@ -60,8 +59,8 @@ export async function reportMember(
         target: [userReports.reportedId, userReports.reporterId],
         set: { reason: input.reason, text, createdAt: new Date() },
       });
+    emit('member.reported', { reportedId: member.id, reporterId: actor.id });
   });
-  await deps.events.publish('member.reported', { reportedId: member.id, reporterId: actor.id });
   return { detail: texts.reported };
 }
 

@@ -266,8 +266,8 @@ export async function getForAdmin(deps: VerificationDeps, id: string): Promise<A
 
 /**
  * `POST /api/admin/verifications/{id}/decision`: an ADMIN approves, or rejects with a reason, a
- * pending request; only one decision counts (the update requires `pending`). Publishes
- * `verification.decided` after the write, so the member is notified.
+ * pending request; only one decision counts (the update requires `pending`). Emits
+ * `verification.decided` in the same transaction, so the member is notified.
  * @throws AppError validation (422) without a reason for a rejection, not_found (404),
  *   conflict (409) when it was decided already
  */
@@ -284,24 +284,28 @@ export async function decide(
   const existing = await findRow(deps.db, id);
   if (!existing) throw new AppError('not_found', verificationTexts.notFound);
   const approved = parsed.data.decision === 'approve';
-  const [row] = await deps.db
-    .update(sellerVerifications)
-    .set({
-      status: approved ? 'approved' : 'rejected',
-      reason: parsed.data.reason || null,
-      decidedBy: admin.id,
-      decidedAt: nowOf(deps),
-    })
-    .where(and(eq(sellerVerifications.id, existing.id), eq(sellerVerifications.status, 'pending')))
-    .returning();
-  if (!row) throw new AppError('conflict', verificationTexts.notPending);
-  await deps.events.publish('verification.decided', {
-    verificationId: row.id,
-    userId: row.userId,
-    adminId: admin.id,
-    kind: row.kind,
-    approved,
-    reason: row.reason,
+  const row = await deps.events.transaction(deps.db, async (tx, emit) => {
+    const [row] = await tx
+      .update(sellerVerifications)
+      .set({
+        status: approved ? 'approved' : 'rejected',
+        reason: parsed.data.reason || null,
+        decidedBy: admin.id,
+        decidedAt: nowOf(deps),
+      })
+      .where(and(eq(sellerVerifications.id, existing.id), eq(sellerVerifications.status, 'pending')))
+      .returning();
+    if (!row) throw new AppError('conflict', verificationTexts.notPending);
+    // The member's notification and the audit row are durable reactions (decision 0022).
+    emit('verification.decided', {
+      verificationId: row.id,
+      userId: row.userId,
+      adminId: admin.id,
+      kind: row.kind,
+      approved,
+      reason: row.reason,
+    });
+    return row;
   });
   return getForAdmin(deps, row.id);
 }
