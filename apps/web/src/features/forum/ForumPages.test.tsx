@@ -1,7 +1,14 @@
-import type { ForumCategory, ForumPost, ForumThreadPage, ForumThreadSummary } from '@marketplace/contract';
-import { configure, screen, within } from '@testing-library/react';
+import type {
+  ForumCategory,
+  ForumPost,
+  ForumPostPermissions,
+  ForumThreadPage,
+  ForumThreadPermissions,
+  ForumThreadSummary,
+} from '@marketplace/contract';
+import { configure, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -59,6 +66,19 @@ function summary(index: number, overrides: Partial<ForumThreadSummary> = {}): Fo
   };
 }
 
+/** What a member with a verified e-mail may do with another member's post (the server's policy). */
+const OTHERS_POST: ForumPostPermissions = {
+  reply: true,
+  edit: false,
+  delete: false,
+  moderate: false,
+  like: true,
+  report: true,
+};
+const NO_POST: ForumPostPermissions = { ...OTHERS_POST, reply: false, like: false, report: false };
+/** What such a member may do with another member's open thread. */
+const OTHERS_THREAD: ForumThreadPermissions = { reply: true, watch: true, moderate: false, delete: false };
+
 function post(number: number, overrides: Partial<ForumPost> = {}): ForumPost {
   return {
     id: `p${number}`,
@@ -87,6 +107,7 @@ function post(number: number, overrides: Partial<ForumPost> = {}): ForumPost {
     deleted_reason: null,
     can_edit: false,
     can_delete: false,
+    can: OTHERS_POST,
     ...overrides,
   };
 }
@@ -98,6 +119,7 @@ function threadPage(overrides: Partial<ForumThreadPage> = {}): ForumThreadPage {
       deleted: false,
       deleted_reason: null,
       moderation_note: null,
+      can: OTHERS_THREAD,
     },
     category: category('business/gruendung', 'Gründung', 'business'),
     parent: category('business', 'Business Forum', null),
@@ -134,6 +156,7 @@ function forumServer(options: { page?: ForumThreadPage; user?: ReturnType<typeof
       return { body: options.page ?? threadPage() };
     if (url.pathname === '/api/forum/threads/t1/posts' && method === 'POST')
       return { status: 201, body: post(3, { body: (body as { body: string }).body }) };
+    if (url.pathname.startsWith('/api/forum/posts/') && method === 'DELETE') return { status: 204 };
     if (url.pathname === '/api/forum/threads/t1' && method === 'PATCH')
       return { body: summary(1, { locked: true }) };
     if (url.pathname === '/api/forum/preview')
@@ -202,7 +225,13 @@ describe('forum pages', { timeout: 30_000 }, () => {
   it('a locked thread offers no reply; an ADMIN sees the moderation and locks', async () => {
     const admin = testUser({ id: 'u9', role: 'ADMIN', email_verified: true });
     logIn(admin);
-    const fetchMock = forumServer({ user: admin, page: threadPage({ can_moderate: true }) });
+    const fetchMock = forumServer({
+      user: admin,
+      page: threadPage({
+        can_moderate: true,
+        thread: { ...threadPage().thread, can: { ...OTHERS_THREAD, moderate: true, delete: true } },
+      }),
+    });
     renderApp('/forum/thread/t1');
     const moderation = await screen.findByRole('region', { name: 'Moderation' });
     await userEvent.click(within(moderation).getByRole('button', { name: 'Schließen' }));
@@ -214,7 +243,10 @@ describe('forum pages', { timeout: 30_000 }, () => {
     logIn(user);
     forumServer({
       user,
-      page: threadPage({ can_reply: false, thread: { ...threadPage().thread, locked: true } }),
+      page: threadPage({
+        can_reply: false,
+        thread: { ...threadPage().thread, locked: true, can: { ...OTHERS_THREAD, reply: false } },
+      }),
     });
     renderApp('/forum/thread/t1');
     expect(
@@ -241,5 +273,100 @@ describe('forum pages', { timeout: 30_000 }, () => {
     expect(within(preview).getByRole('link', { name: 'Link' }).getAttribute('rel')).toBe('nofollow ugc');
     await userEvent.click(screen.getByRole('button', { name: 'Thema erstellen' }));
     await expect.poll(() => calls(fetchMock)).toContain('POST /api/forum/threads');
+  });
+});
+
+describe("a post shows its buttons from the server's can", { timeout: 30_000 }, () => {
+  /** The buttons of the posts on the page, by their names; the like button as 'like' or 'like (gesperrt)'. */
+  async function buttonsOfPosts(): Promise<string[][]> {
+    const posts = await screen.findAllByTestId('forum-post');
+    return posts.map((element) =>
+      within(element)
+        .getAllByRole('button')
+        .map((button) => {
+          const name = button.getAttribute('aria-label')?.startsWith(forumLike) ? 'like' : button.textContent;
+          return (button as HTMLButtonElement).disabled ? `${name} (gesperrt)` : (name ?? '');
+        }),
+    );
+  }
+  const forumLike = 'Gefällt mir';
+
+  it("offers edit and delete where can says so, also on a post whose author id is not the reader's", async () => {
+    // The reader is u1; neither post is written by u1, yet the server allows the first.
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    forumServer({
+      user,
+      page: threadPage({
+        posts: [
+          post(1, { can: { ...NO_POST, reply: true, edit: true, delete: true } }),
+          post(2, { can: OTHERS_POST }),
+        ],
+      }),
+    });
+    renderApp('/forum/thread/t1');
+    expect(await buttonsOfPosts()).toEqual([
+      ['like (gesperrt)', 'Zitieren', 'Bearbeiten', 'Löschen'],
+      ['like', 'Zitieren', 'Melden'],
+    ]);
+  });
+
+  it("offers no edit, delete or report on the reader's own post when can says no", async () => {
+    // The reader is u2, the author of the first post, but the server allows nothing there.
+    const user = testUser({ id: 'u2', email_verified: true });
+    logIn(user);
+    forumServer({ user, page: threadPage({ posts: [post(1, { can: NO_POST }), post(2)] }) });
+    renderApp('/forum/thread/t1');
+    expect(await buttonsOfPosts()).toEqual([['like (gesperrt)'], ['like', 'Zitieren', 'Melden']]);
+  });
+
+  it('gives a visitor only the like counts, pressed by nobody', async () => {
+    forumServer({
+      page: threadPage({
+        posts: [post(1, { can: NO_POST }), post(2, { can: NO_POST })],
+        can_reply: false,
+        thread: {
+          ...threadPage().thread,
+          can: { reply: false, watch: false, moderate: false, delete: false },
+        },
+      }),
+    });
+    renderApp('/forum/thread/t1');
+    expect(await buttonsOfPosts()).toEqual([['like (gesperrt)'], ['like (gesperrt)']]);
+    expect(screen.queryByRole('button', { name: 'Beobachten' })).toBeNull();
+  });
+
+  it('asks a moderator for the reason the author sees, and the author only to confirm', async () => {
+    const admin = testUser({ id: 'u9', role: 'ADMIN', email_verified: true });
+    logIn(admin);
+    const fetchMock = forumServer({
+      user: admin,
+      page: threadPage({
+        posts: [
+          post(1, { can: { ...NO_POST, reply: true, edit: true, delete: true } }),
+          post(2, { can: { ...OTHERS_POST, delete: true, moderate: true } }),
+        ],
+      }),
+    });
+    renderApp('/forum/thread/t1');
+    const posts = await screen.findAllByTestId('forum-post');
+    await userEvent.click(within(posts[1] as HTMLElement).getByRole('button', { name: 'Löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Löschen' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Werbung ist hier nicht erlaubt.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Antwort senden' }));
+    await expect.poll(() => calls(fetchMock)).toContain('DELETE /api/forum/posts/p2');
+    const sent = fetchMock.mock.calls.find(
+      ([input, init]) => init?.method === 'DELETE' && String(input).endsWith('/p2'),
+    );
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ reason: 'Werbung ist hier nicht erlaubt.' });
+
+    // The dialog has closed (while it fades out, the page behind it is hidden from the reader).
+    await waitForElementToBeRemoved(dialog);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const [opening] = await screen.findAllByTestId('forum-post');
+    await userEvent.click(within(opening as HTMLElement).getByRole('button', { name: 'Löschen' }));
+    expect(confirm).toHaveBeenCalledWith('Diesen Beitrag wirklich löschen?');
+    await expect.poll(() => calls(fetchMock)).toContain('DELETE /api/forum/posts/p1');
+    confirm.mockRestore();
   });
 });

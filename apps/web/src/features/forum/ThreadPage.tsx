@@ -1,20 +1,12 @@
 import type { ForumPost, ForumThreadPage } from '@marketplace/contract';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import LockIcon from '@mui/icons-material/Lock';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -24,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
-import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
@@ -32,258 +23,16 @@ import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import {
   createPost,
-  deletePost,
   deleteThread,
-  editPost,
   forumKeys,
   moderateThread,
-  reportPost,
-  setLike,
   setSubscription,
   useForumOverview,
   useForumThread,
 } from './api.ts';
-import { Pager, PostHtml, since } from './parts.tsx';
+import { PostItem, ReasonDialog } from './PostItem.tsx';
+import { Pager } from './parts.tsx';
 import { forumTexts } from './texts.ts';
-
-/** Asks for a reason (report, an admin's deletion); `onSubmit` gets the trimmed text. */
-function ReasonDialog({
-  open,
-  title,
-  label,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  title: string;
-  label: string;
-  onClose: () => void;
-  onSubmit: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          label={label}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{forumTexts.cancel}</Button>
-        <Button
-          variant="contained"
-          disabled={reason.trim().length < 3}
-          onClick={() => {
-            onSubmit(reason.trim());
-            setReason('');
-          }}
-        >
-          {forumTexts.send}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/**
- * The author card beside a post: avatar, name, admin badge and the member's one reputation
- * (the shared card: badge, stars, forum likes, member since, answer rate).
- */
-function AuthorCard({ author }: { author: ForumPost['author'] }) {
-  return (
-    <Stack
-      direction={{ xs: 'row', md: 'column' }}
-      spacing={1}
-      sx={{ minWidth: { md: 150 }, alignItems: { xs: 'center', md: 'flex-start' } }}
-    >
-      <Avatar src={author.avatar ?? undefined} alt="">
-        {author.name.slice(0, 1)}
-      </Avatar>
-      <Box>
-        <Link component={RouterLink} to={`/user/${author.id}`} sx={{ fontWeight: 600 }}>
-          {author.name}
-        </Link>
-        {author.email_verified && (
-          <VerifiedIcon
-            color="primary"
-            sx={{ fontSize: 16, ml: 0.5, verticalAlign: 'middle' }}
-            titleAccess={forumTexts.verified}
-          />
-        )}
-        {author.is_admin && <Chip size="small" label={forumTexts.admin} sx={{ ml: 0.5 }} />}
-        {author.reputation ? (
-          <MemberReputation reputation={author.reputation} dense />
-        ) : (
-          <>
-            <Typography variant="caption" component="div" color="text.secondary">
-              {forumTexts.memberSince(
-                new Date(author.member_since).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' }),
-              )}
-            </Typography>
-            {author.rating !== null && (
-              <Typography variant="caption" component="div" color="text.secondary">
-                {forumTexts.rating(author.rating, author.review_count)}
-              </Typography>
-            )}
-            <Typography variant="caption" component="div" color="text.secondary">
-              {forumTexts.authorStats(author.post_count, author.likes_received)}
-            </Typography>
-          </>
-        )}
-      </Box>
-    </Stack>
-  );
-}
-
-/** One post with its actions. */
-function PostItem({
-  post,
-  canAct,
-  onQuote,
-  onChanged,
-}: {
-  post: ForumPost;
-  canAct: boolean;
-  onQuote: (post: ForumPost) => void;
-  onChanged: () => void;
-}) {
-  const { showMessage } = useSnackbar();
-  const { user } = useSession();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(post.body);
-  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
-  const own = user?.id === post.author.id;
-  const act = async (work: () => Promise<unknown>, done?: string) => {
-    try {
-      await work();
-      if (done) showMessage(done, 'success');
-      onChanged();
-    } catch (error) {
-      showMessage(errorDetailOr(error, forumTexts.actionFailed), 'error');
-    }
-  };
-  return (
-    <Paper
-      variant="outlined"
-      id={`post-${post.number}`}
-      component="article"
-      sx={{ p: 2, scrollMarginTop: 80 }}
-      data-testid="forum-post"
-    >
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <AuthorCard author={post.author} />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary">
-            <Link href={`#post-${post.number}`} color="inherit">
-              {forumTexts.postNumber(post.number)}
-            </Link>{' '}
-            · <time dateTime={post.created_at}>{since(post.created_at)}</time>
-            {post.edited_at && ` · ${forumTexts.edited}`}
-          </Typography>
-          {post.deleted ? (
-            <Typography sx={{ fontStyle: 'italic', color: 'text.secondary', my: 1 }}>
-              {post.deleted_reason
-                ? forumTexts.deletedPostReason(post.deleted_reason)
-                : forumTexts.deletedPost}
-            </Typography>
-          ) : editing ? (
-            <Box sx={{ my: 1 }}>
-              <TextField
-                fullWidth
-                multiline
-                minRows={3}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                label={forumTexts.bodyLabel}
-              />
-              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                <Button
-                  variant="contained"
-                  onClick={() =>
-                    act(async () => {
-                      await editPost(post.id, draft);
-                      setEditing(false);
-                    }, forumTexts.saved)
-                  }
-                >
-                  {forumTexts.save}
-                </Button>
-                <Button onClick={() => setEditing(false)}>{forumTexts.cancel}</Button>
-              </Stack>
-            </Box>
-          ) : (
-            <PostHtml html={post.html} />
-          )}
-          {!post.deleted && (
-            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', mt: 1 }}>
-              <Button
-                size="small"
-                startIcon={post.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-                disabled={!canAct || own}
-                aria-pressed={post.liked}
-                aria-label={`${post.liked ? forumTexts.unlike : forumTexts.like} (${forumTexts.likes(post.like_count)})`}
-                onClick={() => act(() => setLike(post.id, !post.liked))}
-              >
-                {post.like_count}
-              </Button>
-              {canAct && (
-                <Button size="small" onClick={() => onQuote(post)}>
-                  {forumTexts.quote}
-                </Button>
-              )}
-              {post.can_edit && (
-                <Button size="small" onClick={() => setEditing(true)}>
-                  {forumTexts.edit}
-                </Button>
-              )}
-              {post.can_delete && (
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => {
-                    if (own) {
-                      if (window.confirm(forumTexts.confirmDelete))
-                        void act(() => deletePost(post.id), forumTexts.deleted);
-                    } else setDialog('delete');
-                  }}
-                >
-                  {forumTexts.delete}
-                </Button>
-              )}
-              {canAct && !own && (
-                <Button size="small" onClick={() => setDialog('report')}>
-                  {forumTexts.report}
-                </Button>
-              )}
-            </Stack>
-          )}
-        </Box>
-      </Stack>
-      <ReasonDialog
-        open={dialog !== null}
-        title={dialog === 'report' ? forumTexts.reportTitle : forumTexts.delete}
-        label={dialog === 'report' ? forumTexts.reportReason : forumTexts.deleteReasonLabel}
-        onClose={() => setDialog(null)}
-        onSubmit={(reason) => {
-          const which = dialog;
-          setDialog(null);
-          void act(
-            () => (which === 'report' ? reportPost(post.id, reason) : deletePost(post.id, reason)),
-            which === 'report' ? forumTexts.reported : forumTexts.deleted,
-          );
-        }}
-      />
-    </Paper>
-  );
-}
 
 /** ADMIN: pin, lock, move and delete the thread (deleting asks for the reason the author sees). */
 function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: () => void }) {
@@ -336,9 +85,11 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
           ))}
           {targets.length === 0 && <MenuItem value={thread.category_id}>{thread.category_name}</MenuItem>}
         </TextField>
-        <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(true)}>
-          {forumTexts.deleteThread}
-        </Button>
+        {thread.can.delete && (
+          <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(true)}>
+            {forumTexts.deleteThread}
+          </Button>
+        )}
       </Stack>
       <ReasonDialog
         open={deleting}
@@ -357,7 +108,9 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
 /**
  * /forum/thread/{threadId}: the thread and one page (20) of its posts with author cards,
  * relative times, likes, quote, edit and delete of own posts, report; the reply box (members
- * with a verified e-mail, not when locked); watch or mute; ADMIN moderation.
+ * with a verified e-mail, not when locked); watch or mute; ADMIN moderation. What a reader may do
+ * comes from the server's `can` of the thread and each post (docs/decisions/0006-module-doors.md
+ * point 5), never from comparing the reader's id with an author's.
  */
 export function ThreadPage() {
   const { threadId = '' } = useParams();
@@ -388,7 +141,6 @@ export function ThreadPage() {
     );
   const thread = data.thread;
   const verified = user?.email_verified ?? false;
-  const canAct = isLoggedIn && verified;
 
   const quote = (post: ForumPost) => {
     const lines = post.body.split('\n').map((line) => `> ${line}`);
@@ -447,7 +199,7 @@ export function ThreadPage() {
           {forumTexts.replies(thread.reply_count)} · {forumTexts.views(thread.view_count)} ·{' '}
           {forumTexts.likes(thread.like_count)}
         </Typography>
-        {isLoggedIn && (
+        {thread.can.watch && (
           <>
             <Button
               size="small"
@@ -476,16 +228,10 @@ export function ThreadPage() {
           {forumTexts.moderationNote(thread.moderation_note)}
         </Alert>
       )}
-      {data.can_moderate && <ModerationBar page={data} onChanged={refresh} />}
+      {thread.can.moderate && <ModerationBar page={data} onChanged={refresh} />}
       <Stack spacing={2}>
         {data.posts.map((post) => (
-          <PostItem
-            key={post.id}
-            post={post}
-            canAct={canAct && !thread.locked}
-            onQuote={quote}
-            onChanged={refresh}
-          />
+          <PostItem key={post.id} post={post} onQuote={quote} onChanged={refresh} />
         ))}
       </Stack>
       <Pager
@@ -507,7 +253,7 @@ export function ThreadPage() {
       ) : !verified ? (
         <Alert severity="info">{forumTexts.verifyToPost}</Alert>
       ) : (
-        data.can_reply && (
+        thread.can.reply && (
           <Box component="section" aria-labelledby="forum-reply-heading">
             <Typography id="forum-reply-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
               {forumTexts.replyHeading}
