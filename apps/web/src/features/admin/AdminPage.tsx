@@ -18,6 +18,7 @@ import { useLiveMessages } from '../../lib/socketNotifications.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
 import { FailingMailPanel } from './FailingMailPanel.tsx';
+import { FailingReactionPanel } from './FailingReactionPanel.tsx';
 import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { ModerationPanel } from './ModerationPanel.tsx';
@@ -166,6 +167,7 @@ function Dashboard() {
         <MembersPanel />
         <AuditLogPanel />
         <FailingMailPanel />
+        <FailingReactionPanel />
       </Stack>
     </Container>
   );

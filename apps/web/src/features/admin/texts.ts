@@ -1,22 +1,48 @@
-// German texts of the admin area (/admin: members, audit log, statistics, failing mail). They live next to the feature, not in i18n/de.ts, so they load
-// with its lazily loaded pages instead of the app's first script (home page JavaScript at most
-// 250 kB gzipped, docs/benchmarks.md). SPEC.md texts are kept character for character.
+// German texts of the admin area (/admin: members, audit log, statistics, failing mail and
+// reactions). They live next to the feature, not in i18n/de.ts, so they load with its lazily
+// loaded pages instead of the app's first script (home page JavaScript at most 250 kB gzipped,
+// docs/benchmarks.md). SPEC.md texts are kept character for character.
+
+/** What the admin lists of failing jobs share (docs/decisions/0014-job-queue.md). */
+export const failingJobTexts = {
+  attempts: 'Versuche',
+  lastError: 'Letzter Fehler',
+};
 
 /** The admin list of mail that keeps failing (docs/decisions/0014-job-queue.md). */
 export const failingMailTexts = {
+  ...failingJobTexts,
   title: 'E-Mails mit Zustellproblemen',
   intro:
     'E-Mails, die nach drei oder mehr Versuchen nicht zugestellt wurden. Sie werden mindestens 24 Stunden lang automatisch erneut versucht.',
   empty: 'Alle E-Mails wurden zugestellt.',
   to: 'Empfänger',
   subject: 'Betreff',
-  attempts: 'Versuche',
-  lastError: 'Letzter Fehler',
   next: 'Nächster Versuch',
   givenUp: 'Aufgegeben',
   retry: 'Jetzt erneut senden',
   loadError: 'Die E-Mails mit Zustellproblemen konnten nicht geladen werden.',
   retryError: 'Die E-Mail konnte nicht erneut eingereiht werden.',
+};
+
+/**
+ * The admin list of reactions to events that keep failing: notifications, their mails, audit
+ * entries (docs/decisions/0022-durable-reactions.md).
+ */
+export const failingReactionTexts = {
+  ...failingJobTexts,
+  title: 'Fehlgeschlagene Reaktionen',
+  intro:
+    'Benachrichtigungen und Protokolleinträge, die auf ein Ereignis folgen und nach drei oder mehr Versuchen nicht ausgeführt wurden. Sie werden mindestens 24 Stunden lang automatisch erneut versucht.',
+  empty: 'Alle Reaktionen wurden ausgeführt.',
+  event: 'Ereignis',
+  reaction: 'Reaktion',
+  status: 'Status',
+  retrying: (when: string) => `Wird am ${when} erneut versucht`,
+  failed: 'Endgültig fehlgeschlagen',
+  retry: 'Erneut versuchen',
+  loadError: 'Die fehlgeschlagenen Reaktionen konnten nicht geladen werden.',
+  retryError: 'Die Reaktion konnte nicht erneut eingereiht werden.',
 };
 
 /** The admin dashboard at /admin (SPEC.md §6). */
