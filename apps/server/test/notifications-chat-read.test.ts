@@ -3,7 +3,7 @@ import type { ChatConversation, NotificationList, NotificationStats } from '@mar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 import { listen, TestSocket } from './helpers/sockets.ts';
 
 let t: TestApp;
@@ -40,10 +40,16 @@ async function say(member: RegisteredMember, conversationId: string, content: st
     content,
   });
   expect(res.statusCode).toBe(201);
+  // Its notification is a reaction the job queue runs after the answer (decision 0022).
+  await reactionsDone(t);
 }
 
-const readConversation = (member: RegisteredMember, conversationId: string) =>
-  call(member, 'POST', `/api/chat/conversations/${conversationId}/read`);
+/** Reads a conversation and waits until its reaction has read the bell's notification too. */
+async function readConversation(member: RegisteredMember, conversationId: string) {
+  const res = await call(member, 'POST', `/api/chat/conversations/${conversationId}/read`);
+  await reactionsDone(t);
+  return res;
+}
 
 /** A seller with an ad and a buyer who opened a conversation about it. */
 async function scene() {

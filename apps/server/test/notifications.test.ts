@@ -53,6 +53,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     const anna = await verifiedMember(t, { nickname: 'Anna' });
     const ben = await verifiedMember(t, { nickname: 'Ben' });
     await follow(ben, anna);
+    await reactionsDone(t);
 
     const answer = await list(anna);
     expect(answer).toMatchObject({ total: 1, unread: 1 });
@@ -67,6 +68,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     });
     // Following again is no new follow and no second notification.
     await follow(ben, anna);
+    await reactionsDone(t);
     expect((await list(anna)).total).toBe(1);
     // The follower hears nothing.
     expect((await list(ben)).total).toBe(0);
@@ -81,6 +83,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     await follow(second, seller);
 
     const ad = await createAd(t, seller.access_token, { title: 'Eichentisch, ausziehbar' });
+    await reactionsDone(t);
 
     for (const follower of [first, second]) {
       const answer = await list(follower, '?type=new_listing');
@@ -104,6 +107,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
     const ad = await createAd(t, seller.access_token, { title: 'Rennrad Stahlrahmen' });
     expect((await call(fan, 'POST', `/api/favorites/${ad.id}`)).statusCode).toBe(201);
     expect((await call(fan, 'DELETE', `/api/favorites/${ad.id}`)).statusCode).toBe(204);
+    await reactionsDone(t);
 
     const answer = await list(seller);
     expect(answer.total).toBe(1);
@@ -127,9 +131,11 @@ describe('notifications from what members do (SPEC.md §3)', () => {
         headers: { 'user-agent': `Besucher ${visitor}` },
       });
     for (let visitor = 1; visitor <= 9; visitor++) expect((await view(visitor)).statusCode).toBe(200);
+    await reactionsDone(t);
     expect((await list(seller, '?type=listing_view')).total).toBe(0);
     await view(10);
     await view(11);
+    await reactionsDone(t);
 
     const answer = await list(seller, '?type=listing_view');
     expect(answer.total).toBe(1);
@@ -185,6 +191,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
     expect((await call(followers[0] as RegisteredMember, 'POST', `/api/favorites/${ad.id}`)).statusCode).toBe(
       201,
     );
+    await reactionsDone(t);
   });
 
   it('answers newest first with total and unread; limit and offset page through', async () => {
@@ -258,6 +265,7 @@ describe('one notification: read and delete, only by its owner', () => {
     const owner = await verifiedMember(t);
     const other = await verifiedMember(t);
     await follow(other, owner);
+    await reactionsDone(t);
     const [notification] = (await list(owner)).notifications as [Notification];
 
     for (const [method, url] of [

@@ -2,7 +2,7 @@ import type { Listing, ListingCreate } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { REACTION_QUEUE } from '../../src/jobs/reactions.ts';
 import type { DomainEvents, EventType } from '../../src/realtime/event-bus.ts';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
@@ -180,16 +180,15 @@ export async function emitEvent<K extends EventType>(
  */
 export async function reactionsDone(t: TestApp): Promise<void> {
   const schema = `"${t.app.jobs.schema.replaceAll('"', '""')}"`;
-  await expect
-    .poll(
-      async () =>
-        (
-          await t.app.jobs.query<{ n: number }>(
-            `select count(*)::int as n from ${schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
-            [REACTION_QUEUE],
-          )
-        )[0]?.n,
-      { timeout: 20_000, interval: 50 },
-    )
-    .toBe(0);
+  // vi.waitFor, not expect.poll: also usable in beforeAll.
+  await vi.waitFor(
+    async () => {
+      const [row] = await t.app.jobs.query<{ n: number }>(
+        `select count(*)::int as n from ${schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
+        [REACTION_QUEUE],
+      );
+      if (row?.n !== 0) throw new Error(`${row?.n} reactions have not run yet`);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
