@@ -19,6 +19,7 @@ import forum from './modules/forum/index.ts';
 import health from './modules/health/index.ts';
 import listings from './modules/listings/index.ts';
 import media from './modules/media/index.ts';
+import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
 import notifications from './modules/notifications/index.ts';
 import places from './modules/places/index.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(verification, { config });
   await app.register(admin);
   await app.register(moderation);
+  await app.register(members);
 
   await app.after();
   if (config.seedDemo) {

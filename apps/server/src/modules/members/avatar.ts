@@ -1,5 +1,6 @@
 import type { ImageUploadStream } from '../media/index.ts';
-import { getAccount, type UserRow, type UsersDeps, updateAccount } from './service.ts';
+import { getAccount, type UserRow, updateAccount } from '../users/index.ts';
+import type { MembersDeps } from './account.ts';
 
 /**
  * Replaces the member's avatar (settings page) with the uploaded image and removes the
@@ -11,7 +12,7 @@ import { getAccount, type UserRow, type UsersDeps, updateAccount } from './servi
  * @throws AppError payload_too_large (413), unsupported_image (415), user_not_found (404)
  */
 export async function replaceAvatar(
-  deps: UsersDeps,
+  deps: MembersDeps,
   userId: string,
   file: ImageUploadStream,
 ): Promise<UserRow> {
@@ -31,7 +32,7 @@ export async function replaceAvatar(
  * @returns the updated account
  * @throws AppError user_not_found (404)
  */
-export async function removeAvatar(deps: UsersDeps, userId: string): Promise<UserRow> {
+export async function removeAvatar(deps: MembersDeps, userId: string): Promise<UserRow> {
   const previous = (await getAccount(deps.db, userId)).avatarUrl;
   const updated = await updateAccount(deps.db, userId, { avatarUrl: null });
   if (previous) await deps.storage.removeByUrl(previous).catch(() => {});
