@@ -4,7 +4,6 @@ import { recordAdminAction } from './audit.ts';
 import adminRoutes from './routes.ts';
 import { sanctionLoginCheck } from './sanctions.ts';
 import type { OpenReportsCounter } from './stats.ts';
-import './events.ts';
 
 /**
  * The admin module's only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):

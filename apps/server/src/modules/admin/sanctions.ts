@@ -7,7 +7,7 @@ import { announceEndedSessions, endSessionsInTransaction } from '../auth/index.t
 import { readSellerOverview } from '../listings/index.ts';
 import { displayName, findAccounts, getAccount } from '../users/index.ts';
 import { adminAuditLog, memberSanctions } from './schema.ts';
-import './events.ts';
+import '../users/events.ts';
 
 /** What sanctioning needs: the database and the bus that announces ended sessions and sanctions. */
 export interface SanctionDeps {

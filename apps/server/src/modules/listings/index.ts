@@ -15,7 +15,7 @@ import { CountedViews, type ListingDeps, updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
 import { CORRECTION_CACHE_MS } from './terms.ts';
-import '../admin/events.ts';
+import '../users/events.ts';
 import './events.ts';
 
 /**
