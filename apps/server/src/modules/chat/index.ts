@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { readListings } from '../listings/index.ts';
 import type { Actor } from '../users/index.ts';
+import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
 import { type ChatDeps, type ChatListingInfo, type ChatListingSource, sendStoryReply } from './service.ts';
 import './events.ts';
@@ -14,18 +15,13 @@ import './events.ts';
  * `conversation.read` when a member's read marks changed something; other modules import only
  * from here.
  */
-export { answerCountsColumn, sellerRatingColumns } from './queries.ts';
+export { sellerRatingColumns } from './queries.ts';
 export {
   type ConversationReportRow,
   countMessagesSince,
   readConversationReports,
 } from './reports.ts';
-export {
-  answerRateOf,
-  isConversationMember,
-  messagePreview,
-  unreadCount,
-} from './service.ts';
+export { isConversationMember, messagePreview, unreadCount } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,9 +69,13 @@ function listingSource(app: FastifyInstance): ChatListingSource {
   };
 }
 
-/** Registers the `/api/chat/…` routes and `app.chatMessenger`. */
+/**
+ * Registers the `/api/chat/…` routes and `app.chatMessenger`, and adds the chat's part of the
+ * one reputation (ratings, answer rate) to the users door's member cards.
+ */
 async function chat(app: FastifyInstance) {
   const deps: ChatDeps = { db: app.database.db, events: app.events, listings: listingSource(app) };
+  app.memberCards.add(chatReputation);
   app.decorate('chatMessenger', (actor: Actor, recipientId: string, content: string, image?: string | null) =>
     sendStoryReply(deps, actor, recipientId, content, image ?? null),
   );

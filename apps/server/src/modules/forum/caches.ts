@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { CountCache } from '../../lib/count-cache.ts';
 import { MAX_PUBLIC_ANSWERS, PUBLIC_ANSWER_MS, PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
+import type { MemberCards } from '../users/index.ts';
 import type { ForumCategoryRow, ForumPostRow, ForumThreadRow } from './schema.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface ForumDeps {
   db: Database;
   /** Carries `forum.replied`, `forum.mentioned` and `forum.liked` to the notifications. */
   events: EventBus;
+  /** The users door's member cards, for the author cards (`app.memberCards`). */
+  cards: MemberCards;
   /**
    * Thread and post counts and latest activity of every forum (key `all`), kept for
    * {@link FORUM_STATS_CACHE_MS} and forgotten after each write of this instance

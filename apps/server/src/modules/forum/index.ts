@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './caches.ts';
+import { forumStandingColumns } from './queries.ts';
 import forumRoutes from './routes.ts';
 import type { ForumCategoryRow } from './schema.ts';
 import './events.ts';
@@ -14,7 +15,6 @@ import './events.ts';
  * other modules import only from here.
  */
 export { renderMarkdown } from './markdown.ts';
-export { forumStandingColumns } from './queries.ts';
 export {
   announcePostModeration,
   countForumPosts,
@@ -39,10 +39,17 @@ async function forum(app: FastifyInstance) {
     searchCounts.invalidate();
   });
   app.addHook('onClose', async () => off());
+  // The forum's part of the one reputation in the users door's member cards: posts written and
+  // likes received (the counters `forum_member_stats`).
+  app.memberCards.add({
+    columns: forumStandingColumns,
+    fields: (row) => ({ forum_posts: Number(row.forumPosts ?? 0), forum_likes: Number(row.forumLikes ?? 0) }),
+  });
   await app.register(forumRoutes, {
     deps: {
       db: app.database.db,
       events: app.events,
+      cards: app.memberCards,
       stats,
       categories: new CountCache<ForumCategoryRow[]>(FORUM_STATS_CACHE_MS, 1),
       searchCounts,

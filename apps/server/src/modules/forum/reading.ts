@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { displayName, findAccounts, memberCards } from '../users/index.ts';
+import { displayName, findAccounts } from '../users/index.ts';
 import type { ForumDeps, SharedThreadPage } from './caches.ts';
 import { type ForumViewer, seesHiddenParts } from './policies.ts';
 import { goneAuthor, mergeStats, toAuthor, toCategory, toPageThread, toPost, toSummary } from './present.ts';
@@ -190,14 +190,14 @@ export function visitorKey(address: string): string {
  * The part of page `page` of a thread that every viewer sees alike, in one round trip of two
  * statements at once: the thread with the page's posts (numbers `from + 1 … from + 20` on the
  * unique index `(thread_id, number)`), and the member cards of the users door for the page's
- * authors, the thread's author and its last poster (`memberCards`, given the ids as a subquery
+ * authors, the thread's author and its last poster (`deps.cards`, given the ids as a subquery
  * of this module's tables). Forums and their counts come from the door's caches. A card
  * missing because a reply came between the two statements is read afterwards
  * (docs/decisions/0010-forum-search-speed.md).
  * @throws AppError not_found (404) for an unknown thread
  */
 async function sharedThreadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'categories'>,
+  deps: Pick<ForumDeps, 'db' | 'cards' | 'stats' | 'categories'>,
   threadId: string,
   page: number,
 ): Promise<SharedThreadPage> {
@@ -213,8 +213,7 @@ async function sharedThreadPage(
       .leftJoin(forumPosts, and(eq(forumPosts.threadId, forumThreads.id), onPage))
       .where(eq(forumThreads.id, threadId))
       .orderBy(forumPosts.number),
-    memberCards(
-      db,
+    deps.cards.read(
       sql`select p.author_id from forum_posts p
           where p.thread_id = ${threadId}::uuid and p.number > ${from} and p.number <= ${to}
           union all select t.author_id from forum_threads t where t.id = ${threadId}::uuid
@@ -230,7 +229,7 @@ async function sharedThreadPage(
     ...new Set([thread.authorId, ...(thread.lastPostUserId ? [thread.lastPostUserId] : [])]),
     ...posts.map((post) => post.authorId),
   ].filter((id) => !cards.has(id));
-  if (missing.length > 0) for (const [id, card] of await memberCards(db, missing)) cards.set(id, card);
+  if (missing.length > 0) for (const [id, card] of await deps.cards.read(missing)) cards.set(id, card);
   const [{ category, parent }, names] = await Promise.all([
     findCategory(deps, thread.categoryId),
     categoryNames(deps),
@@ -253,7 +252,7 @@ async function sharedThreadPage(
  * @throws AppError not_found (404)
  */
 export async function threadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages' | 'categories'>,
+  deps: Pick<ForumDeps, 'db' | 'cards' | 'stats' | 'views' | 'pages' | 'categories'>,
   viewer: ForumViewer | null,
   viewerKey: string | null,
   threadId: string,
@@ -300,7 +299,7 @@ export async function threadPage(
  * @throws AppError not_found (404)
  */
 export async function publicThreadPage(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'views' | 'pages' | 'categories'>,
+  deps: Pick<ForumDeps, 'db' | 'cards' | 'stats' | 'views' | 'pages' | 'categories'>,
   reply: FastifyReply,
   viewerKey: string,
   threadId: string,

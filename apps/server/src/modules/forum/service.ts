@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Emit } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
-import { memberCards } from '../users/index.ts';
+import type { MemberCards } from '../users/index.ts';
 import { type ForumDeps, forgetCounts } from './caches.ts';
 import { plainExcerpt, renderMarkdown } from './markdown.ts';
 import { type ForumViewer, postPermissions, removesAsModerator, threadPermissions } from './policies.ts';
@@ -70,13 +70,12 @@ const txOf = (transaction: unknown) => transaction as Database;
 
 /** A post as `actor` sees it right after writing it, with their author card. */
 async function ownPost(
-  db: Database,
+  cards: MemberCards,
   actor: ForumViewer,
   row: ForumPostRow,
   thread: ForumThreadRow,
 ): Promise<ForumPost> {
-  const cards = await memberCards(db, [actor.id]);
-  const card = cards.get(actor.id);
+  const card = (await cards.read([actor.id])).get(actor.id);
   return toPost(row, card ? toAuthor(card) : goneAuthor(actor.id), false, actor, thread);
 }
 
@@ -221,7 +220,7 @@ export async function createPost(
     return { post: stored, thread: locked };
   });
   forgetCounts(deps);
-  return ownPost(deps.db, actor, post, thread);
+  return ownPost(deps.cards, actor, post, thread);
 }
 
 /**
@@ -230,7 +229,7 @@ export async function createPost(
  * @throws AppError not_found (404); forbidden (403)
  */
 export async function editPost(
-  deps: Pick<ForumDeps, 'db' | 'stats' | 'searchCounts' | 'pages'>,
+  deps: Pick<ForumDeps, 'db' | 'cards' | 'stats' | 'searchCounts' | 'pages'>,
   actor: ForumViewer,
   postId: string,
   body: string,
@@ -251,7 +250,7 @@ export async function editPost(
     .returning();
   if (!updated) throw new AppError('not_found', POST_NOT_FOUND);
   forgetCounts(deps);
-  return ownPost(db, actor, updated, thread);
+  return ownPost(deps.cards, actor, updated, thread);
 }
 
 /**

@@ -6,11 +6,12 @@ import {
   type EntityType,
 } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { selectRows } from '../../db/client.ts';
-import { memberCards, memberIdsNamed } from '../users/index.ts';
+import { type Database, selectRows } from '../../db/client.ts';
+import type { CountCache } from '../../lib/count-cache.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import { type MemberCards, memberIdsNamed } from '../users/index.ts';
 import { verifiedSellerCondition } from '../verification/index.ts';
 import { VISIBLE } from './queries.ts';
-import type { ListingReadDeps } from './search.ts';
 
 /** Slug of the root category whose sellers are the directory's service providers. */
 export const PROVIDERS_CATEGORY = 'dienstleistungen';
@@ -28,6 +29,16 @@ export interface RankedMember {
   active: number;
 }
 
+/** What the directory reads with: the database, the categories, the member cards, the rankings. */
+export interface EntityDeps {
+  db: Database;
+  categories: CategoryTree;
+  /** The users door's member cards (`app.memberCards`). */
+  cards: MemberCards;
+  /** The directory's rankings per kind, owned by the listings plugin. */
+  entityRankings?: CountCache<RankedMember[]> | undefined;
+}
+
 /**
  * `GET /api/entities` (/entities, SPEC.md §2; /shops and /dienstleister lead there): members
  * with visible ads, the most ads first (ties: the older first ad, then id), 20 a page. `shops`
@@ -38,7 +49,7 @@ export interface RankedMember {
  * ranking is kept for {@link ENTITY_RANKING_MS} in `deps.entityRankings`.
  */
 export async function listEntities(
-  deps: ListingReadDeps,
+  deps: EntityDeps,
   query: Required<Pick<EntityListQuery, 'page'>> & { type: EntityType; q?: string | undefined },
 ): Promise<EntityList> {
   const where: SQL[] = [VISIBLE];
@@ -61,10 +72,7 @@ export async function listEntities(
     : await (deps.entityRankings ? deps.entityRankings.get(query.type, () => rank(where)) : rank(where));
   const page = Number(query.page);
   const shown = ranking.slice((page - 1) * ENTITIES_PAGE_SIZE, page * ENTITIES_PAGE_SIZE);
-  const cards = await memberCards(
-    deps.db,
-    shown.map((member) => member.id),
-  );
+  const cards = await deps.cards.read(shown.map((member) => member.id));
   return {
     // A member gone since the ranking was made is left out.
     entities: shown.flatMap((member) => {

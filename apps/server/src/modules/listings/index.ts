@@ -121,6 +121,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,
     countedViews: new CountedViews(),
+    cards: app.memberCards,
   };
   const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));
   const previewer = new HomePreviewer(deps, answers, counts);
@@ -173,5 +174,5 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
 export default fp(listingsModule, {
   name: 'listings',
-  dependencies: ['database', 'events', 'auth', 'categories', 'media-storage', 'jobs', 'mailer'],
+  dependencies: ['database', 'events', 'auth', 'users', 'categories', 'media-storage', 'jobs', 'mailer'],
 });

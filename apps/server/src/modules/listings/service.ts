@@ -26,7 +26,7 @@ import {
 import type { ResolvedCategory } from '../categories/index.ts';
 import { claimUploads, releaseUploads, removeFiles } from '../media/index.ts';
 import { findPlace, type Location, postalCodeExists } from '../places/index.ts';
-import type { Actor } from '../users/index.ts';
+import type { Actor, MemberCards } from '../users/index.ts';
 import { validateAttributes } from './attributes.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { canReportListing, listingPermissions } from './policies.ts';
@@ -58,6 +58,8 @@ export interface ListingDeps extends ListingReadDeps {
   events: EventBus;
   /** Visits this instance has already counted today. */
   countedViews: CountedViews;
+  /** The users door's member cards (`app.memberCards`), for the directory's members. */
+  cards: MemberCards;
 }
 
 /** A lifetime of an ad in ms (60 days; extending starts a new one). */

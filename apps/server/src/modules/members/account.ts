@@ -13,7 +13,7 @@ import { listFavorites, removeFavoritesOf } from '../favorites/index.ts';
 import * as follows from '../follows/index.ts';
 import { listMyListings, removeListingsOfSeller } from '../listings/index.ts';
 import { type ImagePipeline, releaseUploadsOfOwner, removeFiles } from '../media/index.ts';
-import { getAccount, removeAccountRow, toUserResponse } from '../users/index.ts';
+import { getAccount, type MemberCards, removeAccountRow, toUserResponse } from '../users/index.ts';
 
 /** What the members module needs from the running application. */
 export interface MembersDeps {
@@ -24,6 +24,8 @@ export interface MembersDeps {
   /** The one image pipeline (avatars). */
   images: ImagePipeline;
   categories: CategoryTree;
+  /** The users door's member cards (`app.memberCards`), for the profile's reputation. */
+  cards: MemberCards;
 }
 
 /** Upper bound of follow entries one export or list call resolves. */

@@ -27,6 +27,7 @@ async function members(app: FastifyInstance) {
     storage: app.mediaStorage,
     images: app.images,
     categories: app.categories,
+    cards: app.memberCards,
   };
   await app.register(memberRoutes, { deps });
 }

@@ -2,27 +2,28 @@ import type { PublicProfile } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import * as follows from '../follows/index.ts';
 import { countActiveListings } from '../listings/index.ts';
-import { displayName, getAccount, memberReputations } from '../users/index.ts';
+import { displayName, getAccount, type MemberCards } from '../users/index.ts';
 
 /**
  * The public profile at /user/{id} (SPEC.md §2 public routes, §3 "User"). `viewerId` is the member
  * asking, or null for a visitor (then `is_following` is null). `active_listings` counts the
  * member's active, unexpired ads; `rating` (one decimal, null without any) and `review_count` come
  * from the ratings members gave in chat conversations about ads; `reputation` is the member's one
- * reputation across marketplace and forum (`memberReputations`).
+ * reputation across marketplace and forum (the users door's member cards).
  * @throws AppError user_not_found (404), also for malformed ids
  */
 export async function getPublicProfile(
-  db: Database,
+  deps: { db: Database; cards: MemberCards },
   userId: string,
   viewerId: string | null,
 ): Promise<PublicProfile> {
+  const { db } = deps;
   const row = await getAccount(db, userId);
   const [counts, activeListings, viewerFollows, reputations] = await Promise.all([
     follows.followCounts(db, row.id),
     countActiveListings(db, row.id),
     viewerId && viewerId !== row.id ? follows.isFollowing(db, viewerId, row.id) : Promise.resolve(false),
-    memberReputations(db, [row.id]),
+    deps.cards.reputations([row.id]),
   ]);
   const reputation = reputations.get(row.id);
   return {

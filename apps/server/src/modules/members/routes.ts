@@ -112,7 +112,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ deps: MembersDeps }> = async (app, o
     },
     async (request) => {
       const viewer = await app.optionalUser(request);
-      return getPublicProfile(db, request.params.id, viewer?.id ?? null);
+      return getPublicProfile(deps, request.params.id, viewer?.id ?? null);
     },
   );
 

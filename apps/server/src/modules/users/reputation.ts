@@ -2,9 +2,6 @@ import type { MemberReputation } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { answerCountsColumn, answerRateOf, sellerRatingColumns } from '../chat/index.ts';
-import { forumStandingColumns } from '../forum/index.ts';
-import { sellerBadgeColumns } from '../verification/index.ts';
 import type { UserRow } from './schema.ts';
 import { displayName, getAccount, isUserId } from './service.ts';
 
@@ -41,108 +38,131 @@ export interface MemberCard {
   reputation: MemberReputation;
 }
 
+/** The reputation's fields another module decides (the account decides the others). */
+export type ReputationFields = Partial<Omit<MemberReputation, 'user_id' | 'member_since' | 'email_verified'>>;
+
 /**
- * Member cards in one statement: per account its name, avatar and role and the one reputation
- * of members across the marketplace and the forum (contract `memberReputationSchema`, SPEC.md §3
- * "seller (name, avatar, rating, reviewCount)"): ratings from chat conversations and the answer
- * rate (chat door's `sellerRatingColumns`, `answerCountsColumn`), likes received and posts in
- * the forum (forum door's `forumStandingColumns`), member since and the e-mail check (accounts),
- * the verified badge (verification door's `sellerBadgeColumns`). Each door's fragment reads its
- * own tables by index for each account (docs/decisions/0006-module-doors.md: read, never written,
- * in one query for speed), so a page of cards costs one round trip
- * (docs/decisions/0010-forum-search-speed.md).
- * @param userIds member ids (unknown or malformed ones are left out of the map), or an SQL
- *   subquery of the owning module that selects member ids (e.g. the authors of a page of
- *   posts), so the cards need not wait for a first read of the ids
+ * A module's part of the one reputation (contract `memberReputationSchema`), handed to the users
+ * door at start by the module that owns its rows (`app.memberCards.add`): the chat the answer
+ * rate, the ratings module the rating, the forum the posts and likes, the verification the badge.
+ * The users module is the lowest module and imports none of them
+ * (docs/decisions/0006-module-doors.md); the parts still go into the cards' one statement.
  */
-export async function memberCards(
-  db: Database,
-  userIds: readonly string[] | SQL,
-): Promise<Map<string, MemberCard>> {
-  let members: SQL;
-  if (Array.isArray(userIds)) {
-    const ids = [...new Set(userIds)].filter(isUserId);
-    if (ids.length === 0) return new Map();
-    members = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-  } else members = userIds as SQL;
-  const rows = await selectRows<{
-    id: string;
-    nickname: string | null;
-    first_name: string | null;
-    avatar_url: string | null;
-    role: UserRow['role'];
-    created_at: Date | string;
-    email_verified_at: Date | string | null;
-    sellerRating: number | string | null;
-    sellerReviewCount: number | string | null;
-    answerCounts: { received: number | string; answered: number | string } | string | null;
-    forumPosts: number | string | null;
-    forumLikes: number | string | null;
-    sellerBadge: MemberReputation['badge'];
-  }>(
-    db,
-    sql`select u.id, u.nickname, u.first_name, u.avatar_url, u.role, u.created_at, u.email_verified_at,
-          ${sellerRatingColumns(sql`u.id`)},
-          ${answerCountsColumn(sql`u.id`)},
-          ${forumStandingColumns(sql`u.id`)},
-          ${sellerBadgeColumns(sql`u.id`)}
+export interface ReputationPart {
+  /**
+   * Select-list columns for the member `userId` (an SQL expression such as `u.id`), read by
+   * index from the module's own tables (docs/decisions/0006: read, never written, in one query
+   * for speed); their names must differ from every other part's.
+   */
+  columns(userId: SQL): SQL;
+  /** The fields this part decides, from the row its columns were read into. */
+  fields(row: Record<string, unknown>): ReputationFields;
+}
+
+/**
+ * Member cards (`app.memberCards`, one per application, made by the users door): per account its
+ * name, avatar and role and the one reputation of members across the marketplace and the forum
+ * (SPEC.md §3 "seller (name, avatar, rating, reviewCount)"): member since and the e-mail check
+ * from the accounts, every other field from the parts the owning modules add at start (without
+ * a part: no rating, no reviews, posts or likes, no badge, no answer rate). Every
+ * card that shows a member (ad's seller card, directory, chat, forum, profile) reads it from
+ * here.
+ */
+export class MemberCards {
+  private readonly parts: ReputationPart[] = [];
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** Adds a module's part of the reputation (at start, from the module's door). */
+  add(part: ReputationPart): void {
+    this.parts.push(part);
+  }
+
+  /**
+   * Member cards in one statement: the accounts with every part's columns, each reading its own
+   * tables by index for each account, so a page of cards costs one round trip
+   * (docs/decisions/0010-forum-search-speed.md).
+   * @param userIds member ids (unknown or malformed ones are left out of the map), or an SQL
+   *   subquery of the owning module that selects member ids (e.g. the authors of a page of
+   *   posts), so the cards need not wait for a first read of the ids
+   */
+  async read(userIds: readonly string[] | SQL): Promise<Map<string, MemberCard>> {
+    let members: SQL;
+    if (Array.isArray(userIds)) {
+      const ids = [...new Set(userIds)].filter(isUserId);
+      if (ids.length === 0) return new Map();
+      members = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+    } else members = userIds as SQL;
+    const rows = await selectRows<
+      {
+        id: string;
+        nickname: string | null;
+        first_name: string | null;
+        avatar_url: string | null;
+        role: UserRow['role'];
+        created_at: Date | string;
+        email_verified_at: Date | string | null;
+      } & Record<string, unknown>
+    >(
+      this.db,
+      sql`select u.id, u.nickname, u.first_name, u.avatar_url, u.role, u.created_at, u.email_verified_at
+          ${sql.join(
+            this.parts.map((part) => sql`, ${part.columns(sql`u.id`)}`),
+            sql``,
+          )}
         from users u
         where u.id in (${members})`,
-  );
-  return new Map(
-    rows.map((row) => {
-      const counts = typeof row.answerCounts === 'string' ? JSON.parse(row.answerCounts) : row.answerCounts;
-      const reviews = Number(row.sellerReviewCount ?? 0);
-      return [
-        row.id,
-        {
+    );
+    return new Map(
+      rows.map((row) => {
+        const reputation: MemberReputation = {
+          user_id: row.id,
+          rating: null,
+          review_count: 0,
+          forum_likes: 0,
+          forum_posts: 0,
+          member_since: new Date(row.created_at).toISOString(),
+          verified: false,
+          badge: null,
+          email_verified: row.email_verified_at !== null,
+          answer_rate: null,
+        };
+        for (const part of this.parts) Object.assign(reputation, part.fields(row));
+        const card: MemberCard = {
           id: row.id,
           name: displayName({ id: row.id, nickname: row.nickname, firstName: row.first_name }),
           avatar: row.avatar_url,
           role: row.role,
-          reputation: {
-            user_id: row.id,
-            rating: reviews > 0 && row.sellerRating !== null ? Number(row.sellerRating) : null,
-            review_count: reviews,
-            forum_likes: Number(row.forumLikes ?? 0),
-            forum_posts: Number(row.forumPosts ?? 0),
-            member_since: new Date(row.created_at).toISOString(),
-            verified: row.sellerBadge !== null,
-            badge: row.sellerBadge ?? null,
-            email_verified: row.email_verified_at !== null,
-            answer_rate: answerRateOf(
-              counts ? { received: Number(counts.received), answered: Number(counts.answered) } : null,
-            ),
-          },
-        },
-      ];
-    }),
-  );
-}
+          reputation,
+        };
+        return [row.id, card];
+      }),
+    );
+  }
 
-/**
- * The one reputation of members (see {@link memberCards}, whose one statement it reads). Every
- * card that shows a member (ad's seller card, chat, forum, profile) reads it from here.
- * @param userIds member ids; unknown or malformed ones are left out of the map
- */
-export async function memberReputations(
-  db: Database,
-  userIds: readonly string[],
-): Promise<Map<string, MemberReputation>> {
-  const cards = await memberCards(db, userIds);
-  return new Map([...cards].map(([id, card]) => [id, card.reputation]));
-}
+  /**
+   * The one reputation of members (see {@link read}, whose one statement it reads).
+   * @param userIds member ids; unknown or malformed ones are left out of the map
+   */
+  async reputations(userIds: readonly string[]): Promise<Map<string, MemberReputation>> {
+    const cards = await this.read(userIds);
+    return new Map([...cards].map(([id, card]) => [id, card.reputation]));
+  }
 
-/**
- * `GET /api/users/{id}/reputation`: one member's reputation (see `memberReputations`).
- * @throws AppError user_not_found (404), also for malformed ids
- */
-export async function memberReputation(db: Database, userId: string): Promise<MemberReputation> {
-  const account = await getAccount(db, userId);
-  const reputation = (await memberReputations(db, [account.id])).get(account.id);
-  if (!reputation) throw new Error('reputation of an existing account missing');
-  return reputation;
+  /**
+   * `GET /api/users/{id}/reputation`: one member's reputation (see {@link reputations}).
+   * @throws AppError user_not_found (404), also for malformed ids
+   */
+  async reputation(userId: string): Promise<MemberReputation> {
+    const account = await getAccount(this.db, userId);
+    const reputation = (await this.reputations([account.id])).get(account.id);
+    if (!reputation) throw new Error('reputation of an existing account missing');
+    return reputation;
+  }
 }

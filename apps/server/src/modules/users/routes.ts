@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { acceptTerms } from './account.ts';
-import { memberReputation } from './reputation.ts';
+import type { MemberCards } from './reputation.ts';
 import * as users from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -18,13 +18,14 @@ const bearer = [{ bearerAuth: [] }];
  * member's one reputation (`/api/users/{id}/reputation`). Deletion, export, avatar, public
  * profile and member reports are the members module's routes, which read the modules above this
  * one (docs/decisions/0006-module-doors.md). The module's plugin (`index.ts`) hands in the
- * dependencies and the current AGB version (config `termsVersion`).
+ * dependencies, the member cards and the current AGB version (config `termsVersion`).
  */
-const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: string }> = async (
-  app,
-  options,
-) => {
-  const { deps, termsVersion } = options;
+const userRoutes: FastifyPluginAsyncZod<{
+  deps: users.UsersDeps;
+  cards: MemberCards;
+  termsVersion: string;
+}> = async (app, options) => {
+  const { deps, cards, termsVersion } = options;
   const db = deps.db;
 
   app.get(
@@ -85,7 +86,7 @@ const userRoutes: FastifyPluginAsyncZod<{ deps: users.UsersDeps; termsVersion: s
         response: { 200: memberReputationSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => memberReputation(db, request.params.id),
+    async (request) => cards.reputation(request.params.id),
   );
 };
 

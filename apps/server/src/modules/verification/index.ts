@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { createLocalMediaStorage } from '../../lib/media-storage.ts';
 import { EncodeLimiter } from '../media/index.ts';
+import { badgeReputation } from './queries.ts';
 import verificationRoutes from './routes.ts';
 import { removeExpiredDocuments, type VerificationDeps } from './service.ts';
 import './events.ts';
@@ -34,9 +35,9 @@ declare module 'fastify' {
 const CLEANUP_CRON = '20 * * * *';
 
 /**
- * Registers the verification module: its routes, and the clean-up that deletes documents 30
- * days after the decision every hour (and once on start), a job run once across the
- * instances. Documents live in `DATA_DIR/private/verification`, outside the public
+ * Registers the verification module: its routes, its part of the one reputation (the badge) in
+ * the users door's member cards, and the clean-up that deletes documents 30 days after the
+ * decision every hour (and once on start), a job run once across the instances. Documents live in `DATA_DIR/private/verification`, outside the public
  * media folder, and are served only by `GET /api/verification/{id}/document`.
  */
 async function verificationModule(app: FastifyInstance, options: { config: Config }) {
@@ -49,6 +50,7 @@ async function verificationModule(app: FastifyInstance, options: { config: Confi
     tmpDir: path.join(dataDir, 'tmp'),
   };
   app.decorate('verificationDeps', deps);
+  app.memberCards.add(badgeReputation);
   // A job once across the instances (docs/decisions/0014-job-queue.md).
   await app.jobs.every(
     'verification.cleanup',

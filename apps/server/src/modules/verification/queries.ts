@@ -1,4 +1,6 @@
+import type { MemberReputation } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { ReputationPart } from '../users/index.ts';
 
 /** The member's latest approved request, for the fragments below. */
 const approvedOf = (userId: SQL) =>
@@ -26,3 +28,16 @@ export function verifiedSellerCondition(userId: SQL, kind?: 'private' | 'busines
   return sql`exists (select 1 from seller_verifications v where v.user_id = ${userId} and v.status = 'approved'
     ${kind ? sql`and v.kind = ${kind}` : sql``})`;
 }
+
+/**
+ * The verification's part of the one reputation (contract `memberReputationSchema`), added to the
+ * users door's member cards at start: `verified` and `badge` ('private', 'business' or null) from
+ * the member's latest approved request (`sellerBadgeColumns`).
+ */
+export const badgeReputation: ReputationPart = {
+  columns: sellerBadgeColumns,
+  fields: (row) => ({
+    verified: row.sellerBadge !== null,
+    badge: (row.sellerBadge ?? null) as MemberReputation['badge'],
+  }),
+};
