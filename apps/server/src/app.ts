@@ -23,6 +23,7 @@ import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
 import notifications from './modules/notifications/index.ts';
 import places from './modules/places/index.ts';
+import ratings from './modules/ratings/index.ts';
 import savedSearches from './modules/saved-searches/index.ts';
 import stories from './modules/stories/index.ts';
 import users from './modules/users/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authModule, { config });
   await app.register(media, { config });
   await app.register(users, { config });
+  await app.register(ratings);
   await app.register(follows);
   await app.register(places);
   await app.register(listings, {

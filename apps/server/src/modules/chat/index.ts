@@ -10,12 +10,12 @@ import './events.ts';
 
 /**
  * The chat module's only door (ARCHITECTURE.md "modules"): conversations between members,
- * messages with photos and price offers, blocks, reports and ratings (contract `chat.ts`).
+ * messages with photos and price offers, blocks, reports, and the ratings members give after a
+ * conversation about an ad (contract `chat.ts`; stored by the ratings module).
  * It publishes `message.created` (see `events.ts`) after each stored message and
  * `conversation.read` when a member's read marks changed something; other modules import only
  * from here.
  */
-export { sellerRatingColumns } from './queries.ts';
 export {
   type ConversationReportRow,
   countMessagesSince,
@@ -71,7 +71,7 @@ function listingSource(app: FastifyInstance): ChatListingSource {
 
 /**
  * Registers the `/api/chat/…` routes and `app.chatMessenger`, and adds the chat's part of the
- * one reputation (ratings, answer rate) to the users door's member cards.
+ * one reputation (the answer rate) to the users door's member cards.
  */
 async function chat(app: FastifyInstance) {
   const deps: ChatDeps = { db: app.database.db, events: app.events, listings: listingSource(app) };
@@ -84,5 +84,5 @@ async function chat(app: FastifyInstance) {
 
 export default fp(chat, {
   name: 'chat',
-  dependencies: ['database', 'events', 'auth', 'users', 'categories', 'listings', 'media'],
+  dependencies: ['database', 'events', 'auth', 'users', 'ratings', 'categories', 'listings', 'media'],
 });

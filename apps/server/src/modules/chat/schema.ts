@@ -6,7 +6,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -142,30 +141,6 @@ export const chatReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.conversationId, table.reporterId] })],
-);
-
-/** Ratings members give each other after a conversation about an ad; one per rater and conversation. */
-export const chatRatings = pgTable(
-  'chat_ratings',
-  {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    raterId: uuid('rater_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rateeId: uuid('ratee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    stars: smallint('stars').notNull(),
-    text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.raterId, table.conversationId] }),
-    index('chat_ratings_ratee_idx').on(table.rateeId),
-    check('chat_ratings_stars', sql`${table.stars} between 1 and 5`),
-  ],
 );
 
 /**

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { claimChatPhoto, uploadIdOf } from '../media/index.ts';
+import { insertRating, type RatingRow, selectRatingsBy } from '../ratings/index.ts';
 import { type Actor, displayName, findAccounts, getAccount, profilePermissions } from '../users/index.ts';
 import * as queries from './queries.ts';
 import type { ConversationRow, MessageRow } from './schema.ts';
@@ -149,7 +150,7 @@ export function toChatMessage(row: MessageRow, viewerId: string, canSend = true)
   };
 }
 
-function toChatRating(row: queries.RatingRow): ChatRating {
+function toChatRating(row: RatingRow): ChatRating {
   return { stars: row.stars, text: row.text, created_at: row.createdAt.toISOString() };
 }
 
@@ -171,7 +172,7 @@ async function presentConversations(
     deps.listings.find(deps.db, listingIds),
     queries.countUnreadByConversation(deps.db, viewer.id, ids),
     queries.selectBlocksOf(deps.db, viewer.id, otherIds),
-    queries.selectRatingsBy(deps.db, viewer.id, ids),
+    selectRatingsBy(deps.db, viewer.id, ids),
     queries.selectReportedConversations(deps.db, viewer.id, ids),
     queries.countMessagesPerSide(deps.db, ids, CHAT_RATING_MIN_MESSAGES_EACH),
   ]);
@@ -713,7 +714,7 @@ export async function rateConversation(
   if (!sides || sides.buyer < CHAT_RATING_MIN_MESSAGES_EACH || sides.seller < CHAT_RATING_MIN_MESSAGES_EACH) {
     throw new AppError('rating_not_allowed');
   }
-  const row = await queries.insertRating(deps.db, {
+  const row = await insertRating(deps.db, {
     conversationId: conversation.id,
     raterId: actor.id,
     rateeId: otherMemberOf(conversation, actor.id),

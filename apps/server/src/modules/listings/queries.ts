@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
-import { sellerRatingColumns } from '../chat/index.ts';
+import { sellerRatingColumns } from '../ratings/index.ts';
 import { sellerBadgeColumns } from '../verification/index.ts';
 import type { ListingRow, ListingStatsRow } from './schema.ts';
 
