@@ -41,6 +41,7 @@ export {
   isUserId,
   memberCode,
   type SessionUser,
+  sessionUserColumn,
   setPasswordHash,
   toUserResponse,
   toUserSummary,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Role, User, UserSummary } from '@marketplace/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -27,6 +28,18 @@ export interface SessionUser {
   email: string;
   role: Role;
   emailVerified: boolean;
+}
+
+/**
+ * SQL expression for the auth module's session lookup (docs/decisions/0006-module-doors.md: read,
+ * never written, in one query, as every authenticated request runs it): the account `userId` (an
+ * SQL expression such as the session's `user_id`) as the JSON of a `SessionUser`, null for a gone
+ * account. One lookup by primary key.
+ */
+export function sessionUserColumn(userId: SQL): SQL<SessionUser | string | null> {
+  return sql<SessionUser | string | null>`(select json_build_object('id', u.id, 'email', u.email,
+      'role', u.role, 'emailVerified', u.email_verified_at is not null)
+    from users u where u.id = ${userId})`;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
