@@ -25,7 +25,7 @@ export {
 /** The strength rule of SPEC.md §5 for new passwords (zxcvbn, German and common words). */
 export { assertStrongPassword } from './password-strength.ts';
 export { checkCurrentPassword, type LoginCheck } from './service.ts';
-export { SessionCache } from './session-cache.ts';
+export { SessionCache, type SessionMember } from './session-cache.ts';
 /**
  * Server-side sessions (docs/decisions/0007): the `auth` plugin looks the session of every
  * token up with `findSessionMember`, kept for seconds in a `SessionCache`; `endAllSessions` (suspensions by administrators) and
@@ -41,7 +41,6 @@ export {
   findSessionMember,
   pruneSessions,
   type SessionDeps,
-  type SessionMember,
 } from './sessions.ts';
 export { removeTokensOf } from './tokens.ts';
 

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../realtime/event-bus.ts';
-import type { SessionMember } from './sessions.ts';
+import type { SessionUser } from '../users/index.ts';
 
 /**
  * How long an instance answers a session from memory before it asks the database again (ms).
@@ -10,6 +10,11 @@ export const SESSION_CACHE_MS = 5_000;
 
 /** Most sessions kept; beyond it the oldest entries make room (Map order is insertion order). */
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+/** The member behind a valid token, with the session the token belongs to. */
+export interface SessionMember extends SessionUser {
+  sessionId: string;
+}
 
 interface Entry {
   member: SessionMember;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { type SessionUser, sessionUserColumn } from '../users/index.ts';
 import { sessions } from './schema.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { SessionCache, SessionMember } from './session-cache.ts';
 import './events.ts';
 
 /** A session ends after this long without a request (SPEC.md §9 "Session timeout 30 min"). */
@@ -16,11 +16,6 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 /** Longest user agent kept to name the device; longer ones are cut. */
 export const USER_AGENT_MAX_LENGTH = 512;
-
-/** The member behind a valid token, with the session the token belongs to. */
-export interface SessionMember extends SessionUser {
-  sessionId: string;
-}
 
 /** What ending sessions needs: the database and the bus that announces `session.ended`. */
 export interface SessionDeps {

@@ -3,7 +3,6 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findAccounts } from '../users/index.ts';
 import { type StoryRow, stories } from './schema.ts';
-import type { StoryListingSource } from './service.ts';
 
 /**
  * How old the feed summary may grow before it is built again from the database (ms): the bound
@@ -11,6 +10,14 @@ import type { StoryListingSource } from './service.ts';
  * once, `event-bus.ts`) can be missing from its feed (docs/decisions/0013-story-feed-summary.md).
  */
 export const FEED_SUMMARY_MAX_AGE_MS = 60_000;
+
+/** The ad a story may link, as the stories module needs it (through the listings door). */
+export interface StoryListingSource {
+  /** The owner's ad `id` when it is active and theirs, else null. */
+  ownActive(db: Database, ownerId: string, id: string): Promise<StoryListing | null>;
+  /** The ads by id as cards (missing or no longer public ones left out). */
+  cards(db: Database, ids: readonly string[]): Promise<Map<string, StoryListing>>;
+}
 
 /** A live story as the feed serves it: its API form for a viewer who has not seen it. */
 export interface SummaryStory {

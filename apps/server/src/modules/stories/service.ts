@@ -29,10 +29,12 @@ import {
 } from '../media/index.ts';
 import { type Actor, displayName, findAccounts, type UserRow } from '../users/index.ts';
 import type { FeedAnswers, FeedEncoding } from './feed-answers.ts';
-import type { FeedSummary, SummaryGroup, SummaryStory } from './feed-summary.ts';
+import type { FeedSummary, StoryListingSource, SummaryGroup, SummaryStory } from './feed-summary.ts';
 import { storyPermissions } from './policies.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 import type { ViewMarks, ViewMarksCache } from './view-marks.ts';
+
+export type { StoryListingSource } from './feed-summary.ts';
 
 /**
  * Storage folder of story videos (the media storage of the ad photos, docs/decisions/0005); they
@@ -43,14 +45,6 @@ export const STORY_VIDEO_FOLDER = 'stories';
 export const STORY_VIDEO_URL_PREFIX = '/api/stories/media/';
 /** Stored video names: 32 hex digits and the extension of their type. */
 export const STORY_VIDEO_NAME = /^[a-f0-9]{32}\.(mp4|mov)$/;
-
-/** The ad a story may link, as the stories module needs it (through the listings door). */
-export interface StoryListingSource {
-  /** The owner's ad `id` when it is active and theirs, else null. */
-  ownActive(db: Database, ownerId: string, id: string): Promise<StoryListing | null>;
-  /** The ads by id as cards (missing or no longer public ones left out). */
-  cards(db: Database, ids: readonly string[]): Promise<Map<string, StoryListing>>;
-}
 
 /** A direct chat message from one member to another (the chat door). */
 export type StoryMessenger = (
