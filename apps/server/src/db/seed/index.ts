@@ -13,9 +13,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree, ResolvedCategory } from '../../modules/categories/index.ts';
 import { adjustTermsBulk, validateAttributes } from '../../modules/listings/index.ts';
-// biome-ignore lint/style/noRestrictedImports: the demo photos are drawn at start, before the media plugin's encode limiter exists
-import { renderVariants } from '../../modules/media/images.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
+import { imageUrl, LISTING_IMAGE_FOLDER, renderVariants } from '../../modules/media/index.ts';
 import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
