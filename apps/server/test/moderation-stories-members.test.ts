@@ -11,7 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, expectNotification, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import {
+  createAd,
+  expectNotification,
+  makeAdmin,
+  reactionsDone,
+  verifiedMember,
+} from './helpers/marketplace.ts';
 import { feedStoryIds, postPhotoStory, readFeed } from './helpers/stories.ts';
 
 /**
@@ -175,6 +181,8 @@ describe('removing a reported story', () => {
 
     expect((await call(reporter, 'GET', `/api/stories/${story.id}`)).statusCode).toBe(404);
     expect(feedStoryIds(await readFeed(t.app, reporter))).not.toContain(story.id);
+    // The files go in a reaction the job queue runs after the decision (decision 0022).
+    await reactionsDone(t);
     expect((await t.app.inject({ url: story.media_url })).statusCode).toBe(404);
     expect(await groupsOf(story.id)).toHaveLength(0);
     await expectNotification(t, owner, {

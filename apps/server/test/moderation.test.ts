@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, login, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Notice and action (DSA Art. 16, 17, 20, 23; docs/decisions/0009-reports-queue.md): reports
@@ -70,6 +70,8 @@ function mailWithSubject(to: string, subject: string) {
 }
 
 async function notificationsOf(member: RegisteredMember) {
+  // Notifications are reactions the job queue runs after the answers (decision 0022).
+  await reactionsDone(t);
   const res = await call(member, 'GET', '/api/notifications?limit=50');
   expect(res.statusCode).toBe(200);
   return res.json().notifications as { title: string; message: string; type: string; link?: string | null }[];

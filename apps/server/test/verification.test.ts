@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeExpiredVerificationDocuments } from '../src/modules/verification/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, jpeg, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, jpeg, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 /** A small but complete PDF (one empty page). */
 const PDF = Buffer.from(
@@ -260,6 +260,7 @@ describe('seller verification', () => {
       can_apply: true,
       verification: { status: 'rejected', reason: 'Das Foto ist unscharf.' },
     });
+    await reactionsDone(t);
     const notes = (
       await t.app.inject({ url: '/api/notifications?type=verification', headers: bearer(b.access_token) })
     ).json() as { notifications: Notification[] };
@@ -292,6 +293,7 @@ describe('seller verification', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved' });
     expect(await status(a)).toMatchObject({ can_apply: false, verification: { status: 'approved' } });
+    await reactionsDone(t);
     const notes = (
       await t.app.inject({ url: '/api/notifications?type=verification', headers: bearer(a.access_token) })
     ).json() as { notifications: Notification[] };
