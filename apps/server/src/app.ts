@@ -95,32 +95,30 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(realtime, { config });
   // Before the modules, so that their requests are counted (only with METRICS_TOKEN).
   await app.register(metrics, { config });
-  // Before the modules, so that their requests count as being online; it reads no module's state
-  // at start, and its dependencies name no module.
   await app.register(notifications, { config });
 
-  // The modules from the lowest layer to the highest (docs/decisions/0006-module-doors.md): each
-  // module's plugin depends only on plugins of lower layers.
+  // Each module's plugin depends only on plugins of lower layers (docs/decisions/0006-module-doors.md);
+  // this order keeps the routes and the API description in the order they have always had.
   await app.register(health);
   await app.register(categories);
-  await app.register(places);
-  await app.register(users, { config });
   await app.register(authModule, { config });
-  await app.register(ratings);
   await app.register(media, { config });
-  await app.register(verification, { config });
+  await app.register(users, { config });
+  await app.register(ratings);
   await app.register(follows);
+  await app.register(places);
   await app.register(listings, {
     publicAnswerCache: options.publicAnswerCache,
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
   });
   await app.register(favorites);
+  await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(chat);
   await app.register(forum);
   await app.register(stories, { config });
+  await app.register(verification, { config });
   await app.register(admin);
   await app.register(moderation);
-  await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
 
   await app.after();
