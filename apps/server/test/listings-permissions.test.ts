@@ -14,10 +14,18 @@ let member: RegisteredMember;
 let admin: RegisteredMember;
 let ad: Listing;
 
-const NOTHING = { edit: false, delete: false, favorite: false, report: false, message: false };
-const OWNER = { edit: true, delete: true, favorite: false, report: false, message: false };
-const OTHER = { edit: false, delete: false, favorite: true, report: true, message: true };
-const ADMIN_ON_OTHERS = { edit: true, delete: true, favorite: true, report: true, message: true };
+const NOTHING = { edit: false, delete: false, favorite: false, report: false, message: false, manage: false };
+const OWNER = { edit: true, delete: true, favorite: false, report: false, message: false, manage: true };
+const OTHER = { edit: false, delete: false, favorite: true, report: true, message: true, manage: false };
+// An ADMIN edits and deletes every ad, but only the seller has it among their own ads.
+const ADMIN_ON_OTHERS = {
+  edit: true,
+  delete: true,
+  favorite: true,
+  report: true,
+  message: true,
+  manage: false,
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -84,6 +92,10 @@ describe('what a viewer may do with an ad (can)', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as Listing).title).toBe('Rennrad Stahlrahmen (geprüft)');
     expect((res.json() as Listing).can.edit).toBe(true);
+    // The ADMIN's own ad is theirs to manage like any seller's.
+    const own = await createAd(t, admin.access_token, adBody({ title: 'Werkzeugkoffer' }));
+    expect(own.can).toEqual(OWNER);
+    expect((await adAs(admin.access_token, own.id)).can).toEqual(OWNER);
   });
 
   it('carries the member’s permissions in their favourites', async () => {

@@ -43,10 +43,13 @@ describe('feed summary', () => {
     expect(JSON.stringify(storyFeedSchema.parse(after))).toBe(JSON.stringify(after));
     const group = after.stories.find((g) => g.user_id === owner.user.id);
     expect(group).toMatchObject({ user_name: 'Erzählerin', has_unviewed_stories: true });
-    expect(group?.stories.at(-1)).toEqual({ ...story, has_viewed: false });
-    // The owner sees their own story as seen.
+    // Another member's `can` (docs/decisions/0006 point 5), not the owner's of the POST answer.
+    const memberCan = { delete: false, insights: false, report: true, reply: true, react: true };
+    expect(group?.stories.at(-1)).toEqual({ ...story, has_viewed: false, can: memberCan });
+    // The owner sees their own story as seen, with the owner's `can`, as the POST answered it.
     const own = (await readFeed(t.app, owner)).stories.find((g) => g.user_id === owner.user.id);
     expect(own?.has_unviewed_stories).toBe(false);
+    expect(own?.stories.at(-1)).toEqual(story);
   });
 
   it("marks a story viewed in the viewer's next feed at once, though the marks are kept for seconds", async () => {

@@ -467,6 +467,8 @@ describe('new stories over /ws/stories', () => {
       caption: 'Frisch',
       user_name: 'Paula',
       has_viewed: false,
+      // A follower is another member: what the story policy lets them do, not the author's `can`.
+      can: { delete: false, insights: false, report: true, reply: true, react: true },
     });
     // The stranger's socket got nothing: one round trip after the push, still no new_story.
     s.ws.send(JSON.stringify({ type: 'ping', timestamp: 1 }));

@@ -112,6 +112,8 @@ describe('Öffentliches Profil', () => {
         email_verified: false,
         answer_rate: null,
       },
+      // A visitor without a token may do nothing there (docs/decisions/0006 point 5).
+      can: { edit: false, follow: false, message: false, report: false },
     });
     expect(res.body).not.toContain(member.email);
     expect(res.body).not.toContain('Geheim');

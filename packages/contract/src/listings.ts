@@ -80,6 +80,11 @@ export const listingPermissionsSchema = z.object({
   report: z.boolean(),
   /** Write to the seller about this ad: members, not on their own ads. */
   message: z.boolean(),
+  /**
+   * Manage it among one's own ads ('Meine Anzeigen', with the note that it is one's own): the
+   * seller only; an administrator edits other members' ads but has none of them there.
+   */
+  manage: z.boolean(),
 });
 export type ListingPermissions = z.infer<typeof listingPermissionsSchema>;
 

@@ -23,6 +23,27 @@ export const storyListingSchema = z.object({
 });
 export type StoryListing = z.infer<typeof storyListingSchema>;
 
+/**
+ * What the viewer may do with a story, decided by the server's one story policy
+ * (docs/decisions/0006-module-doors.md point 5; SPEC.md §6: delete and insights of own stories
+ * only). The owner deletes and sees the insights; other members report, reply and react.
+ * Administrators are members here: they remove other members' stories through the moderation
+ * queue (docs/decisions/0009-reports-queue.md).
+ */
+export const storyPermissionsSchema = z.object({
+  /** Delete it (`DELETE /api/stories/{id}`): the owner. */
+  delete: z.boolean(),
+  /** Its insights with the viewers list (`GET /api/stories/{id}/insights`): the owner. */
+  insights: z.boolean(),
+  /** 'Story melden' (`POST /api/stories/{id}/report`): members, not on their own story. */
+  report: z.boolean(),
+  /** Reply in the chat (`POST /api/stories/{id}/reply`): members, not to their own story. */
+  reply: z.boolean(),
+  /** The heart (`POST /api/stories/{id}/reaction`): members, not on their own story. */
+  react: z.boolean(),
+});
+export type StoryPermissions = z.infer<typeof storyPermissionsSchema>;
+
 /** A story (SPEC.md §3 "Story"); times ISO 8601, `duration` in seconds. */
 export const storySchema = z.object({
   id: z.string(),
@@ -38,6 +59,7 @@ export const storySchema = z.object({
   expires_at: z.string(),
   has_viewed: z.boolean(),
   listing: storyListingSchema.nullable(),
+  can: storyPermissionsSchema,
 });
 export type Story = z.infer<typeof storySchema>;
 

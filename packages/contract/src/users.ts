@@ -72,6 +72,23 @@ export const memberReputationSchema = z.object({
 export type MemberReputation = z.infer<typeof memberReputationSchema>;
 
 /**
+ * What the viewer may do on a member's profile, decided by the server's one profile policy
+ * (docs/decisions/0006-module-doors.md point 5). All false for a visitor without a token; the
+ * web shows follow, message and report to visitors as a way to the login.
+ */
+export const profilePermissionsSchema = z.object({
+  /** 'Profil bearbeiten' (the settings, `PATCH /api/me`): the member on their own profile only. */
+  edit: z.boolean(),
+  /** 'Folgen'/'Entfolgen' (`POST`/`DELETE /api/follow/{id}`): members, not themselves. */
+  follow: z.boolean(),
+  /** 'Nachricht schreiben' (`POST /api/chat/conversations` with `user_id`): members, not themselves. */
+  message: z.boolean(),
+  /** 'Melden' (`POST /api/users/{id}/report`): members, not themselves. */
+  report: z.boolean(),
+});
+export type ProfilePermissions = z.infer<typeof profilePermissionsSchema>;
+
+/**
  * `GET /api/users/{id}`: the public profile at /user/{id}. `member_since` is ISO 8601;
  * `rating` stays null (and `review_count` 0) until there are ratings; `is_following` is null
  * for visitors without a token.
@@ -89,6 +106,7 @@ export const publicProfileSchema = z.object({
   is_following: z.boolean().nullable(),
   /** The member's one reputation (see `memberReputationSchema`). */
   reputation: memberReputationSchema.optional(),
+  can: profilePermissionsSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

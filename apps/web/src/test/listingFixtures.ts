@@ -3,12 +3,19 @@ import type { Category, Favorite, Listing, ListingList, ListingPermissions } fro
 /**
  * What the server's listing policy answers as `can` for each kind of viewer: a visitor without a
  * token may do nothing, a member acts on other members' ads, the seller manages their own, an
- * ADMIN manages every ad and acts on it like a member.
+ * ADMIN edits every ad and acts on it like a member (it is not among the ADMIN's own ads).
  */
 export function testPermissions(viewer: 'visitor' | 'member' | 'seller' | 'admin'): ListingPermissions {
   const manages = viewer === 'seller' || viewer === 'admin';
   const acts = viewer === 'member' || viewer === 'admin';
-  return { edit: manages, delete: manages, favorite: acts, report: acts, message: acts };
+  return {
+    edit: manages,
+    delete: manages,
+    favorite: acts,
+    report: acts,
+    message: acts,
+    manage: viewer === 'seller',
+  };
 }
 
 /** An ad as `GET /api/listings/{id}` answers it to a member who is not its seller. */

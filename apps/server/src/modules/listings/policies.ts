@@ -10,16 +10,20 @@ import { type Actor, isAdmin } from '../users/index.ts';
  *   isAdmin is true only for ADMIN)
  * - favorite, report, message: members, on other members' ads only (saving one's own ad would
  *   inflate `popular`; reporting or writing to oneself makes no sense)
+ * - manage (the ad page's note 'Das ist deine Anzeige.' and its link to 'Meine Anzeigen'): the
+ *   seller only, as only the seller has the ad among their own
  * - a visitor without a token (`viewer` null) may do none of it
  */
 export function listingPermissions(
   viewer: Actor | null | undefined,
   listing: { sellerId: string },
 ): ListingPermissions {
-  if (!viewer) return { edit: false, delete: false, favorite: false, report: false, message: false };
+  if (!viewer) {
+    return { edit: false, delete: false, favorite: false, report: false, message: false, manage: false };
+  }
   const own = viewer.id === listing.sellerId;
   const manages = own || isAdmin(viewer);
-  return { edit: manages, delete: manages, favorite: !own, report: !own, message: !own };
+  return { edit: manages, delete: manages, favorite: !own, report: !own, message: !own, manage: own };
 }
 
 /** Members save other members' ads; their own ads cannot be saved (it would inflate `popular`). */

@@ -2,14 +2,15 @@ import type { PublicProfile } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import * as follows from '../follows/index.ts';
 import { countActiveListings } from '../listings/index.ts';
-import { displayName, getAccount, type MemberCards } from '../users/index.ts';
+import { displayName, getAccount, type MemberCards, profilePermissions } from '../users/index.ts';
 
 /**
  * The public profile at /user/{id} (SPEC.md §2 public routes, §3 "User"). `viewerId` is the member
  * asking, or null for a visitor (then `is_following` is null). `active_listings` counts the
  * member's active, unexpired ads; `rating` (one decimal, null without any) and `review_count` come
  * from the ratings members gave in chat conversations about ads; `reputation` is the member's one
- * reputation across marketplace and forum (the users door's member cards).
+ * reputation across marketplace and forum (the users door's member cards); `can` is what the
+ * viewer may do there (`profilePermissions`, all false for a visitor).
  * @throws AppError user_not_found (404), also for malformed ids
  */
 export async function getPublicProfile(
@@ -38,5 +39,6 @@ export async function getPublicProfile(
     following_count: counts.following,
     is_following: viewerId ? viewerFollows : null,
     ...(reputation ? { reputation } : {}),
+    can: profilePermissions(viewerId ? { id: viewerId } : null, row),
   };
 }

@@ -2,6 +2,7 @@ import { type Story, type StoryListing, storySchema } from '@marketplace/contrac
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findAccounts } from '../users/index.ts';
+import { storyPermissionsOf } from './policies.ts';
 import { type StoryRow, stories } from './schema.ts';
 
 /**
@@ -26,10 +27,13 @@ export interface SummaryStory {
   createdMs: number;
   expiresMs: number;
   listingId: string | null;
-  /** `toStory(row, owner, false, card)`; a request sets `has_viewed`. */
+  /** As another member sees it before viewing it (`has_viewed` false, their `can`). */
   story: Story;
-  /** The story as JSON text (the contract's `storySchema`), for a viewer who has not seen it / has. */
-  json: { unviewed: string; viewed: string };
+  /**
+   * The story as JSON text (the contract's `storySchema`): for another member who has not seen
+   * it / has, and for its owner (viewed, the owner's `can`; `policies.ts`).
+   */
+  json: { unviewed: string; viewed: string; own: string };
 }
 
 /** One member's live stories, oldest first (SPEC.md §4 "Story viewer: group order"). */
@@ -39,7 +43,10 @@ export interface SummaryGroup {
   stories: SummaryStory[];
 }
 
-/** How a story row becomes its API form (`toStory` of the service, passed in to avoid a cycle). */
+/**
+ * How a story row becomes its API form as another member sees it before viewing it (`toStory` of
+ * the service, passed in to avoid a cycle).
+ */
 export type PresentStory = (
   row: StoryRow,
   owner: Awaited<ReturnType<typeof findAccounts>>[number] | undefined,
@@ -253,6 +260,9 @@ export class FeedSummary {
         json: {
           unviewed: JSON.stringify(storySchema.encode({ ...story, has_viewed: false })),
           viewed: JSON.stringify(storySchema.encode({ ...story, has_viewed: true })),
+          own: JSON.stringify(
+            storySchema.encode({ ...story, has_viewed: true, can: storyPermissionsOf('owner') }),
+          ),
         },
       };
     });

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { SocketConnection } from '../../realtime/index.ts';
 import { listFollowers } from '../follows/index.ts';
+import { storyPermissionsOf } from './policies.ts';
 import * as stories from './service.ts';
 import './events.ts';
 
@@ -86,6 +87,8 @@ export function storySocketRoutes(app: FastifyInstance, deps: stories.StoriesDep
     const here = followers.map((edge) => edge.userId).filter((id) => sockets.isConnected(id));
     if (here.length === 0) return;
     const story = await stories.getStory(deps, ownerId, storyId).catch(() => null);
-    if (story) sockets.deliver(here, { type: 'new_story', story: { ...story, has_viewed: false } });
+    // Followers are other members (a member cannot follow themselves): theirs is a member's `can`.
+    const seen = { has_viewed: false, can: storyPermissionsOf('member') };
+    if (story) sockets.deliver(here, { type: 'new_story', story: { ...story, ...seen } });
   });
 }

@@ -120,6 +120,18 @@ describe('ad page /listing/{id}', () => {
     expect(within(actions).queryByRole('button', { name: /Favoriten/ })).toBeNull();
   });
 
+  it("shows the note and 'Meine Anzeigen' when can.manage says so, not by comparing the seller's id", async () => {
+    // The session's member has the seller's id, but the server's answer decides.
+    const seller = testUser({ id: 'u2' });
+    logIn(seller);
+    adServer({ can: { ...testPermissions('seller'), manage: false } }, seller);
+    renderApp('/listing/l1');
+    const actions = (await screen.findByRole('link', { name: 'Bearbeiten' }, slow))
+      .parentElement as HTMLElement;
+    expect(within(actions).queryByText('Das ist deine Anzeige.')).toBeNull();
+    expect(within(actions).queryByRole('link', { name: 'Meine Anzeigen' })).toBeNull();
+  });
+
   it('shows a visitor message, favourite and report, which lead to the login', async () => {
     adServer({ can: testPermissions('visitor') });
     renderApp('/listing/l1');

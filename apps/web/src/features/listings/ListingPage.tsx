@@ -89,12 +89,14 @@ function StatusBanner({ listing }: { listing: Listing }) {
 /**
  * Which of the ad's actions to show. What a member may do is the server's answer `can`
  * (STYLE.md "outline": never derived here from ids or roles), so an ADMIN gets 'Bearbeiten' on
- * any ad. A visitor sees the member actions too and is led to the login by them (SPEC.md §5).
+ * any ad and only the seller the note 'Das ist deine Anzeige.' with 'Meine Anzeigen'. A visitor
+ * sees the member actions too and is led to the login by them (SPEC.md §5).
  */
 function listingActions(listing: Listing, isLoggedIn: boolean) {
   const orLogin = (allowed: boolean) => allowed || !isLoggedIn;
   return {
     edit: listing.can.edit,
+    manage: listing.can.manage,
     message: orLogin(listing.can.message),
     favorite: orLogin(listing.can.favorite),
     report: orLogin(listing.can.report),
@@ -102,10 +104,8 @@ function listingActions(listing: Listing, isLoggedIn: boolean) {
 }
 
 function ListingView({ listing }: { listing: Listing }) {
-  const { user, isLoggedIn } = useSession();
+  const { isLoggedIn } = useSession();
   const actions = listingActions(listing, isLoggedIn);
-  // Only the note 'Das ist deine Anzeige.' and the link to the own ads depend on who sells it.
-  const isOwnAd = user?.id === listing.seller.id;
   const categories = useCategories();
   const selection = categories.data ? findBySlugOrId(categories.data, listing.category.slug) : null;
   const rows = attributeRows(listing, attributesOf(selection));
@@ -202,7 +202,7 @@ function ListingView({ listing }: { listing: Listing }) {
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
             {actions.edit && (
               <>
-                {isOwnAd && <Typography color="text.secondary">{de.listing.ownAd}</Typography>}
+                {actions.manage && <Typography color="text.secondary">{de.listing.ownAd}</Typography>}
                 <Button
                   component={RouterLink}
                   to={`/edit-listing/${listing.id}`}
@@ -212,7 +212,7 @@ function ListingView({ listing }: { listing: Listing }) {
                 >
                   {de.listing.edit}
                 </Button>
-                {isOwnAd && (
+                {actions.manage && (
                   <Button component={RouterLink} to="/listings" variant="outlined">
                     {de.listing.manage}
                   </Button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { testCategories, testListing } from '../../test/listingFixtures.ts';
+import { testProfilePermissions } from '../../test/permissionFixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../../test/stubRoutes.ts';
 
@@ -22,6 +23,7 @@ function profile(id: string, name: string, overrides: Partial<PublicProfile> = {
     followers_count: 0,
     following_count: 0,
     is_following: false,
+    can: testProfilePermissions('member'),
     ...overrides,
   };
 }
@@ -38,7 +40,13 @@ function followServer() {
     if (path === '/api/favorites') return { body: { favorites: [] } };
     if (path === '/api/listings') return { body: { listings: [], total: 0, next_cursor: null } };
     if (path === '/api/users/u1') {
-      return { body: profile('u1', 'Anna', { is_following: null, following_count: following.length }) };
+      return {
+        body: profile('u1', 'Anna', {
+          is_following: null,
+          following_count: following.length,
+          can: testProfilePermissions('owner'),
+        }),
+      };
     }
     if (path === '/api/users/u2') {
       return { body: profile('u2', 'Bernd', { is_following: following.length > 0 }) };

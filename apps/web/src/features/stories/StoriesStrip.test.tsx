@@ -2,6 +2,7 @@ import type { Story, StoryGroup } from '@marketplace/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
+import { testStoryPermissions } from '../../test/permissionFixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
 import { stubRoutes } from '../../test/stubRoutes.ts';
 import { StoriesStrip } from './StoriesStrip.tsx';
@@ -23,6 +24,7 @@ function group(userId: string, name: string): StoryGroup {
     expires_at: '2026-03-02T10:00:00Z',
     has_viewed: false,
     listing: null,
+    can: testStoryPermissions(userId === member.id ? 'owner' : 'member'),
   };
   return {
     user_id: userId,

@@ -102,7 +102,6 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
           <StoryViewer
             groups={open.groups}
             startGroup={open.index}
-            meId={meId}
             socket={socket}
             onClose={(after) => {
               setOpen(null);

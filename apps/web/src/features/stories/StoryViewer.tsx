@@ -54,8 +54,6 @@ import {
 export interface StoryViewerProps {
   groups: StoryGroup[];
   startGroup: number;
-  /** The logged-in member's id (own stories get insights and delete). */
-  meId: string | null;
   socket: StorySocket | null;
   /** Called when the viewer closes, with the groups as they are now (viewed marks, deletions). */
   onClose: (groups: StoryGroup[]) => void;
@@ -69,11 +67,12 @@ function safeMediaUrl(url: string): string {
 /**
  * The story viewer overlay (SPEC.md §4 "Story viewer"): progress bars, image and video stories
  * (muted by default, with an unmute button), keys, taps, hold and swipe, the heart and the reply
- * input, 'Story melden' for other members' stories (the story holds while the report dialog is
- * open; docs/decisions/0009-reports-queue.md), and for one's own story the insights and delete.
- * The rules live in `ViewerMachine`.
+ * input, 'Story melden' (the story holds while the report dialog is open;
+ * docs/decisions/0009-reports-queue.md), the insights and delete: each shown where the story's
+ * `can` from the server allows it (other members' stories: report, reply, heart; one's own:
+ * insights, delete; docs/decisions/0006-module-doors.md point 5). The rules live in `ViewerMachine`.
  */
-export function StoryViewer({ groups, startGroup, meId, socket, onClose }: StoryViewerProps) {
+export function StoryViewer({ groups, startGroup, socket, onClose }: StoryViewerProps) {
   // One machine per opening of the viewer.
   const [machine] = useState(
     () =>
@@ -103,11 +102,11 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
 
   if (!story) return null;
   const group = state.groups[state.groupIndex];
-  const own = meId !== null && story.user_id === meId;
+  const can = story.can;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if ((event.target as HTMLElement).tagName === 'INPUT' && event.key !== 'Escape') return;
-    const action = keyAction(event.key, Date.now(), meId);
+    const action = keyAction(event.key, Date.now());
     if (!action) return;
     event.preventDefault();
     machine.dispatch(action);
@@ -124,7 +123,7 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
     if (!start) return;
     const up = start.y - event.clientY;
     if (up > SWIPE_UP_PX) {
-      machine.dispatch({ type: 'openInsights', ownerId: meId });
+      machine.dispatch({ type: 'openInsights' });
       return;
     }
     // A short press is a tap; a long one was a hold.
@@ -257,24 +256,24 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
               {muted ? <VolumeOffIcon /> : <VolumeUpIcon />}
             </IconButton>
           )}
-          {!own && meId && (
+          {can.report && (
             <IconButton color="inherit" aria-label={de.stories.report} onClick={openReport}>
               <FlagOutlinedIcon />
             </IconButton>
           )}
-          {own && (
-            <>
-              <IconButton
-                color="inherit"
-                aria-label={de.stories.openInsights}
-                onClick={() => machine.dispatch({ type: 'openInsights', ownerId: meId })}
-              >
-                <InsightsIcon />
-              </IconButton>
-              <IconButton color="inherit" aria-label={de.stories.delete} onClick={remove}>
-                <DeleteOutlineIcon />
-              </IconButton>
-            </>
+          {can.insights && (
+            <IconButton
+              color="inherit"
+              aria-label={de.stories.openInsights}
+              onClick={() => machine.dispatch({ type: 'openInsights' })}
+            >
+              <InsightsIcon />
+            </IconButton>
+          )}
+          {can.delete && (
+            <IconButton color="inherit" aria-label={de.stories.delete} onClick={remove}>
+              <DeleteOutlineIcon />
+            </IconButton>
           )}
           <IconButton
             color="inherit"
@@ -362,44 +361,50 @@ export function StoryViewer({ groups, startGroup, meId, socket, onClose }: Story
             </Box>
           </Box>
         )}
-        {!own && meId && (
+        {(can.reply || can.react) && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>
-            <InputBase
-              value={reply}
-              onChange={(event) => setReply(event.target.value)}
-              onFocus={() => machine.dispatch({ type: 'hold' })}
-              onBlur={() => machine.dispatch({ type: 'release' })}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  void sendReply();
-                }
-              }}
-              placeholder={de.stories.replyPlaceholder}
-              inputProps={{ 'aria-label': de.stories.replyLabel, maxLength: 1000 }}
-              sx={{
-                flex: 1,
-                color: '#fff',
-                border: '1px solid rgba(255,255,255,0.5)',
-                borderRadius: 5,
-                px: 2,
-                py: 0.5,
-              }}
-            />
-            <IconButton
-              color="inherit"
-              aria-label={de.stories.send}
-              disabled={!text || sending}
-              onClick={sendReply}
-            >
-              <SendIcon />
-            </IconButton>
-            <IconButton color="inherit" aria-label={de.stories.like} onClick={like}>
-              <FavoriteIcon />
-            </IconButton>
+            {can.reply && (
+              <>
+                <InputBase
+                  value={reply}
+                  onChange={(event) => setReply(event.target.value)}
+                  onFocus={() => machine.dispatch({ type: 'hold' })}
+                  onBlur={() => machine.dispatch({ type: 'release' })}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      void sendReply();
+                    }
+                  }}
+                  placeholder={de.stories.replyPlaceholder}
+                  inputProps={{ 'aria-label': de.stories.replyLabel, maxLength: 1000 }}
+                  sx={{
+                    flex: 1,
+                    color: '#fff',
+                    border: '1px solid rgba(255,255,255,0.5)',
+                    borderRadius: 5,
+                    px: 2,
+                    py: 0.5,
+                  }}
+                />
+                <IconButton
+                  color="inherit"
+                  aria-label={de.stories.send}
+                  disabled={!text || sending}
+                  onClick={sendReply}
+                >
+                  <SendIcon />
+                </IconButton>
+              </>
+            )}
+            {can.react && (
+              <IconButton color="inherit" aria-label={de.stories.like} onClick={like}>
+                <FavoriteIcon />
+              </IconButton>
+            )}
           </Box>
         )}
-        {own && state.insightsOpen && (
+        {can.insights && state.insightsOpen && (
           <InsightsPanel storyId={story.id} onClose={() => machine.dispatch({ type: 'closeInsights' })} />
         )}
       </Box>

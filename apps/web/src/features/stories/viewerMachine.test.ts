@@ -1,5 +1,6 @@
 import type { Story, StoryGroup } from '@marketplace/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testStoryPermissions } from '../../test/permissionFixtures.ts';
 import {
   currentStory,
   keyAction,
@@ -27,6 +28,7 @@ function story(userId: string, fields: Partial<Story> = {}): Story {
     expires_at: new Date(Date.UTC(2026, 0, 2)).toISOString(),
     has_viewed: false,
     listing: null,
+    can: testStoryPermissions('member'),
     ...fields,
   };
 }
@@ -92,7 +94,7 @@ describe('image stories', () => {
   it('stand still while paused (Space or holding) and go on when released', () => {
     start([group('a', [story('a'), story('a')])]);
     vi.advanceTimersByTime(1000);
-    machine.dispatch(keyAction(' ', Date.now(), null) ?? { type: 'tick' });
+    machine.dispatch(keyAction(' ', Date.now()) ?? { type: 'tick' });
     vi.advanceTimersByTime(10_000);
     expect(machine.getState().progress).toBe(20);
     machine.dispatch({ type: 'togglePause' });
@@ -155,17 +157,21 @@ describe('navigation', () => {
     expect(ids()).toBe(a[2]?.id);
   });
 
-  it('maps keys and taps: arrows, Escape, I only on one’s own story, left 30 % back', () => {
-    expect(keyAction('ArrowRight', 5, null)).toEqual({ type: 'next', now: 5 });
-    expect(keyAction('ArrowLeft', 5, null)).toEqual({ type: 'previous', now: 5 });
-    expect(keyAction('Escape', 5, null)).toEqual({ type: 'close' });
+  it('maps keys and taps: arrows, Escape, I only where can.insights, left 30 % back', () => {
+    expect(keyAction('ArrowRight', 5)).toEqual({ type: 'next', now: 5 });
+    expect(keyAction('ArrowLeft', 5)).toEqual({ type: 'previous', now: 5 });
+    expect(keyAction('Escape', 5)).toEqual({ type: 'close' });
     expect(tapDirection(29, 100)).toBe('previous');
     expect(tapDirection(30, 100)).toBe('next');
-    const own = story('me');
-    start([group('me', [own])]);
-    machine.dispatch(keyAction('i', Date.now(), 'someone-else') ?? { type: 'tick' });
+    // Another member's story opens no insights; the next one, the viewer's own, does.
+    const other = story('someone-else');
+    const own = story('me', { can: testStoryPermissions('owner') });
+    start([group('someone-else', [other]), group('me', [own])]);
+    machine.dispatch(keyAction('i', Date.now()) ?? { type: 'tick' });
     expect(machine.getState().insightsOpen).toBe(false);
-    machine.dispatch(keyAction('i', Date.now(), 'me') ?? { type: 'tick' });
+    machine.dispatch({ type: 'next', now: Date.now() });
+    expect(ids()).toBe(own.id);
+    machine.dispatch(keyAction('i', Date.now()) ?? { type: 'tick' });
     expect(machine.getState().insightsOpen).toBe(true);
     // Insights pause the progress.
     vi.advanceTimersByTime(1000);

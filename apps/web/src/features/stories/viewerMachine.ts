@@ -55,7 +55,7 @@ export type ViewerAction =
   | { type: 'hold' }
   | { type: 'release' }
   | { type: 'close' }
-  | { type: 'openInsights'; ownerId: string | null }
+  | { type: 'openInsights' }
   | { type: 'closeInsights' }
   | { type: 'videoEnded'; now: number }
   | { type: 'viewed'; storyId: string; now: number }
@@ -143,8 +143,8 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
     case 'close':
       return { ...state, closed: true };
     case 'openInsights': {
-      const story = currentStory(state);
-      if (!story || action.ownerId === null || story.user_id !== action.ownerId) return state;
+      // Only where the server allows the insights (`can.insights`: the owner, SPEC.md §6).
+      if (!currentStory(state)?.can.insights) return state;
       return { ...state, insightsOpen: true };
     }
     case 'closeInsights':
@@ -202,13 +202,16 @@ export function tapDirection(x: number, width: number): 'previous' | 'next' {
   return x < width * TAP_BACK_SHARE ? 'previous' : 'next';
 }
 
-/** The action of a key (SPEC.md §4: Space, arrows, Escape, I on one's own story), or null. */
-export function keyAction(key: string, now: number, ownerId: string | null): ViewerAction | null {
+/**
+ * The action of a key (SPEC.md §4: Space, arrows, Escape, I for the insights, which open only
+ * on a story whose `can.insights` is true), or null.
+ */
+export function keyAction(key: string, now: number): ViewerAction | null {
   if (key === ' ' || key === 'Spacebar') return { type: 'togglePause' };
   if (key === 'ArrowRight') return { type: 'next', now };
   if (key === 'ArrowLeft') return { type: 'previous', now };
   if (key === 'Escape') return { type: 'close' };
-  if (key === 'i' || key === 'I') return { type: 'openInsights', ownerId };
+  if (key === 'i' || key === 'I') return { type: 'openInsights' };
   return null;
 }
 

@@ -13,8 +13,9 @@ import { usePublicProfile, useToggleFollow } from './api.ts';
  * 'Folgen' / 'Entfolgen' for member `userId`, on their profile and on the seller card of an ad
  * (SPEC.md §6, §7). It reads `is_following` from the member's public profile, the query the
  * profile page shows, and a change updates that profile and refetches the follow lists, wherever
- * the button stands. A visitor goes to /login?next=<this page>; hidden on one's own profile and
- * until the profile has loaded.
+ * the button stands. Shown where the profile's `can.follow` allows it (not on one's own profile;
+ * docs/decisions/0006-module-doors.md point 5) and to a visitor, who goes to /login?next=<this
+ * page>; hidden until the profile has loaded.
  */
 export function FollowButton({ userId, size = 'medium' }: { userId: string; size?: 'small' | 'medium' }) {
   const { user } = useSession();
@@ -25,7 +26,7 @@ export function FollowButton({ userId, size = 'medium' }: { userId: string; size
   const profile = usePublicProfile(userId, viewerId);
   const toggle = useToggleFollow(userId, viewerId);
 
-  if (viewerId === userId || !profile.data) return null;
+  if (!profile.data || (user && !profile.data.can.follow)) return null;
   const following = profile.data.is_following === true;
 
   const onClick = () => {

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { testListing, testListingPage } from '../../test/listingFixtures.ts';
+import { testProfilePermissions } from '../../test/permissionFixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
 import { stubRouteTable } from '../../test/stubRouteTable.ts';
 import { monthYear, ProfilePage } from './ProfilePage.tsx';
@@ -21,6 +22,7 @@ function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
     followers_count: 5,
     following_count: 2,
     is_following: null,
+    can: testProfilePermissions('visitor'),
     ...overrides,
   };
 }
@@ -94,7 +96,11 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     const calls = stubRouteTable({
       '/api/me': { body: testUser() },
       'GET /api/users/u2': () => ({
-        body: profile({ is_following: following, followers_count: following ? 6 : 5 }),
+        body: profile({
+          is_following: following,
+          followers_count: following ? 6 : 5,
+          can: testProfilePermissions('member'),
+        }),
       }),
       'POST /api/follow/u2': () => {
         following = true;
@@ -122,7 +128,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     const me = testUser({ id: 'u2' });
     stubRouteTable({
       '/api/me': { body: me },
-      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('owner') }) },
       '/api/follow/followers': {
         body: {
           followers: [{ id: 'u3', display_name: 'Carla', avatar: null, followed_at: '2026-02-01T00:00:00Z' }],
@@ -139,10 +145,45 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('link', { name: /Carla/ })).getAttribute('href')).toBe('/user/u3');
   });
 
+  it("shows each of the member's buttons exactly where the profile's can allows it, not by ids", async () => {
+    // The session's member is someone else (u1), yet the server's answer alone decides.
+    const none = testProfilePermissions('visitor');
+    let can = { ...none, edit: true };
+    stubRouteTable({
+      '/api/me': { body: testUser() },
+      '/api/users/u2': () => ({ body: profile({ is_following: false, can }) }),
+      '/api/follow/followers': { body: { followers: [] } },
+      '/api/follow/following': { body: { following: [] } },
+    });
+    logIn(testUser());
+    const first = renderProfile();
+    expect(await screen.findByRole('link', { name: 'Profil bearbeiten' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Follower/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Folgen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Melden' })).toBeNull();
+    first.unmount();
+
+    can = { ...none, follow: true };
+    const second = renderProfile();
+    expect(await screen.findByRole('button', { name: 'Folgen' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Profil bearbeiten' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Melden' })).toBeNull();
+    second.unmount();
+
+    can = { ...none, message: true, report: true };
+    renderProfile();
+    expect(await screen.findByRole('link', { name: 'Nachricht schreiben' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Melden' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Folgen' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: /Follower/ })).toBeNull();
+  });
+
   it("links 'Nachricht schreiben' to the chat with the member", async () => {
     stubRouteTable({
       '/api/me': { body: testUser() },
-      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('member') }) },
     });
     logIn(testUser());
     renderProfile();
@@ -161,7 +202,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   it("reports the member with a reason and a note through 'Melden'", async () => {
     const calls = stubRouteTable({
       '/api/me': { body: testUser() },
-      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('member') }) },
       '/api/listings': { body: testListingPage([], 0, null) },
       'POST /api/users/u2/report': { status: 201, body: { detail: 'Danke! Wir prüfen die Meldung.' } },
     });
@@ -187,7 +228,7 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
   it("shows the server's German detail when the report fails and keeps the dialog open", async () => {
     stubRouteTable({
       '/api/me': { body: testUser() },
-      '/api/users/u2': { body: profile({ is_following: false }) },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('member') }) },
       '/api/listings': { body: testListingPage([], 0, null) },
       'POST /api/users/u2/report': {
         status: 429,

@@ -131,7 +131,24 @@ function ReportMemberButton({ memberId }: { memberId: string }) {
   );
 }
 
-function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+/**
+ * Which of the profile's actions to show: the server's answer `can` (docs/decisions/0006-module-doors.md
+ * point 5, never derived here from ids). A visitor sees follow, message and report too and is
+ * led to the login by them, as on an ad.
+ */
+function profileActions(profile: PublicProfile, isLoggedIn: boolean) {
+  const orLogin = (allowed: boolean) => allowed || !isLoggedIn;
+  return {
+    edit: profile.can.edit,
+    follow: orLogin(profile.can.follow),
+    message: orLogin(profile.can.message),
+    report: orLogin(profile.can.report),
+  };
+}
+
+function ProfileCard({ profile }: { profile: PublicProfile }) {
+  const { isLoggedIn } = useSession();
+  const actions = profileActions(profile, isLoggedIn);
   const since = monthYear(profile.member_since);
   const hasRating = profile.rating !== null && profile.review_count > 0;
   return (
@@ -170,17 +187,18 @@ function ProfileCard({ profile, isOwn }: { profile: PublicProfile; isOwn: boolea
               </Stack>
             )}
           </Box>
-          {isOwn ? (
+          {actions.edit && (
             <Box>
               <Button component={RouterLink} to="/settings" variant="outlined" startIcon={<EditIcon />}>
                 {de.profile.editProfile}
               </Button>
             </Box>
-          ) : (
+          )}
+          {(actions.follow || actions.message || actions.report) && (
             <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              <FollowButton userId={profile.id} />
-              <MessageButton memberId={profile.id} />
-              <ReportMemberButton memberId={profile.id} />
+              {actions.follow && <FollowButton userId={profile.id} />}
+              {actions.message && <MessageButton memberId={profile.id} />}
+              {actions.report && <ReportMemberButton memberId={profile.id} />}
             </Stack>
           )}
         </Stack>
@@ -217,14 +235,15 @@ function SellerListings({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+function ProfileLoaded({ profile }: { profile: PublicProfile }) {
   usePageTitle(profile.display_name);
   return (
     <>
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
         <Stack spacing={3}>
-          <ProfileCard profile={profile} isOwn={isOwn} />
-          {isOwn && (
+          <ProfileCard profile={profile} />
+          {/* The own follow lists, on the profile its member may edit (`can.edit`: only their own). */}
+          {profile.can.edit && (
             <FollowLists followersCount={profile.followers_count} followingCount={profile.following_count} />
           )}
         </Stack>
@@ -241,8 +260,8 @@ function ProfileLoaded({ profile, isOwn }: { profile: PublicProfile; isOwn: bool
  * /user/{id} (SPEC.md §2): the public profile from `GET /api/users/{id}`: avatar, display name,
  * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, the number of active
  * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen', 'Nachricht
- * schreiben' and 'Melden' (not on the own profile, which shows the own follow lists instead). An unknown member
- * reads 'Nutzer nicht gefunden'.
+ * schreiben' and 'Melden' or 'Profil bearbeiten' with the own follow lists, as the profile's `can`
+ * allows. An unknown member reads 'Nutzer nicht gefunden'.
  */
 export function ProfilePage() {
   const { id = '' } = useParams();
@@ -282,5 +301,5 @@ export function ProfilePage() {
       </PageContainer>
     );
   }
-  return <ProfileLoaded profile={query.data} isOwn={user?.id === query.data.id} />;
+  return <ProfileLoaded profile={query.data} />;
 }
