@@ -23,6 +23,8 @@ import { freePort, waitUntil } from './helpers/own-services.ts';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const ROUNDS = 20;
+/** pg-boss's schema: the server runs in the database's `public` schema here (decision 0014). */
+const JOBS = sql.identifier('pgboss');
 
 let dataDir: string;
 let databaseUrl: string | undefined;
@@ -77,13 +79,9 @@ async function counts(): Promise<Counts> {
         sql`select type, count(*)::int as n from notifications where user_id = ${member.user.id}::uuid group by type`,
       );
       for (const row of rows) result[`${name} notifications ${row.type}`] = row.n;
-      const [schema] = await selectRows<{ schema: string }>(
-        db,
-        sql`select case when current_schema() = 'public' then 'pgboss' else current_schema() || '_jobs' end as schema`,
-      );
       const [mails] = await selectRows<{ n: number }>(
         db,
-        sql`select count(*)::int as n from ${sql.identifier(schema?.schema ?? 'pgboss')}.job
+        sql`select count(*)::int as n from ${JOBS}.job
              where name = ${MAIL_QUEUE} and data->>'to' = ${member.email}`,
       );
       result[`${name} mails`] = mails?.n ?? 0;
@@ -100,13 +98,9 @@ async function counts(): Promise<Counts> {
 /** Reaction jobs not yet done (waiting, running, due for a retry). */
 function openReactions(): Promise<number> {
   return withDatabase(async (db) => {
-    const [schema] = await selectRows<{ schema: string }>(
-      db,
-      sql`select case when current_schema() = 'public' then 'pgboss' else current_schema() || '_jobs' end as schema`,
-    );
     const [row] = await selectRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from ${sql.identifier(schema?.schema ?? 'pgboss')}.job
+      sql`select count(*)::int as n from ${JOBS}.job
            where name = ${REACTION_QUEUE} and state in ('created', 'retry', 'active')`,
     );
     return row?.n ?? 0;
