@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CatalogueEntry } from '../src/plugins/swagger.ts';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Every route of the route catalogue (`app.routeCatalogue`, filled by an `onRoute` hook from
@@ -102,6 +102,9 @@ await t.app.inject({
   headers: bearer(a.access_token),
   payload: { preferences: { follow: { in_app: false, email: false } } },
 });
+// The notifications of the follow and the messages are durable reactions: all of them are in
+// before A's state is first read, so a late one is not taken for a change B made.
+await reactionsDone(t);
 
 const tokens = new Map<RegisteredMember, string>([a, b, admin].map((m) => [m, m.access_token]));
 /** A member's token; their own calls may log them out (logout, ending sessions): then they log in again. */
@@ -313,6 +316,8 @@ describe('authorization matrix: every route × visitor, A, B, ADMIN', () => {
       ) {
         wrong.push(`${key(route)}: shows A's private data to B`);
       }
+      // A reaction to B's call (a notification for A) belongs to this route, not to a later one.
+      await reactionsDone(t);
       const after = await stateOfA();
       if (JSON.stringify(after) !== JSON.stringify(before)) {
         wrong.push(`${key(route)}: changed A's data`);

@@ -51,8 +51,14 @@ export interface OpenDatabaseOptions {
   onConnectionError?: ((error: Error) => void) | undefined;
 }
 
-/** How long a request waits for a PostgreSQL connection before it fails (ms). */
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request waits for a PostgreSQL connection before it fails with 503 (ms): the wait
+ * for a free connection of the pool as well as for a new one. A server that is away refuses the
+ * connection at once, so this bound only matters in a burst (200 requests queued behind the
+ * pool's 20 connections on a busy 2-core machine) or a network that drops packets; it is long
+ * enough for the burst to be served instead of refused.
+ */
+const CONNECT_TIMEOUT_MS = 15_000;
 
 /** Number of migrations committed in `migrationsFolder` (its journal's entries). */
 function committedMigrations(): number {
