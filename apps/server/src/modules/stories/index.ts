@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { readListings } from '../listings/index.ts';
+import type { StoriesDeps } from './deps.ts';
 import { FeedAnswers } from './feed-answers.ts';
-import { FeedSummary } from './feed-summary.ts';
+import { FeedSummary, type StoryListingSource } from './feed-summary.ts';
+import { removeMedia } from './files.ts';
 import { storyPermissionsOf } from './policies.ts';
+import { toStory } from './present.ts';
 import storyRoutes from './routes.ts';
-import { removeExpired, removeMedia, type StoriesDeps, type StoryListingSource, toStory } from './service.ts';
+import { removeExpired } from './service.ts';
 import { storySocketRoutes } from './socket.ts';
 import { ViewMarksCache } from './view-marks.ts';
 import './events.ts';
@@ -21,7 +24,9 @@ import './events.ts';
  * this door (docs/decisions/0009-reports-queue.md).
  */
 export { countStoriesSince } from './counts.ts';
+export type { StoriesDeps } from './deps.ts';
 export { type StoryRelation, storyPermissions, storyPermissionsOf } from './policies.ts';
+export { storiesOfUser as listStoriesOfUser } from './queries.ts';
 export {
   announceStoryRemoval,
   type RemovedStory,
@@ -33,8 +38,6 @@ export {
 export {
   createFromFile as createStoryFromFile,
   removeExpired as removeExpiredStories,
-  type StoriesDeps,
-  storiesOfUser as listStoriesOfUser,
 } from './service.ts';
 
 declare module 'fastify' {

@@ -21,9 +21,14 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageUploadStream } from '../media/index.ts';
+import type { StoriesDeps } from './deps.ts';
+import { feedAnswer } from './feed.ts';
 import { feedEncoding } from './feed-answers.ts';
+import { isVideoName, removePicture, STORY_VIDEO_FOLDER } from './files.ts';
+import { getStory, insights, stats, storiesOfUser } from './queries.ts';
 import { reportStory } from './reports.ts';
 import * as stories from './service.ts';
+import { discardUpload, receiveUpload } from './upload.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['stories'];
@@ -36,7 +41,7 @@ const FIELD_MAX = 2000;
  * view, reaction, reply, report, delete, and the story videos with HTTP range requests. All calls but
  * the media need a token.
  */
-const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async (app, { deps }) => {
+const storyRoutes: FastifyPluginAsyncZod<{ deps: StoriesDeps }> = async (app, { deps }) => {
   const member = { onRequest: app.authenticate };
   const verified = { onRequest: [app.authenticate, app.requireVerified] };
 
@@ -56,7 +61,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
     // The answer is the JSON text of storyFeedSchema, put together from serialised parts and kept
     // finished, compressed where the client accepts it (decision 0013, "Finished answers").
     async (request, reply) => {
-      const answer = await stories.feedAnswer(
+      const answer = await feedAnswer(
         deps,
         request.user.id,
         request.query,
@@ -81,7 +86,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       },
     },
     async (request) => ({
-      stories: await stories.storiesOfUser(deps, request.user.id, request.params.userId),
+      stories: await storiesOfUser(deps, request.user.id, request.params.userId),
     }),
   );
 
@@ -100,8 +105,8 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
     async (request, reply) => {
       const name = request.params.name;
       const notFound = new AppError('not_found', storyTexts.notFound);
-      if (!stories.isVideoName(name)) throw notFound;
-      const size = await deps.storage.size(stories.STORY_VIDEO_FOLDER, name);
+      if (!isVideoName(name)) throw notFound;
+      const size = await deps.storage.size(STORY_VIDEO_FOLDER, name);
       if (size === null) throw notFound;
       reply.header('Accept-Ranges', 'bytes');
       reply.header('Cache-Control', 'private, max-age=86400');
@@ -114,7 +119,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
       // No, a malformed or a multiple range: the whole file (RFC 9110 allows ignoring Range).
       const range =
         Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
-      const file = await deps.storage.read(stories.STORY_VIDEO_FOLDER, name, range ?? undefined);
+      const file = await deps.storage.read(STORY_VIDEO_FOLDER, name, range ?? undefined);
       if (!file) throw notFound;
       if (range) {
         reply.status(206);
@@ -140,7 +145,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         response: { 200: storySchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => stories.getStory(deps, request.user.id, request.params.id),
+    async (request) => getStory(deps, request.user.id, request.params.id),
   );
 
   app.get(
@@ -155,7 +160,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         response: { 200: storyStatsSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => stories.stats(deps, request.params.id),
+    async (request) => stats(deps, request.params.id),
   );
 
   app.get(
@@ -170,7 +175,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         response: { 200: storyInsightsSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => stories.insights(deps, request.user, request.params.id),
+    async (request) => insights(deps, request.user, request.params.id),
   );
 
   app.post(
@@ -205,7 +210,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
               part.file.resume();
               throw missing;
             }
-            tmp = await stories.receiveUpload(deps, part.file as ImageUploadStream);
+            tmp = await receiveUpload(deps, part.file as ImageUploadStream);
           } else if (typeof part.value === 'string' && part.value.length <= FIELD_MAX) {
             fields[part.fieldname] = part.value;
           } else {
@@ -223,8 +228,8 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: stories.StoriesDeps }> = async 
         done = story.media_type === 'video';
         return reply.status(201).send(story);
       } finally {
-        if (tmp !== null) await stories.discardUpload(tmp);
-        if (poster !== null && !done) await stories.removePicture(deps.storage, poster);
+        if (tmp !== null) await discardUpload(tmp);
+        if (poster !== null && !done) await removePicture(deps.storage, poster);
       }
     },
   );

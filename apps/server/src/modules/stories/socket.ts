@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { SocketConnection } from '../../realtime/index.ts';
 import { listFollowers } from '../follows/index.ts';
+import type { StoriesDeps } from './deps.ts';
 import { storyPermissionsOf } from './policies.ts';
+import { getStory } from './queries.ts';
 import * as stories from './service.ts';
 import './events.ts';
 
@@ -28,7 +30,7 @@ const FOLLOWERS_MAX = 5000;
  * `new_story`. More than 30 messages in 10 s are answered `rate_limit_exceeded` and not carried
  * out; the socket stays open.
  */
-export function storySocketRoutes(app: FastifyInstance, deps: stories.StoriesDeps): void {
+export function storySocketRoutes(app: FastifyInstance, deps: StoriesDeps): void {
   const handle = async (connection: SocketConnection<StoryServerMessage>, parsed: unknown) => {
     const message = storyClientMessageSchema.safeParse(parsed);
     if (!message.success) {
@@ -86,7 +88,7 @@ export function storySocketRoutes(app: FastifyInstance, deps: stories.StoriesDep
     const followers = await listFollowers(deps.db, ownerId, { limit: FOLLOWERS_MAX, offset: 0 });
     const here = followers.map((edge) => edge.userId).filter((id) => sockets.isConnected(id));
     if (here.length === 0) return;
-    const story = await stories.getStory(deps, ownerId, storyId).catch(() => null);
+    const story = await getStory(deps, ownerId, storyId).catch(() => null);
     // Followers are other members (a member cannot follow themselves): theirs is a member's `can`.
     const seen = { has_viewed: false, can: storyPermissionsOf('member') };
     if (story) sockets.deliver(here, { type: 'new_story', story: { ...story, ...seen } });
