@@ -3,11 +3,15 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { readListings } from '../listings/index.ts';
 import type { Actor } from '../users/index.ts';
+import type { ChatDeps, ChatListingInfo, ChatListingSource } from './deps.ts';
+import { sendStoryReply } from './messages.ts';
 import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
-import { type ChatDeps, type ChatListingInfo, type ChatListingSource, sendStoryReply } from './service.ts';
 import './events.ts';
 
+export { unreadCount } from './conversations.ts';
+export { isConversationMember } from './policies.ts';
+export { messagePreview } from './present.ts';
 /**
  * The chat module's only door (ARCHITECTURE.md "modules"): conversations between members,
  * messages with photos and price offers, blocks, reports, and the ratings members give after a
@@ -21,7 +25,6 @@ export {
   countMessagesSince,
   readConversationReports,
 } from './reports.ts';
-export { isConversationMember, messagePreview, unreadCount } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { ReputationPart } from '../users/index.ts';
+import { answerRateOf } from './present.ts';
 import { answerCountsColumn } from './queries.ts';
-import { answerRateOf } from './service.ts';
 
 /**
  * The chat's part of the one reputation (contract `memberReputationSchema`), added to the users

@@ -22,7 +22,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import * as chat from './service.ts';
+import {
+  getConversation,
+  listConversations,
+  markConversationRead,
+  rateConversation,
+  reportConversation,
+  setBlocked,
+  startConversation,
+  unreadCount,
+} from './conversations.ts';
+import type { ChatDeps } from './deps.ts';
+import { listMessages, sendMessage } from './messages.ts';
+import { respondToOffer } from './offers.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['chat'];
@@ -42,7 +54,7 @@ const offerResponses = {
  * with photos and price offers, read marks, the unread badge count, blocking, reports and ratings.
  * All calls need a token; sending needs a verified e-mail address.
  */
-const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, { deps }) => {
+const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps }) => {
   const member = { onRequest: app.authenticate };
   const sender = { onRequest: [app.authenticate, app.requireVerified] };
 
@@ -58,7 +70,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
         response: { 200: chatConversationListSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => chat.listConversations(deps, request.user, request.query),
+    async (request) => listConversations(deps, request.user, request.query),
   );
 
   app.post(
@@ -79,7 +91,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const { conversation, created } = await chat.startConversation(deps, request.user, request.body);
+      const { conversation, created } = await startConversation(deps, request.user, request.body);
       return reply.status(created ? 201 : 200).send(conversation);
     },
   );
@@ -96,7 +108,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
         response: { 200: chatConversationSchema, ...memberErrors },
       },
     },
-    async (request) => chat.getConversation(deps, request.user, request.params.id),
+    async (request) => getConversation(deps, request.user, request.params.id),
   );
 
   app.get(
@@ -113,7 +125,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
         response: { 200: chatMessageListSchema, ...memberErrors },
       },
     },
-    async (request) => chat.listMessages(deps, request.user, request.params.id, request.query),
+    async (request) => listMessages(deps, request.user, request.params.id, request.query),
   );
 
   app.post(
@@ -135,12 +147,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const { message, created } = await chat.sendMessage(
-        deps,
-        request.user,
-        request.params.id,
-        request.body,
-      );
+      const { message, created } = await sendMessage(deps, request.user, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
@@ -159,7 +166,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const { message, created } = await chat.sendMessage(deps, request.user, request.params.id, {
+      const { message, created } = await sendMessage(deps, request.user, request.params.id, {
         kind: 'offer',
         amount: request.body.amount,
         client_id: request.body.client_id,
@@ -184,7 +191,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
     },
     async (request, reply) => {
       const { params, body } = request;
-      const result = await chat.respondToOffer(
+      const result = await respondToOffer(
         deps,
         request.user,
         params.id,
@@ -213,7 +220,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
     },
     async (request, reply) => {
       const { params, body } = request;
-      const result = await chat.respondToOffer(
+      const result = await respondToOffer(
         deps,
         request.user,
         params.id,
@@ -240,7 +247,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
     },
     async (request, reply) => {
       const { params, body } = request;
-      const result = await chat.respondToOffer(
+      const result = await respondToOffer(
         deps,
         request.user,
         params.id,
@@ -264,7 +271,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
         response: { 200: chatReadResultSchema, ...memberErrors },
       },
     },
-    async (request) => chat.markConversationRead(deps, request.user, request.params.id),
+    async (request) => markConversationRead(deps, request.user, request.params.id),
   );
 
   app.get(
@@ -280,7 +287,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request) => ({
-      unread_count: await chat.unreadCount(deps.db, request.user.id, request.query.limit),
+      unread_count: await unreadCount(deps.db, request.user.id, request.query.limit),
     }),
   );
 
@@ -301,7 +308,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
         params: idParams,
         response: { 200: chatConversationSchema, ...memberErrors },
       },
-      handler: async (request) => chat.setBlocked(deps, request.user, request.params.id, blocked),
+      handler: async (request) => setBlocked(deps, request.user, request.params.id, blocked),
     });
   }
 
@@ -319,9 +326,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await chat.reportConversation(deps, request.user, request.params.id, request.body)),
+      reply.status(201).send(await reportConversation(deps, request.user, request.params.id, request.body)),
   );
 
   app.post(
@@ -339,9 +344,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: chat.ChatDeps }> = async (app, {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await chat.rateConversation(deps, request.user, request.params.id, request.body)),
+      reply.status(201).send(await rateConversation(deps, request.user, request.params.id, request.body)),
   );
 };
 
