@@ -6,6 +6,7 @@ import type { Actor } from '../users/index.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
 import { startConversation } from './conversations.ts';
 import type { ChatDeps } from './deps.ts';
+import { selectMessage, selectMessagePage, selectOpenOffer } from './message-queries.ts';
 import { offerListing, toCents } from './offers.ts';
 import { memberConversation } from './policies.ts';
 import { toChatMessage } from './present.ts';
@@ -20,9 +21,7 @@ import { type MessageDraft, storeMessage } from './sending.ts';
 
 /** Where a message cursor (a message id) sits in its conversation. @throws AppError validation (422) */
 async function cursorPosition(db: Database, conversationId: string, messageId: string, field: string) {
-  const row = UUID_PATTERN.test(messageId)
-    ? await queries.selectMessage(db, conversationId, messageId)
-    : undefined;
+  const row = UUID_PATTERN.test(messageId) ? await selectMessage(db, conversationId, messageId) : undefined;
   if (!row) throw new AppError('validation', `Parameter '${field}': ${texts.cursorUnknown}`);
   return { createdAt: row.createdAt, seq: row.seq };
 }
@@ -44,7 +43,7 @@ export async function listMessages(
   const cursor = query.after ?? query.before;
   const position = cursor ? await cursorPosition(deps.db, conversation.id, cursor, direction) : null;
   const [rows, blocks] = await Promise.all([
-    queries.selectMessagePage(deps.db, conversation.id, direction, position, query.limit),
+    selectMessagePage(deps.db, conversation.id, direction, position, query.limit),
     queries.selectBlocksBetween(deps.db, conversation.buyerId, conversation.sellerId),
   ]);
   const page = rows.slice(0, query.limit);
@@ -104,8 +103,7 @@ export async function sendMessage(
           if (locked.buyerId !== actor.id) throw new AppError('offer_not_possible', texts.offerBuyerOnly);
           const ad = await offerListing(deps, tx, locked);
           if (ad.status !== 'active') throw new AppError('offer_not_possible', texts.offerListingInactive);
-          if (await queries.selectOpenOffer(tx, locked.id))
-            throw new AppError('conflict', texts.offerStillOpen);
+          if (await selectOpenOffer(tx, locked.id)) throw new AppError('conflict', texts.offerStillOpen);
         }
       : undefined;
   const result = await storeMessage(deps, actor, conversationId, draft, extra);

@@ -4,9 +4,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../users/index.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
 import type { ChatDeps } from './deps.ts';
+import { selectMessage, setOfferStatus } from './message-queries.ts';
 import { aboutListing, memberConversation } from './policies.ts';
 import { toChatMessage } from './present.ts';
-import * as queries from './queries.ts';
 import type { ConversationRow } from './schema.ts';
 import { storeMessage } from './sending.ts';
 
@@ -55,7 +55,7 @@ export async function respondToOffer(
 ): Promise<{ message: ChatMessage; reserved: boolean; created: boolean }> {
   const conversation = await memberConversation(deps.db, actor, conversationId);
   const offer = UUID_PATTERN.test(offerId)
-    ? await queries.selectMessage(deps.db, conversation.id, offerId)
+    ? await selectMessage(deps.db, conversation.id, offerId)
     : undefined;
   if (!offer || (offer.kind !== 'offer' && offer.kind !== 'offer_countered')) {
     throw new AppError('not_found', texts.offerNotFound);
@@ -80,14 +80,14 @@ export async function respondToOffer(
       clientId,
     }),
     async (tx, locked) => {
-      const current = await queries.selectMessage(tx, locked.id, offer.id);
+      const current = await selectMessage(tx, locked.id, offer.id);
       if (current?.offerStatus !== 'open') throw new AppError('offer_not_open');
       if (current.senderId === actor.id) throw new AppError('offer_not_possible', texts.offerOwn);
       if (response.action === 'counter' && current.kind !== 'offer') {
         throw new AppError('offer_not_possible', texts.counterOnlySeller);
       }
       await offerListing(deps, tx, locked);
-      await queries.setOfferStatus(
+      await setOfferStatus(
         tx,
         current.id,
         response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'countered',

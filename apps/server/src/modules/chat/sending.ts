@@ -5,6 +5,12 @@ import { claimChatPhoto } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
 import type { ChatDeps } from './deps.ts';
+import {
+  checkAndCountSend,
+  insertMessage,
+  type MessageToStore,
+  sendInOneStatement,
+} from './message-queries.ts';
 import { isConversationMember, otherMemberOf } from './policies.ts';
 import { messagePreview } from './present.ts';
 import * as queries from './queries.ts';
@@ -59,7 +65,7 @@ export async function storeMessage(
     if (!conversation) throw new AppError('conversation_not_found');
     if (!isConversationMember(actor, conversation)) throw new AppError('conversation_forbidden');
     const values = draft();
-    const toStore: queries.MessageToStore = {
+    const toStore: MessageToStore = {
       conversationId,
       senderId: actor.id,
       recipientId: otherMemberOf(conversation, actor.id),
@@ -73,8 +79,8 @@ export async function storeMessage(
       preview: messagePreview(values),
     };
     const check = extra
-      ? await queries.checkAndCountSend(tx, toStore, CHAT_SEND_WINDOW_MS)
-      : await queries.sendInOneStatement(tx, toStore, CHAT_SEND_WINDOW_MS, CHAT_MESSAGES_PER_MINUTE);
+      ? await checkAndCountSend(tx, toStore, CHAT_SEND_WINDOW_MS)
+      : await sendInOneStatement(tx, toStore, CHAT_SEND_WINDOW_MS, CHAT_MESSAGES_PER_MINUTE);
     if (check.earlier) return { message: check.earlier, created: false, conversation };
     if (check.blocked) throw new AppError('chat_blocked');
     const quota = check.quota;
@@ -83,7 +89,7 @@ export async function storeMessage(
       throw rateLimitedError(texts.tooManyMessages, (quota.windowEnds.getTime() - Date.now()) / 1000);
     }
     if (extra) await extra(tx, conversation);
-    const message = extra ? await queries.insertMessage(tx, toStore) : check.message;
+    const message = extra ? await insertMessage(tx, toStore) : check.message;
     if (!message) throw new Error('a message with the same client_id appeared despite the lock');
     if (message.image && !values.serverImage) await claimChatPhoto(tx, message.image, actor.id, message.id);
     emit('message.created', {
