@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { followedBy } from '../follows/index.ts';
 import type { Actor } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { ListingReadDeps } from './deps.ts';
 import { iso, toListing } from './present.ts';
 import { countListingsCapped, selectListingPage, VISIBLE } from './queries.ts';
-import type { ListingReadDeps } from './search.ts';
 
 /**
  * `GET /api/me/feed` (the /feed page, SPEC.md §2 "/feed"): the visible ads of the members

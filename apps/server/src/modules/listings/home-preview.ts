@@ -18,7 +18,8 @@ import {
 } from '@marketplace/contract';
 import escapeHtml from 'escape-html';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
-import { type ListingReadDeps, listListings } from './search.ts';
+import type { ListingReadDeps } from './deps.ts';
+import { listListings } from './search.ts';
 
 /** The home page's first content, ready to go into `index.html` (see `plugins/web-app.ts`). */
 export interface HomePreview {

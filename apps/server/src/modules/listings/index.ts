@@ -48,7 +48,7 @@ export {
   selectListingSeller as findListingSeller,
 } from './queries.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */
-export { RELEVANCE_WINDOW } from './search.ts';
+export { RELEVANCE_WINDOW } from './search-pages.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
 export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';

@@ -1,7 +1,8 @@
 import { LISTINGS_LIMIT_MAX, listingQuerySchema } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import type { CategoryTree } from '../categories/index.ts';
-import { checkListingFilters, listListings } from './search.ts';
+import { listListings } from './search.ts';
+import { checkListingFilters } from './search-filters.ts';
 
 /** Pages of newest ads read at most per check; more new matches are reported as this many pages' worth. */
 const NEW_MATCH_PAGES_MAX = 10;

@@ -14,6 +14,7 @@ import {
 } from '@marketplace/contract';
 import { AppError } from '../../lib/errors.ts';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
+import type { ListingReadDeps } from './deps.ts';
 import { PREVIEW_CSS } from './home-preview.ts';
 import {
   absolute,
@@ -33,7 +34,7 @@ import {
   summary,
 } from './page-parts.ts';
 import { isListingRemoved } from './queries.ts';
-import { type ListingReadDeps, listListings } from './search.ts';
+import { listListings } from './search.ts';
 import { readListing } from './service.ts';
 
 /** The JSON text `json`, safe inside a `<script type="application/json">` element. */

@@ -29,6 +29,7 @@ import { findPlace, type Location, postalCodeExists } from '../places/index.ts';
 import type { Actor, MemberCards } from '../users/index.ts';
 import { validateAttributes } from './attributes.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { ListingReadDeps } from './deps.ts';
 import { canReportListing, listingPermissions } from './policies.ts';
 import { effectiveStatus, iso, toListing } from './present.ts';
 import {
@@ -42,7 +43,6 @@ import {
   VISIBLE,
 } from './queries.ts';
 import { type ListingRow, listingReports, listings } from './schema.ts';
-import type { ListingReadDeps } from './search.ts';
 import { adjustTerms, adjustTermsBulk } from './terms.ts';
 
 export type ListingCreateBody = z.output<typeof listingCreateSchema>;

@@ -1,0 +1,26 @@
+import type { Database } from '../../db/client.ts';
+import type { CountCache } from '../../lib/count-cache.ts';
+import type { CategoryTree } from '../categories/index.ts';
+import type { RankedMember } from './entities.ts';
+
+/**
+ * What the listings module's use cases receive from the running application: the parts and
+ * caches the listings plugin builds and owns (docs/decisions/0006-module-doors.md point 1).
+ */
+
+/** What listing reads need from the running application. */
+export interface ListingReadDeps {
+  db: Database;
+  categories: CategoryTree;
+  /**
+   * Cache of `total` per filter and search text, owned by the listings plugin (fresh for
+   * `TOTAL_CACHE_MS` and until an ad changes); without it every list counts afresh.
+   */
+  totals?: CountCache<number>;
+  /** Recent spelling corrections by query, owned by the listings plugin. */
+  corrections?: CountCache<string | null>;
+  /** Recent compound words by search word, owned by the listings plugin. */
+  compounds?: CountCache<string[]>;
+  /** The directory's rankings per kind (`entities.ts`), owned by the listings plugin. */
+  entityRankings?: CountCache<RankedMember[]>;
+}
