@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
+import { CountedViews, type ListingDeps } from './deps.ts';
 import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
 import { type HomePreview, HomePreviewer } from './home-preview.ts';
@@ -11,7 +12,7 @@ import { PagePreviewer } from './page-preview.ts';
 import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
 import { TOTAL_CACHE_MS } from './search.ts';
-import { CountedViews, type ListingDeps, updateListing } from './service.ts';
+import { updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
 import { CORRECTION_CACHE_MS } from './terms.ts';
@@ -47,10 +48,11 @@ export {
   releaseFavorites,
   selectListingSeller as findListingSeller,
 } from './queries.ts';
+export { listMyListings, readListings } from './reading.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */
 export { RELEVANCE_WINDOW } from './search-pages.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
-export { listMyListings, readListings, removeListingsOfSeller } from './service.ts';
+export { removeListingsOfSeller } from './service.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export { countActiveListings, countListingsByStatus, countNewListingsPerDay } from './stats.ts';
 export { adjustTermsBulk } from './terms.ts';

@@ -34,8 +34,8 @@ import {
   summary,
 } from './page-parts.ts';
 import { isListingRemoved } from './queries.ts';
+import { readListing } from './reading.ts';
 import { listListings } from './search.ts';
-import { readListing } from './service.ts';
 
 /** The JSON text `json`, safe inside a `<script type="application/json">` element. */
 function scriptJson(json: string): string {

@@ -20,18 +20,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import type { ListingDeps } from './deps.ts';
 import { listEntities } from './entities.ts';
 import { listFollowedListings } from './followed.ts';
+import { listMyListings, readListing, similarListings } from './reading.ts';
+import { reportListing } from './reports.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
 import { suggest } from './terms.ts';
+import { countView, visitorOf } from './views.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().max(100) });
 
 /** What the routes get from the listings plugin, which owns the service's state. */
 export interface ListingRouteOptions {
-  deps: listings.ListingDeps;
+  deps: ListingDeps;
   /** Answers for visitors without a token (every `can` false). */
   answers: PublicAnswerCache;
 }
@@ -98,12 +102,12 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
     async (request, reply) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       const { id } = request.params;
-      const visitor = listings.visitorOf(deps.viewSecret, viewer?.id ?? null, request.ip);
+      const visitor = visitorOf(deps.viewSecret, viewer?.id ?? null, request.ip);
       // A counted view is announced (`listing.viewed`) before the read, and the listings
       // plugin forgets the cached answer of the ad then: the visit shows its own view.
-      await listings.countView(deps, id, visitor);
-      if (viewer) return listings.readListing(deps, id, viewer);
-      return answers.send(reply, listingSchema, `listing|${id}`, () => listings.readListing(deps, id, null));
+      await countView(deps, id, visitor);
+      if (viewer) return readListing(deps, id, viewer);
+      return answers.send(reply, listingSchema, `listing|${id}`, () => readListing(deps, id, null));
     },
   );
 
@@ -172,9 +176,7 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await listings.reportListing(deps, request.user, request.params.id, request.body)),
+      reply.status(201).send(await reportListing(deps, request.user, request.params.id, request.body)),
   );
 
   app.get(
@@ -192,7 +194,7 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
     async (request) => {
       const viewer = request.headers.authorization ? await app.optionalUser(request) : null;
       return {
-        listings: await listings.similarListings(deps, request.params.id, request.query.limit, viewer),
+        listings: await similarListings(deps, request.params.id, request.query.limit, viewer),
       };
     },
   );
@@ -212,7 +214,7 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return listings.listMyListings(deps, request.user.id, request.query);
+      return listMyListings(deps, request.user.id, request.query);
     },
   );
 
