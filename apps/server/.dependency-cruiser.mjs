@@ -17,7 +17,7 @@
  */
 export const layers = [
   ['users', 'categories', 'places', 'health'],
-  ['auth', 'ratings'],
+  ['auth', 'ratings', 'reports'],
   ['media'],
   ['verification', 'follows'],
   ['listings'],

@@ -24,6 +24,7 @@ import moderation from './modules/moderation/index.ts';
 import notifications from './modules/notifications/index.ts';
 import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
+import reports from './modules/reports/index.ts';
 import savedSearches from './modules/saved-searches/index.ts';
 import stories from './modules/stories/index.ts';
 import users from './modules/users/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(media, { config });
   await app.register(users, { config });
   await app.register(ratings);
+  await app.register(reports);
   await app.register(follows);
   await app.register(places);
   await app.register(listings, {

@@ -532,9 +532,14 @@ describe('chat: blocking and reports', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ detail: 'Danke! Wir prüfen die Unterhaltung.' });
     expect((await call('POST', url, buyer, { reason: 'fraud' })).statusCode).toBe(201);
-    expect(await countRows(t, `chat_reports where conversation_id = '${conversation.id}'`)).toBe(1);
     expect(
-      await countRows(t, `chat_reports where conversation_id = '${conversation.id}' and reason = 'fraud'`),
+      await countRows(t, `reports where target_type = 'conversation' and target_id = '${conversation.id}'`),
+    ).toBe(1);
+    expect(
+      await countRows(
+        t,
+        `reports where target_type = 'conversation' and target_id = '${conversation.id}' and reason = 'fraud'`,
+      ),
     ).toBe(1);
     expect((await conversationOf(buyer, conversation.id)).reported).toBe(true);
     const bad = await call('POST', url, buyer, { reason: 'langweilig' });

@@ -117,7 +117,7 @@ describe(`${PARALLEL} parallele Anfragen überschreiten keine Grenze`, () => {
     );
     expect(
       await count(
-        sql`select count(*)::int as n from listing_reports where reporter_id = ${reporter.user.id}::uuid`,
+        sql`select count(*)::int as n from reports where target_type = 'listing' and reporter_id = ${reporter.user.id}::uuid`,
       ),
     ).toBe(20);
 
@@ -138,8 +138,8 @@ describe(`${PARALLEL} parallele Anfragen überschreiten keine Grenze`, () => {
       code: 'conflict',
     });
     expect(
-      await count(sql`select count(*)::int as n from listing_reports
-        where reporter_id = ${other.user.id}::uuid and reason = 'fraud'`),
+      await count(sql`select count(*)::int as n from reports
+        where target_type = 'listing' and reporter_id = ${other.user.id}::uuid and reason = 'fraud'`),
     ).toBe(1);
     expect(
       await count(sql`select count(*)::int as n from rate_limit_hits

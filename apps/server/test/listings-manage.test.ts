@@ -274,8 +274,8 @@ describe('POST /api/listings/{id}/report', () => {
       detail: 'Du hast diese Anzeige bereits gemeldet. Wir prüfen sie.',
       code: 'conflict',
     });
-    expect(await countRows(t, "listing_reports where reason = 'fraud'")).toBe(1);
-    expect(await countRows(t, 'listing_reports')).toBe(1);
+    expect(await countRows(t, "reports where target_type = 'listing' and reason = 'fraud'")).toBe(1);
+    expect(await countRows(t, "reports where target_type = 'listing'")).toBe(1);
     const bad = await report({ reason: 'langweilig' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toBe("Feld 'reason': Bitte wähle einen Grund für die Meldung.");

@@ -86,7 +86,7 @@ describe('POST /api/stories/{id}/report', () => {
     const wrong = await call(reporter, 'POST', `/api/stories/${story.id}/report`, { reason: 'langweilig' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().detail).toContain('Bitte wähle einen Grund für die Meldung.');
-    expect(await count(sql`select count(*)::int as n from story_reports`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from reports where target_type = 'story'`)).toBe(0);
   });
 
   it('stores one report per member and story (again replaces it) and confirms it to the reporter', async () => {
@@ -133,7 +133,7 @@ describe('POST /api/stories/{id}/report', () => {
     ).toBe(20);
     expect(
       await count(
-        sql`select count(*)::int as n from story_reports where reporter_id = ${hasty.user.id}::uuid`,
+        sql`select count(*)::int as n from reports where target_type = 'story' and reporter_id = ${hasty.user.id}::uuid`,
       ),
     ).toBe(1);
   });
@@ -225,7 +225,7 @@ describe('POST /api/users/{id}/report', () => {
     const unknown = await call(reporter, 'POST', `/api/users/${UNKNOWN}/report`, { reason: 'spam' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('Dieses Mitglied gibt es nicht.');
-    expect(await count(sql`select count(*)::int as n from user_reports`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from reports where target_type = 'user'`)).toBe(0);
   });
 
   it(`holds the hourly limit of 20 under ${PARALLEL} parallel requests`, async () => {
@@ -243,10 +243,12 @@ describe('POST /api/users/{id}/report', () => {
     );
     expect(
       await count(
-        sql`select count(*)::int as n from user_reports where reporter_id = ${hasty.user.id}::uuid`,
+        sql`select count(*)::int as n from reports where target_type = 'user' and reporter_id = ${hasty.user.id}::uuid`,
       ),
     ).toBe(3);
-    await t.db.handle.db.execute(sql`delete from user_reports where reporter_id = ${hasty.user.id}::uuid`);
+    await t.db.handle.db.execute(
+      sql`delete from reports where target_type = 'user' and reporter_id = ${hasty.user.id}::uuid`,
+    );
   });
 
   it('groups the reports of a member in the queue; suspending them refuses their login', async () => {

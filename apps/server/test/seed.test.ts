@@ -253,8 +253,8 @@ describe('demo data (SEED_DEMO)', () => {
 
   it('files a few open ad reports by other members, so the admin dashboard is not empty', async () => {
     const reports = await rows<{ reporter_id: string; seller_id: string; listing_id: string }>(
-      sql`select r.reporter_id, l.seller_id, r.listing_id
-          from listing_reports r join listings l on l.id = r.listing_id`,
+      sql`select r.reporter_id, l.seller_id, r.target_id as listing_id
+          from reports r join listings l on l.id = r.target_id where r.target_type = 'listing'`,
     );
     expect(reports.length).toBeGreaterThanOrEqual(4);
     for (const report of reports) expect(report.reporter_id).not.toBe(report.seller_id);

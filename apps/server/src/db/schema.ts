@@ -17,6 +17,7 @@ export * from '../modules/moderation/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/places/schema.ts';
 export * from '../modules/ratings/schema.ts';
+export * from '../modules/reports/schema.ts';
 export * from '../modules/saved-searches/schema.ts';
 export * from '../modules/stories/schema.ts';
 export * from '../modules/users/schema.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../client.ts';
-import { listingReports } from '../schema.ts';
+import { reports } from '../schema.ts';
 import type { Random } from './random.ts';
 
 /** Demo reports: reason and comment as members write them. */
@@ -27,7 +27,7 @@ export async function seedReports(
   const picked = [ads[0], ads[0], ...Array.from({ length: 3 }, () => random.pick(ads))].filter(
     (ad): ad is { id: string; sellerId: string } => ad !== undefined,
   );
-  const rows: (typeof listingReports.$inferInsert)[] = [];
+  const rows: (typeof reports.$inferInsert)[] = [];
   const taken = new Set<string>();
   picked.forEach((ad, index) => {
     const reporter = members.find((id) => id !== ad.sellerId && !taken.has(`${ad.id}:${id}`));
@@ -35,13 +35,15 @@ export async function seedReports(
     if (!reporter || !report) return;
     taken.add(`${ad.id}:${reporter}`);
     rows.push({
-      listingId: ad.id,
+      targetType: 'listing',
+      targetId: ad.id,
+      reportedId: ad.sellerId,
       reporterId: reporter,
       reason: report.reason,
       comment: report.comment,
       createdAt: new Date(now - random.int(2, 72) * 3_600_000),
     });
   });
-  if (rows.length) await db.insert(listingReports).values(rows);
+  if (rows.length) await db.insert(reports).values(rows);
   return rows.length;
 }

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertRating } from '../ratings/index.ts';
+import { fileReport } from '../reports/index.ts';
 import { type Actor, getAccount, profilePermissions } from '../users/index.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
 import type { ChatDeps } from './deps.ts';
@@ -172,12 +173,18 @@ export async function reportConversation(
 ): Promise<{ detail: string }> {
   const conversation = await memberConversation(deps.db, actor, id);
   await deps.events.transaction(deps.db, async (tx, emit) => {
-    await queries.upsertReport(tx, {
-      conversationId: conversation.id,
-      reporterId: actor.id,
-      reason: body.reason,
-      text: body.text?.trim() ? body.text.trim() : null,
-    });
+    await fileReport(
+      tx,
+      {
+        targetType: 'conversation',
+        targetId: conversation.id,
+        reportedId: otherMemberOf(conversation, actor.id),
+        reporterId: actor.id,
+        reason: body.reason,
+        comment: body.text?.trim() ? body.text.trim() : null,
+      },
+      'replace',
+    );
     // The reporter's confirmation (DSA Art. 16) is a durable reaction.
     emit('conversation.reported', {
       conversationId: conversation.id,

@@ -5,6 +5,7 @@ import { readListings } from '../listings/index.ts';
 import type { Actor } from '../users/index.ts';
 import type { ChatDeps, ChatListingInfo, ChatListingSource } from './deps.ts';
 import { sendStoryReply } from './messages.ts';
+import { conversationReportTarget } from './reports.ts';
 import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
 import './events.ts';
@@ -20,11 +21,7 @@ export { messagePreview } from './present.ts';
  * `conversation.read` when a member's read marks changed something; other modules import only
  * from here.
  */
-export {
-  type ConversationReportRow,
-  countMessagesSince,
-  readConversationReports,
-} from './reports.ts';
+export { countMessagesSince } from './reports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +76,8 @@ function listingSource(app: FastifyInstance): ChatListingSource {
 async function chat(app: FastifyInstance) {
   const deps: ChatDeps = { db: app.database.db, events: app.events, listings: listingSource(app) };
   app.memberCards.add(chatReputation);
+  // Reported conversations in the one moderation queue (docs/decisions/0023-one-reports-store.md).
+  app.reportTargets.register(conversationReportTarget);
   app.decorate('chatMessenger', (actor: Actor, recipientId: string, content: string, image?: string | null) =>
     sendStoryReply(deps, actor, recipientId, content, image ?? null),
   );
@@ -87,5 +86,15 @@ async function chat(app: FastifyInstance) {
 
 export default fp(chat, {
   name: 'chat',
-  dependencies: ['database', 'events', 'auth', 'users', 'ratings', 'categories', 'listings', 'media'],
+  dependencies: [
+    'database',
+    'events',
+    'auth',
+    'users',
+    'ratings',
+    'reports',
+    'categories',
+    'listings',
+    'media',
+  ],
 });

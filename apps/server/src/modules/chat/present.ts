@@ -8,6 +8,7 @@ import {
   formatEuros,
 } from '@marketplace/contract';
 import { type RatingRow, selectRatingsBy } from '../ratings/index.ts';
+import { reportedBy } from '../reports/index.ts';
 import { type Actor, displayName, findAccounts } from '../users/index.ts';
 import type { ChatDeps } from './deps.ts';
 import { aboutListing, otherMemberOf } from './policies.ts';
@@ -87,7 +88,7 @@ export async function presentConversations(
     queries.countUnreadByConversation(deps.db, viewer.id, ids),
     queries.selectBlocksOf(deps.db, viewer.id, otherIds),
     selectRatingsBy(deps.db, viewer.id, ids),
-    queries.selectReportedConversations(deps.db, viewer.id, ids),
+    reportedBy(deps.db, viewer.id, 'conversation', ids),
     queries.countMessagesPerSide(deps.db, ids, CHAT_RATING_MIN_MESSAGES_EACH),
   ]);
   const memberById = new Map(members.map((member) => [member.id, member]));

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { type ConversationRow, chatBlocks, chatConversations, chatMessages, chatReports } from './schema.ts';
+import { type ConversationRow, chatBlocks, chatConversations, chatMessages } from './schema.ts';
 
 /**
  * The conversations' SQL: one conversation (also locked), starting one, the list, unread counts
@@ -178,36 +178,6 @@ export async function deleteBlock(db: Database, blockerId: string, blockedId: st
   await db
     .delete(chatBlocks)
     .where(and(eq(chatBlocks.blockerId, blockerId), eq(chatBlocks.blockedId, blockedId)));
-}
-
-/** Stores or replaces `reporterId`'s report of a conversation. */
-export async function upsertReport(
-  db: Database,
-  values: { conversationId: string; reporterId: string; reason: string; text: string | null },
-): Promise<void> {
-  await db
-    .insert(chatReports)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [chatReports.conversationId, chatReports.reporterId],
-      set: { reason: values.reason, text: values.text, createdAt: new Date() },
-    });
-}
-
-/** Which of the conversations `userId` has reported. */
-export async function selectReportedConversations(
-  db: Database,
-  userId: string,
-  conversationIds: readonly string[],
-): Promise<Set<string>> {
-  if (conversationIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: chatReports.conversationId })
-    .from(chatReports)
-    .where(
-      and(eq(chatReports.reporterId, userId), inArray(chatReports.conversationId, [...conversationIds])),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 /**

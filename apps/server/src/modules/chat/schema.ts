@@ -126,23 +126,6 @@ export const chatBlocks = pgTable(
   ],
 );
 
-/** Reports of conversations for the administrators; one per member and conversation. */
-export const chatReports = pgTable(
-  'chat_reports',
-  {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.conversationId, table.reporterId] })],
-);
-
 /**
  * The sending limit (contract `CHAT_MESSAGES_PER_MINUTE`): per member the start of the current
  * one-minute window and the messages sent in it, counted with one atomic upsert, so the limit

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
 import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './caches.ts';
 import { forumStandingColumns } from './queries.ts';
+import { forumPostReportTarget } from './reports.ts';
 import forumRoutes from './routes.ts';
 import type { ForumCategoryRow } from './schema.ts';
 import './events.ts';
@@ -18,10 +19,7 @@ export { renderMarkdown } from './markdown.ts';
 export {
   announcePostModeration,
   countForumPosts,
-  type ForumPostReportRow,
-  readForumPostReports,
   removePostInTransaction,
-  resolvePostReportsInTransaction,
   restorePostInTransaction,
 } from './reports.ts';
 
@@ -39,6 +37,8 @@ async function forum(app: FastifyInstance) {
     searchCounts.invalidate();
   });
   app.addHook('onClose', async () => off());
+  // Reported posts in the one moderation queue (docs/decisions/0023-one-reports-store.md).
+  app.reportTargets.register(forumPostReportTarget);
   // The forum's part of the one reputation in the users door's member cards: posts written and
   // likes received (the counters `forum_member_stats`).
   app.memberCards.add({
@@ -60,5 +60,5 @@ async function forum(app: FastifyInstance) {
 
 export default fp(forum, {
   name: 'forum',
-  dependencies: ['database', 'events', 'auth', 'users', 'chat'],
+  dependencies: ['database', 'events', 'auth', 'users', 'reports', 'chat'],
 });

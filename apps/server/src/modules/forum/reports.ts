@@ -1,89 +1,61 @@
-import { sql } from 'drizzle-orm';
+import { forumPageOfPost } from '@marketplace/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { isoTimestamp } from '../../lib/sql.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
+import type { ReportTargetType } from '../reports/index.ts';
 import './events.ts';
 import { plainExcerpt } from './markdown.ts';
 import { adjustMemberStats } from './queries.ts';
+import { forumPosts, forumThreads } from './schema.ts';
 
 /**
  * What the moderation module may read and change of forum posts
- * (docs/decisions/0009-reports-queue.md): the members' reports (`forum_reports`), the facts of a
- * reported post, and its removal by moderation with the reason shown to the author. Reached
- * through the forum door; moderation never runs SQL on the forum's tables.
+ * (docs/decisions/0023-one-reports-store.md): the kind `forum_post` of the one reports store
+ * (the facts of reported posts), and a post's removal by moderation with the reason shown to
+ * the author. Reached through the forum door; moderation never runs SQL on the forum's tables.
  */
 
-/** One member's report of a forum post, with the facts of the post. */
-export interface ForumPostReportRow {
-  postId: string;
-  threadId: string;
-  threadTitle: string;
-  postNumber: number;
-  authorId: string;
-  /** The post's beginning as plain text (160 characters at most). */
-  excerpt: string;
-  reporterId: string;
-  /** The reporter's own words. */
-  reason: string;
-  /** ISO 8601 with milliseconds. */
-  createdAt: string;
-  /** The post (or its thread) is deleted already. */
-  deleted: boolean;
-}
-
-/** Most reports {@link readForumPostReports} answers. */
-export const FORUM_REPORTS_READ_MAX = 5000;
-
-/**
- * Reports of forum posts, oldest first, at most {@link FORUM_REPORTS_READ_MAX}: the open ones
- * (`open`: status 'open'), of the given posts only (`postIds`), filed within `[from, to)`.
- */
-export async function readForumPostReports(
-  db: Database,
-  filter: { postIds?: readonly string[]; from?: Date; to?: Date; open?: boolean } = {},
-): Promise<ForumPostReportRow[]> {
-  const ids = filter.postIds;
-  if (ids && ids.length === 0) return [];
-  const rows = await selectRows<Omit<ForumPostReportRow, 'excerpt'> & { body: string }>(
-    db,
-    sql`select r.post_id as "postId", p.thread_id as "threadId", t.title as "threadTitle",
-          p.number as "postNumber", p.author_id as "authorId", p.body, r.reporter_id as "reporterId",
-          r.reason, ${isoTimestamp('r.created_at')} as "createdAt",
-          (p.deleted_at is not null or t.deleted_at is not null) as deleted
-        from forum_reports r
-        join forum_posts p on p.id = r.post_id
-        join forum_threads t on t.id = p.thread_id
-        where true
-          ${
-            ids
-              ? sql`and r.post_id in (${sql.join(
-                  ids.map((id) => sql`${id}::uuid`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
-          ${filter.open ? sql`and r.status = 'open'` : sql``}
-          ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
-          ${filter.to ? sql`and r.created_at < ${filter.to.toISOString()}::timestamptz` : sql``}
-        order by r.created_at, r.id
-        limit ${FORUM_REPORTS_READ_MAX}`,
-  );
-  return rows.map(({ body, ...row }) => ({ ...row, excerpt: plainExcerpt(body) }));
-}
-
-/**
- * Marks the open reports of a post as handled, inside the moderation decision's transaction
- * (the admin queue and the admin figures then leave them out).
- * @returns how many reports it closed
- */
-export async function resolvePostReportsInTransaction(tx: Database, postId: string): Promise<number> {
-  const rows = await selectRows<{ id: string }>(
-    tx,
-    sql`update forum_reports set status = 'resolved'
-        where post_id = ${postId}::uuid and status = 'open' returning id`,
-  );
-  return rows.length;
-}
+/** The kind `forum_post` of reported things, registered at start (`app.reportTargets`). */
+export const forumPostReportTarget: ReportTargetType = {
+  type: 'forum_post',
+  perReportedMember: false,
+  async facts(db, things) {
+    if (things.length === 0) return [];
+    const rows = await db
+      .select({
+        postId: forumPosts.id,
+        threadId: forumPosts.threadId,
+        threadTitle: forumThreads.title,
+        postNumber: forumPosts.number,
+        authorId: forumPosts.authorId,
+        body: forumPosts.body,
+        postDeletedAt: forumPosts.deletedAt,
+        threadDeletedAt: forumThreads.deletedAt,
+      })
+      .from(forumPosts)
+      .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+      .where(
+        inArray(
+          forumPosts.id,
+          things.map((thing) => thing.targetId),
+        ),
+      );
+    return rows.map((post) => {
+      const deleted = post.postDeletedAt !== null || post.threadDeletedAt !== null;
+      return {
+        targetType: 'forum_post',
+        targetId: post.postId,
+        title: post.threadTitle,
+        excerpt: plainExcerpt(post.body),
+        link: `/forum/thread/${post.threadId}?page=${forumPageOfPost(post.postNumber)}#post-${post.postNumber}`,
+        image: null,
+        status: deleted ? 'deleted' : 'visible',
+        affectedId: post.authorId,
+        gone: deleted,
+      };
+    });
+  },
+};
 
 /**
  * Removes a post by moderation inside the caller's transaction, as an ADMIN's deletion in the

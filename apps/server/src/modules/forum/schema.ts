@@ -11,7 +11,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -195,28 +194,4 @@ export const forumThreadViews = pgTable(
     day: date('day').notNull(),
   },
   (table) => [primaryKey({ columns: [table.threadId, table.viewer, table.day] })],
-);
-
-/** Reports of posts by members, one per member and post, for the admin queue. */
-export const forumReports = pgTable(
-  'forum_reports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => forumPosts.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    status: text('status', { enum: ['open', 'resolved'] })
-      .notNull()
-      .default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [
-    unique('forum_reports_post_reporter_unique').on(table.postId, table.reporterId),
-    index('forum_reports_status_idx').on(table.status, table.createdAt.desc()),
-    check('forum_reports_status_check', sql`${table.status} in ('open', 'resolved')`),
-  ],
 );

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Emit } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
+import { fileReport } from '../reports/index.ts';
 import type { MemberCards } from '../users/index.ts';
 import { type ForumDeps, forgetCounts } from './caches.ts';
 import { plainExcerpt, renderMarkdown } from './markdown.ts';
@@ -35,7 +36,6 @@ import {
   type ForumThreadRow,
   forumPostLikes,
   forumPosts,
-  forumReports,
   forumThreadSubscriptions,
   forumThreads,
 } from './schema.ts';
@@ -472,12 +472,19 @@ export async function reportPost(
   if (!postPermissions(actor, post, thread).report)
     throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht melden.');
   await deps.events.transaction(deps.db, async (tx, emit) => {
-    const stored = await tx
-      .insert(forumReports)
-      .values({ postId, reporterId: actor.id, reason })
-      .onConflictDoNothing()
-      .returning({ id: forumReports.id });
-    if (stored.length === 0) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
+    const stored = await fileReport(
+      tx,
+      {
+        targetType: 'forum_post',
+        targetId: postId,
+        reportedId: post.authorId,
+        reporterId: actor.id,
+        reason,
+        comment: null,
+      },
+      'refuse',
+    );
+    if (!stored) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
     // The reporter's confirmation (DSA Art. 16 (5)) is a durable reaction.
     emit('forum.post_reported', {
       postId,

@@ -8,6 +8,7 @@ import { CountedViews, type ListingDeps } from './deps.ts';
 import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
 import { type HomePreview, HomePreviewer } from './home-preview.ts';
+import { listingReportTarget } from './moderation.ts';
 import { PagePreviewer } from './page-preview.ts';
 import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
@@ -32,9 +33,7 @@ export type { HomePreview } from './home-preview.ts';
 export {
   announceModeration,
   findModeratedListings,
-  type ListingReportRow,
   type ModeratedListing,
-  readListingReports,
   removeListingInTransaction,
   restoreListingInTransaction,
 } from './moderation.ts';
@@ -153,6 +152,8 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   ];
 
   app.countListingsWith(counts);
+  // Reported ads in the one moderation queue (docs/decisions/0023-one-reports-store.md).
+  app.reportTargets.register(listingReportTarget);
   app.decorate('homePreview', (now?: Date) => previewer.preview(now));
   app.decorate('drawnPages', new PagePreviewer(deps, answers, counts));
   app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts));
@@ -176,5 +177,15 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
 export default fp(listingsModule, {
   name: 'listings',
-  dependencies: ['database', 'events', 'auth', 'users', 'categories', 'media-storage', 'jobs', 'mailer'],
+  dependencies: [
+    'database',
+    'events',
+    'auth',
+    'users',
+    'reports',
+    'categories',
+    'media-storage',
+    'jobs',
+    'mailer',
+  ],
 });

@@ -1,52 +1,15 @@
-import type { ListingStatus, ReportReason } from '@marketplace/contract';
+import type { ListingStatus } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isoTimestamp } from '../../lib/sql.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
+import type { ReportTargetType } from '../reports/index.ts';
 
 /**
- * What the moderation module may read and change of ads (docs/decisions/0009-reports-queue.md):
- * the members' reports (`listing_reports`, read only), the facts of a reported ad, and its
- * removal and restoration. Reached through the listings door.
+ * What the moderation module may read and change of ads (docs/decisions/0023-one-reports-store.md):
+ * the kind `listing` of the one reports store (the facts of reported ads), and an ad's removal
+ * and restoration. Reached through the listings door.
  */
-
-/** One member's report of an ad. */
-export interface ListingReportRow {
-  listingId: string;
-  reporterId: string;
-  reason: ReportReason;
-  comment: string | null;
-  /** ISO 8601 with milliseconds. */
-  createdAt: string;
-}
-
-/** Most reports {@link readListingReports} answers. */
-export const LISTING_REPORTS_READ_MAX = 5000;
-
-/**
- * Reports of ads, oldest first, at most {@link LISTING_REPORTS_READ_MAX}: of the given ads
- * only (`listingIds`), filed within `[from, to)` when given.
- */
-export function readListingReports(
-  db: Database,
-  filter: { listingIds?: readonly string[]; from?: Date; to?: Date } = {},
-): Promise<ListingReportRow[]> {
-  const ids = filter.listingIds;
-  if (ids && ids.length === 0) return Promise.resolve([]);
-  return selectRows<ListingReportRow>(
-    db,
-    sql`select r.listing_id as "listingId", r.reporter_id as "reporterId", r.reason, r.comment,
-          ${isoTimestamp('r.created_at')} as "createdAt"
-        from listing_reports r
-        where true
-          ${ids ? sql`and r.listing_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)` : sql``}
-          ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
-          ${filter.to ? sql`and r.created_at < ${filter.to.toISOString()}::timestamptz` : sql``}
-        order by r.created_at, r.id
-        limit ${LISTING_REPORTS_READ_MAX}`,
-  );
-}
 
 /** The facts of an ad the moderation queue and the statement of reasons show. */
 export interface ModeratedListing {
@@ -73,6 +36,29 @@ export async function findModeratedListings(
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The kind `listing` of reported things, registered at start (`app.reportTargets`): a removed ad is gone. */
+export const listingReportTarget: ReportTargetType = {
+  type: 'listing',
+  perReportedMember: false,
+  async facts(db, things) {
+    const ads = await findModeratedListings(
+      db,
+      things.map((thing) => thing.targetId),
+    );
+    return [...ads.values()].map((ad) => ({
+      targetType: 'listing',
+      targetId: ad.id,
+      title: ad.title,
+      excerpt: null,
+      link: `/listing/${ad.id}`,
+      image: ad.image,
+      status: ad.status,
+      affectedId: ad.sellerId,
+      gone: ad.status === 'removed',
+    }));
+  },
+};
 
 /**
  * Removes an ad after a moderation decision (status `removed`: out of every list and search,

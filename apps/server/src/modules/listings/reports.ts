@@ -3,14 +3,16 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
+import { fileReport } from '../reports/index.ts';
 import type { Actor } from '../users/index.ts';
 import type { ListingDeps } from './deps.ts';
 import { canReportListing } from './policies.ts';
-import { listingReports, listings } from './schema.ts';
+import { listings } from './schema.ts';
 
 /**
- * Members' reports of ads for the administrators (`listing_reports`). What moderation reads of
- * them and does with the ads is in `moderation.ts`.
+ * Members' reports of ads for the administrators, filed into the one reports store (the kind
+ * `listing`, docs/decisions/0023-one-reports-store.md). What moderation reads of the reported
+ * ads and does with them is in `moderation.ts`.
  */
 
 /** Reports per member and hour (one per ad; docs/decisions/0005). */
@@ -53,13 +55,20 @@ export async function reportListing(
   const comment = body.comment?.trim() ? body.comment.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, LISTING_REPORT_LIMIT, actor.id);
-    const stored = await tx
-      .insert(listingReports)
-      .values({ listingId: id, reporterId: actor.id, reason: body.reason, comment })
-      .onConflictDoNothing({ target: [listingReports.listingId, listingReports.reporterId] })
-      .returning({ id: listingReports.id });
+    const stored = await fileReport(
+      tx,
+      {
+        targetType: 'listing',
+        targetId: id,
+        reportedId: row.sellerId,
+        reporterId: actor.id,
+        reason: body.reason,
+        comment,
+      },
+      'refuse',
+    );
     // Rolls the counted request back with it: a repeat costs nothing of the hourly limit.
-    if (stored.length === 0) throw new AppError('conflict', messages.alreadyReported);
+    if (!stored) throw new AppError('conflict', messages.alreadyReported);
     // The reporter's confirmation (DSA Art. 16); the moderation queue reads the report itself.
     emit('listing.reported', { listingId: id, reporterId: actor.id, title: row.title });
   });

@@ -12,7 +12,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { categories } from '../categories/schema.ts';
@@ -146,28 +145,6 @@ export const listingViews = pgTable(
   (table) => [
     primaryKey({ columns: [table.listingId, table.visitor, table.day] }),
     index('listing_views_day_idx').on(table.day),
-  ],
-);
-
-/** Reports of ads for the administrators; one per member and ad (a new report replaces it). */
-export const listingReports = pgTable(
-  'listing_reports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('listing_reports_listing_reporter_key').on(table.listingId, table.reporterId),
-    index('listing_reports_created_idx').on(table.createdAt),
-    index('listing_reports_reporter_idx').on(table.reporterId),
   ],
 );
 

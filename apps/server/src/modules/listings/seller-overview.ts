@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { countReportsPerTarget, readReports } from '../reports/index.ts';
+import { findModeratedListings } from './moderation.ts';
 
 /** Most ads and most reports one seller overview answers. */
 export const SELLER_OVERVIEW_LIMIT = 100;
@@ -42,35 +44,31 @@ export async function readSellerOverview(
       status: SellerAdRow['status'];
       price_cents: number;
       created_at: Date | string;
-      reports: number;
     }>(
       db,
       sql`select l.id, l.title,
             case when l.status = 'active' and l.expires_at <= now() then 'expired' else l.status end as status,
-            l.price_cents, l.created_at,
-            (select count(*)::int from listing_reports r where r.listing_id = l.id) as reports
+            l.price_cents, l.created_at
           from listings l
           where l.seller_id = ${sellerId}::uuid
           order by l.created_at desc nulls last, l.id desc nulls last
           limit ${SELLER_OVERVIEW_LIMIT}`,
     ),
-    selectRows<{
-      id: string;
-      listing_id: string;
-      listing_title: string;
-      reporter_id: string;
-      reason: string;
-      comment: string | null;
-      created_at: Date | string;
-    }>(
+    // The seller is the member every report of their ads concerns.
+    readReports(db, {
+      targetType: 'listing',
+      reportedId: sellerId,
+      newestFirst: true,
+      limit: SELLER_OVERVIEW_LIMIT,
+    }),
+  ]);
+  const [counts, reported] = await Promise.all([
+    countReportsPerTarget(
       db,
-      sql`select r.id, r.listing_id, l.title as listing_title, r.reporter_id, r.reason, r.comment, r.created_at
-          from listing_reports r
-          join listings l on l.id = r.listing_id
-          where l.seller_id = ${sellerId}::uuid
-          order by r.created_at desc, r.id desc
-          limit ${SELLER_OVERVIEW_LIMIT}`,
+      'listing',
+      ads.map((ad) => ad.id),
     ),
+    findModeratedListings(db, [...new Set(reports.map((report) => report.targetId))]),
   ]);
   return {
     ads: ads.map((row) => ({
@@ -79,16 +77,22 @@ export async function readSellerOverview(
       status: row.status,
       priceCents: row.price_cents,
       createdAt: new Date(row.created_at),
-      reports: row.reports,
+      reports: counts.get(row.id) ?? 0,
     })),
-    reports: reports.map((row) => ({
-      id: row.id,
-      listingId: row.listing_id,
-      listingTitle: row.listing_title,
-      reporterId: row.reporter_id,
-      reason: row.reason,
-      comment: row.comment,
-      createdAt: new Date(row.created_at),
-    })),
+    reports: reports.flatMap((report) => {
+      const ad = reported.get(report.targetId);
+      if (!ad) return [];
+      return [
+        {
+          id: report.id,
+          listingId: report.targetId,
+          listingTitle: ad.title,
+          reporterId: report.reporterId,
+          reason: report.reason,
+          comment: report.comment,
+          createdAt: new Date(report.createdAt),
+        },
+      ];
+    }),
   };
 }

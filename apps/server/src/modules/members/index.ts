@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MembersDeps } from './account.ts';
+import { memberReportTarget } from './reports.ts';
 import memberRoutes from './routes.ts';
 
 /**
@@ -29,6 +30,8 @@ async function members(app: FastifyInstance) {
     categories: app.categories,
     cards: app.memberCards,
   };
+  // Reported members in the one moderation queue (docs/decisions/0023-one-reports-store.md).
+  app.reportTargets.register(memberReportTarget);
   await app.register(memberRoutes, { deps });
 }
 
@@ -40,6 +43,7 @@ export default fp(members, {
     'auth',
     'media-storage',
     'users',
+    'reports',
     'categories',
     'auth-module',
     'media',

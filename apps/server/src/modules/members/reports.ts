@@ -3,13 +3,13 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
-import { type Actor, getAccount, profilePermissions, storeMemberReport } from '../users/index.ts';
+import { fileReport, type ReportTargetType } from '../reports/index.ts';
+import { type Actor, displayName, findAccounts, getAccount, profilePermissions } from '../users/index.ts';
 
 /**
- * Member reports (DSA Art. 16, docs/decisions/0009-reports-queue.md): members report other
- * members into the one moderation queue (target type `user`). The report is counted against the
- * hourly limit of the auth door and stored by the users door (`storeMemberReport`) in one
- * transaction; the moderation module reads them through the users door (`readMemberReports`); a
+ * Member reports (DSA Art. 16, docs/decisions/0023-one-reports-store.md): members report other
+ * members into the one moderation queue (the kind `user` of the one reports store). The report
+ * is counted against the hourly limit of the auth door and filed in one transaction; a
  * decision keeps the member or suspends them.
  */
 
@@ -49,8 +49,42 @@ export async function reportMember(
   const text = input.text?.trim() ? input.text.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, MEMBER_REPORT_LIMIT, actor.id);
-    await storeMemberReport(tx, { reportedId: member.id, reporterId: actor.id, reason: input.reason, text });
+    await fileReport(
+      tx,
+      {
+        targetType: 'user',
+        targetId: member.id,
+        reportedId: member.id,
+        reporterId: actor.id,
+        reason: input.reason,
+        comment: text,
+      },
+      'replace',
+    );
     emit('member.reported', { reportedId: member.id, reporterId: actor.id });
   });
   return { detail: texts.reported };
 }
+
+/** The kind `user` of reported things, registered at start (`app.reportTargets`). */
+export const memberReportTarget: ReportTargetType = {
+  type: 'user',
+  perReportedMember: false,
+  async facts(db, things) {
+    const members = await findAccounts(
+      db,
+      things.map((thing) => thing.targetId),
+    );
+    return members.map((member) => ({
+      targetType: 'user',
+      targetId: member.id,
+      title: displayName(member),
+      excerpt: null,
+      link: `/admin/members/${member.id}`,
+      image: member.avatarUrl,
+      status: 'active',
+      affectedId: member.id,
+      gone: false,
+    }));
+  },
+};

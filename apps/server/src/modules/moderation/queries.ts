@@ -8,45 +8,6 @@ import {
 } from './schema.ts';
 
 /**
- * The moment of the last decision by an ADMIN (keep, remove, suspend; not the automated steps of
- * the strikes rule) on each target of one type: reports filed up to it are handled, later ones
- * are open (docs/decisions/0009-reports-queue.md). For conversations the key is
- * `{conversation id}:{affected member id}`: each reported member of a conversation is decided on
- * their own.
- */
-export async function lastDecisions(
-  db: Database,
-  targetType: ModerationDecisionRow['targetType'],
-  targetIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (targetIds.length === 0) return new Map();
-  const perMember = targetType === 'conversation';
-  const rows = await db
-    .select({
-      targetId: moderationDecisions.targetId,
-      affectedUserId: moderationDecisions.affectedUserId,
-      at: sql<string>`max(${moderationDecisions.createdAt})`,
-    })
-    .from(moderationDecisions)
-    .where(
-      and(
-        eq(moderationDecisions.targetType, targetType),
-        inArray(moderationDecisions.targetId, [...targetIds]),
-        inArray(moderationDecisions.action, ['keep', 'remove', 'suspend']),
-        eq(moderationDecisions.automated, false),
-      ),
-    )
-    .groupBy(moderationDecisions.targetId, moderationDecisions.affectedUserId);
-  const last = new Map<string, number>();
-  for (const row of rows) {
-    const key = perMember ? `${row.targetId}:${row.affectedUserId ?? ''}` : row.targetId;
-    const at = new Date(row.at).getTime();
-    last.set(key, Math.max(at, last.get(key) ?? 0));
-  }
-  return last;
-}
-
-/**
  * Holds the transaction-scoped lock of one target until the caller's transaction ends, so that
  * two ADMINs deciding the same target at once are taken one after the other: the second then
  * finds no open reports (409).

@@ -70,7 +70,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderation.readQueue(deps.db, request.user.id);
+      return moderation.readQueue(deps, request.user.id);
     },
   );
 

@@ -31,27 +31,21 @@ import {
   type StoredSanction,
   suspendMemberInTransaction,
 } from '../admin/index.ts';
-import { readConversationReports } from '../chat/index.ts';
-import {
-  announcePostModeration,
-  readForumPostReports,
-  removePostInTransaction,
-  resolvePostReportsInTransaction,
-  restorePostInTransaction,
-} from '../forum/index.ts';
+import { announcePostModeration, removePostInTransaction, restorePostInTransaction } from '../forum/index.ts';
 import {
   announceModeration,
-  readListingReports,
   removeListingInTransaction,
   restoreListingInTransaction,
 } from '../listings/index.ts';
 import {
-  announceStoryRemoval,
-  type RemovedStory,
-  readStoryReports,
-  removeStoryInTransaction,
-} from '../stories/index.ts';
-import { type Actor, displayName, findAccounts, isAdmin, readMemberReports } from '../users/index.ts';
+  countNotices,
+  type ReportTargetKey,
+  type ReportTargets,
+  resolveReports,
+  targetKey,
+} from '../reports/index.ts';
+import { announceStoryRemoval, type RemovedStory, removeStoryInTransaction } from '../stories/index.ts';
+import { type Actor, displayName, findAccounts, isAdmin } from '../users/index.ts';
 import * as queries from './queries.ts';
 import {
   type ModerationAppealRow,
@@ -59,12 +53,14 @@ import {
   moderationAppeals,
   moderationDecisions,
 } from './schema.ts';
-import { openReportsWithFacts, type ReportTargetKey, reportGroups, targetKey } from './targets.ts';
+import { openReportsWithFacts, reportGroups } from './targets.ts';
 
-/** What the moderation service works with: the database and the event bus. */
+/** What the moderation service works with: the database, the event bus and the kinds of reported things. */
 export interface ModerationDeps {
   db: Database;
   events: EventBus;
+  /** The kinds of reported things the modules registered (`app.reportTargets`). */
+  targets: ReportTargets;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -181,8 +177,11 @@ export function presentDecision(
  * deleted posts and expired or deleted stories leave the queue. Appeals say whether `adminId` may
  * decide them (not the author of the first decision).
  */
-export async function readQueue(db: Database, adminId: string): Promise<ModerationQueue> {
-  const { reports: open, facts } = await openReportsWithFacts(db);
+export async function readQueue(
+  { db, targets }: Pick<ModerationDeps, 'db' | 'targets'>,
+  adminId: string,
+): Promise<ModerationQueue> {
+  const { reports: open, facts } = await openReportsWithFacts(db, targets);
   const reports = await reportGroups(db, open, facts);
   const appealRows = await queries.openAppeals(db);
   const admins = new Map(
@@ -206,14 +205,17 @@ export async function readQueue(db: Database, adminId: string): Promise<Moderati
  * Open reports of all kinds as the queue shows them (`GET /api/admin/stats`): of ads, forum
  * posts, conversations, stories and members.
  */
-export async function countOpenReports(db: Database): Promise<{
+export async function countOpenReports(
+  db: Database,
+  targets: ReportTargets,
+): Promise<{
   listings: number;
   forumPosts: number;
   conversations: number;
   stories: number;
   members: number;
 }> {
-  const { reports } = await openReportsWithFacts(db);
+  const { reports } = await openReportsWithFacts(db, targets);
   const count = (type: string) => reports.filter((r) => r.targetType === type).length;
   return {
     listings: count('listing'),
@@ -287,7 +289,7 @@ export async function decideOnReports(
       'validation',
       "Feld 'ground': Für eine Maßnahme braucht es eine AGB-Regel oder ein Gesetz.",
     );
-  const all = await openReportsWithFacts(deps.db, {
+  const all = await openReportsWithFacts(deps.db, deps.targets, {
     targetType: body.target_type,
     targetId: body.target_id,
     memberId: body.member_id,
@@ -313,8 +315,14 @@ export async function decideOnReports(
     deps.db,
     async (tx, emit) => {
       await queries.lockTarget(tx, body.target_type, body.target_id);
-      const { reports: open } = await openReportsWithFacts(tx, only);
+      const { reports: open } = await openReportsWithFacts(tx, deps.targets, only);
       if (open.length === 0) throw new AppError('conflict', ALREADY_DECIDED);
+      // The decision handles every open report of its target (a conversation: of its member).
+      await resolveReports(tx, {
+        targetType: only.targetType,
+        targetId: only.targetId,
+        reportedId: only.memberId,
+      });
       let previous: string | null = null;
       let sanction: StoredSanction | null = null;
       let removedStory: RemovedStory | null = null;
@@ -325,17 +333,14 @@ export async function decideOnReports(
       }
       if (body.target_type === 'listing' && body.action === 'remove')
         previous = (await removeListingInTransaction(tx, body.target_id)).previousStatus;
-      if (body.target_type === 'forum_post') {
-        await resolvePostReportsInTransaction(tx, body.target_id);
-        if (body.action === 'remove') {
-          const removed = await removePostInTransaction(
-            tx,
-            body.target_id,
-            `Von der Moderation entfernt: ${MODERATION_GROUND_LABELS[body.ground]}. ${body.text}`,
-          );
-          if (!removed) throw new AppError('conflict', 'Dieser Beitrag wurde bereits gelöscht.');
-          previous = 'visible';
-        }
+      if (body.target_type === 'forum_post' && body.action === 'remove') {
+        const removed = await removePostInTransaction(
+          tx,
+          body.target_id,
+          `Von der Moderation entfernt: ${MODERATION_GROUND_LABELS[body.ground]}. ${body.text}`,
+        );
+        if (!removed) throw new AppError('conflict', 'Dieser Beitrag wurde bereits gelöscht.');
+        previous = 'visible';
       }
       if (body.action === 'suspend') sanction = await suspendMemberInTransaction(tx, suspension);
       const [inserted] = await tx
@@ -641,10 +646,8 @@ function periodBounds(query: ModerationTransparencyQuery): { from: Date; to: Dat
 
 /**
  * `GET /api/admin/moderation/transparency` (DSA Art. 15, 24): for a period of whole UTC days,
- * the notices received by reason (ad reports through the listings door, forum post reports
- * through the forum door, conversation reports through the chat door, story reports through the
- * stories door, member reports through the users door), the decisions by
- * ground and action, appeals filed, decisions reversed and the median hours from the first
+ * the notices received by reason (every report of the one reports store filed in the period:
+ * of ads, forum posts, conversations, stories and members), the decisions by ground and action, appeals filed, decisions reversed and the median hours from the first
  * report to the decision.
  * @throws AppError validation (422) for an impossible date
  */
@@ -653,32 +656,28 @@ export async function readTransparency(
   query: ModerationTransparencyQuery,
 ): Promise<ModerationTransparency> {
   const { from, to } = periodBounds(query);
-  const [ads, posts, chats, storyNotices, memberNotices] = await Promise.all([
-    readListingReports(db, { from, to }),
-    readForumPostReports(db, { from, to }),
-    readConversationReports(db, { from, to }),
-    readStoryReports(db, { from, to }),
-    readMemberReports(db, { from, to }),
-  ]);
-  // Ad reports by their reason's key; forum posts under one key (their reasons are free
-  // text); conversations, stories and members by `conversation_`, `story_` and `user_` and
-  // their reason's key.
-  const keys = [
-    ...ads.map((notice) => notice.reason as string),
-    ...posts.map(() => 'forum_post'),
-    ...chats.map((notice) => `conversation_${notice.reason}`),
-    ...storyNotices.map((notice) => `story_${notice.reason}`),
-    ...memberNotices.map((notice) => `user_${notice.reason}`),
-  ];
+  // Ad reports by their reason's key; forum posts under one key (their reasons are free text);
+  // conversations, stories and members by `conversation_`, `story_` and `user_` and their
+  // reason's key.
   const byReason = new Map<string, number>();
-  for (const key of keys) byReason.set(key, (byReason.get(key) ?? 0) + 1);
+  let total = 0;
+  for (const notice of await countNotices(db, from, to)) {
+    const key =
+      notice.targetType === 'listing'
+        ? notice.reason
+        : notice.targetType === 'forum_post'
+          ? 'forum_post'
+          : `${notice.targetType}_${notice.reason}`;
+    byReason.set(key, (byReason.get(key) ?? 0) + notice.count);
+    total += notice.count;
+  }
   const decisions = await queries.decisionsByGround(db, from, to);
   const figures = await queries.appealFigures(db, from, to);
   return {
     from: query.from,
     to: query.to,
     notices: [...byReason].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
-    notices_total: keys.length,
+    notices_total: total,
     decisions: decisions.map((d) => ({
       ground: d.ground as ModerationGround,
       label: MODERATION_GROUND_LABELS[d.ground as ModerationGround] ?? d.ground,

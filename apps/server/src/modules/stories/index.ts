@@ -9,6 +9,7 @@ import { FeedSummary, type StoryListingSource } from './feed-summary.ts';
 import { removeMedia } from './files.ts';
 import { storyPermissionsOf } from './policies.ts';
 import { toStory } from './present.ts';
+import { storyReportTarget } from './reports.ts';
 import storyRoutes from './routes.ts';
 import { removeExpired } from './service.ts';
 import { storySocketRoutes } from './socket.ts';
@@ -20,8 +21,8 @@ import './events.ts';
  * (SPEC.md §2–§9), their views, reactions and replies, `/api/stories/…` and `/ws/stories`.
  * It publishes `story.created`, `story.deleted`, `story.expired`, `story.viewed`, `story.reacted`,
  * `story.replied`, `story.reported` and `story.moderated` (see `events.ts`); other modules import
- * only from here. The moderation module reads story reports and removes reported stories through
- * this door (docs/decisions/0009-reports-queue.md).
+ * only from here. Reported stories are the kind `story` of the one reports store, and the
+ * moderation module removes them through this door (docs/decisions/0023-one-reports-store.md).
  */
 export { countStoriesSince } from './counts.ts';
 export type { StoriesDeps } from './deps.ts';
@@ -30,10 +31,8 @@ export { storiesOfUser as listStoriesOfUser } from './queries.ts';
 export {
   announceStoryRemoval,
   type RemovedStory,
-  readStoryReports,
   removeStoryInTransaction,
   STORY_REPORT_LIMIT,
-  type StoryReportRow,
 } from './reports.ts';
 export {
   createFromFile as createStoryFromFile,
@@ -101,6 +100,8 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     feedAnswers: new FeedAnswers(),
   };
   app.decorate('storiesDeps', deps);
+  // Reported stories in the one moderation queue (docs/decisions/0023-one-reports-store.md).
+  app.reportTargets.register(storyReportTarget);
   // Every instance keeps its own feed summary (docs/decisions/0013-story-feed-summary.md).
   const summary = deps.feedSummary;
   const unsubscribe = [
@@ -146,6 +147,7 @@ export default fp(storiesModule, {
     'auth',
     'realtime',
     'users',
+    'reports',
     'follows',
     'listings',
     'media',

@@ -1,21 +1,23 @@
 import { type StoryReportBody, storyReportBodySchema } from '@marketplace/contract';
-import { eq, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isoTimestamp } from '../../lib/sql.ts';
 import type { Emit, EventBus } from '../../realtime/event-bus.ts';
 import { countRequest, type RequestLimit } from '../auth/index.ts';
 import { imageUrl } from '../media/index.ts';
+import { fileReport, type ReportTargetType } from '../reports/index.ts';
 import type { Actor } from '../users/index.ts';
+import type { StoriesDeps } from './deps.ts';
+import { STORY_VIDEO_URL_PREFIX } from './files.ts';
 import { storyPermissions } from './policies.ts';
-import { type StoryRow, stories, storyReports } from './schema.ts';
-import { liveStory, STORY_VIDEO_URL_PREFIX, type StoriesDeps } from './service.ts';
+import { liveStory } from './queries.ts';
+import { type StoryRow, stories } from './schema.ts';
 import './events.ts';
 
 /**
- * Story reports (DSA Art. 16, docs/decisions/0009-reports-queue.md): members report other
- * members' live stories into the one moderation queue. The moderation module reads them through
- * the stories door (`readStoryReports`) and removes a story through it
+ * Story reports (DSA Art. 16, docs/decisions/0023-one-reports-store.md): members report other
+ * members' live stories into the one reports store (the kind `story`). The moderation module
+ * removes a story through the stories door
  * (`removeStoryInTransaction`, then `announceStoryRemoval`); a removed story is gone for good.
  */
 
@@ -55,92 +57,78 @@ export async function reportStory(
   const text = input.text?.trim() ? input.text.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, STORY_REPORT_LIMIT, actor.id);
-    await tx
-      .insert(storyReports)
-      .values({ storyId: story.id, ownerId: story.userId, reporterId: actor.id, reason: input.reason, text })
-      .onConflictDoUpdate({
-        target: [storyReports.storyId, storyReports.reporterId],
-        set: { reason: input.reason, text, createdAt: new Date() },
-      });
+    await fileReport(
+      tx,
+      {
+        targetType: 'story',
+        targetId: story.id,
+        reportedId: story.userId,
+        reporterId: actor.id,
+        reason: input.reason,
+        comment: text,
+      },
+      'replace',
+    );
     emit('story.reported', { storyId: story.id, ownerId: story.userId, reporterId: actor.id });
   });
   return { detail: texts.reported };
 }
 
-/** One member's report of a story, with what the queue shows of the story. */
-export interface StoryReportRow {
-  storyId: string;
-  reporterId: string;
-  /** The story's owner: the member the decision concerns. */
-  ownerId: string;
-  reason: string;
-  text: string | null;
-  /** ISO 8601 with milliseconds; reporting again moves it to the new report's time. */
-  createdAt: string;
-  /** False once the story expired or was deleted: its reports leave the queue. */
-  live: boolean;
-  caption: string | null;
-  /** The story's photo or video (`/api/images/…`, `/api/stories/media/…`); null once gone. */
-  mediaUrl: string | null;
-  /** Its small picture (a photo's or a video's poster `card` size); null when none or gone. */
-  pictureUrl: string | null;
+/** A story's name in the queue and the statement of reasons: its caption's start, else its kind. */
+function storyTitle(caption: string | null, mediaType: 'image' | 'video' | null): string {
+  const text = caption?.replace(/\s+/g, ' ').trim() ?? '';
+  if (text) return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return mediaType === 'video' ? 'Video-Story' : 'Foto-Story';
 }
-
-/** Most reports {@link readStoryReports} answers. */
-export const STORY_REPORTS_READ_MAX = 5000;
 
 /**
- * Reports of stories, oldest first, at most {@link STORY_REPORTS_READ_MAX}: of the given
- * stories only, of live stories only (`live`), filed within `[from, to)` when given.
+ * The kind `story` of reported things, registered at start (`app.reportTargets`): a story that
+ * expired or was deleted is gone (its reports leave the queue and stay for the transparency
+ * report); the link is the photo or video itself, since a story has no page of its own.
  */
-export async function readStoryReports(
-  db: Database,
-  filter: { storyIds?: readonly string[]; live?: boolean; from?: Date; to?: Date } = {},
-): Promise<StoryReportRow[]> {
-  const ids = filter.storyIds;
-  if (ids && ids.length === 0) return [];
-  const rows = await selectRows<
-    Omit<StoryReportRow, 'mediaUrl' | 'pictureUrl'> & {
-      mediaType: 'image' | 'video' | null;
-      mediaName: string | null;
-      pictureId: string | null;
-    }
-  >(
-    db,
-    sql`select r.story_id as "storyId", r.reporter_id as "reporterId", r.owner_id as "ownerId",
-          r.reason, r.text, ${isoTimestamp('r.created_at')} as "createdAt",
-          (s.id is not null and s.expires_at > now()) as live,
-          s.caption, s.media_type as "mediaType", s.media_name as "mediaName",
-          s.thumbnail_name as "pictureId"
-        from story_reports r
-        left join stories s on s.id = r.story_id
-        where true
-          ${
-            ids
-              ? sql`and r.story_id in (${sql.join(
-                  ids.map((id) => sql`${id}::uuid`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
-          ${filter.live ? sql`and s.expires_at > now()` : sql``}
-          ${filter.from ? sql`and r.created_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
-          ${filter.to ? sql`and r.created_at < ${filter.to.toISOString()}::timestamptz` : sql``}
-        order by r.created_at, r.story_id, r.reporter_id
-        limit ${STORY_REPORTS_READ_MAX}`,
-  );
-  return rows.map(({ mediaType, mediaName, pictureId, ...row }) => ({
-    ...row,
-    live: Boolean(row.live),
-    mediaUrl:
-      mediaType && mediaName
-        ? mediaType === 'image'
-          ? imageUrl(mediaName, 'detail')
-          : `${STORY_VIDEO_URL_PREFIX}${mediaName}`
-        : null,
-    pictureUrl: pictureId ? imageUrl(pictureId, 'card') : null,
-  }));
-}
+export const storyReportTarget: ReportTargetType = {
+  type: 'story',
+  perReportedMember: false,
+  async facts(db, things) {
+    if (things.length === 0) return [];
+    const rows = await db
+      .select({
+        id: stories.id,
+        caption: stories.caption,
+        mediaType: stories.mediaType,
+        mediaName: stories.mediaName,
+        thumbnailName: stories.thumbnailName,
+        live: sql<boolean>`${stories.expiresAt} > now()`,
+      })
+      .from(stories)
+      .where(
+        inArray(
+          stories.id,
+          things.map((thing) => thing.targetId),
+        ),
+      );
+    const found = new Map(rows.map((row) => [row.id, row]));
+    return things.map((thing) => {
+      const story = found.get(thing.targetId);
+      const live = Boolean(story?.live);
+      return {
+        targetType: 'story',
+        targetId: thing.targetId,
+        title: storyTitle(story?.caption ?? null, story?.mediaType ?? null),
+        excerpt: story?.caption ?? null,
+        link: story
+          ? story.mediaType === 'image'
+            ? imageUrl(story.mediaName, 'detail')
+            : `${STORY_VIDEO_URL_PREFIX}${story.mediaName}`
+          : '',
+        image: story?.thumbnailName ? imageUrl(story.thumbnailName, 'card') : null,
+        status: live ? 'live' : 'expired',
+        affectedId: thing.reportedId,
+        gone: !live,
+      };
+    });
+  },
+};
 
 /** A story the moderation removed: what the stories module needs to remove its files after the commit. */
 export interface RemovedStory {

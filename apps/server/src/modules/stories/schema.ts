@@ -88,30 +88,3 @@ export const storyReplies = pgTable(
   },
   (table) => [index('story_replies_story_idx').on(table.storyId)],
 );
-
-/**
- * Members' reports of stories for the administrators (DSA Art. 16,
- * docs/decisions/0009-reports-queue.md); one per member and story, reporting again replaces it.
- * `story_id` has no foreign key: a story lives 24 hours, and its reports stay for the
- * transparency report after it is gone (the queue shows only reports of live stories).
- * `owner_id` is the member reported through the story.
- */
-export const storyReports = pgTable(
-  'story_reports',
-  {
-    storyId: uuid('story_id').notNull(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.storyId, table.reporterId] }),
-    index('story_reports_created_idx').on(table.createdAt),
-  ],
-);

@@ -26,11 +26,6 @@ import { checkFields, discardUpload, receiveUpload, type StoryUploadFields } fro
  * stories, and creating a story from an upload or a file.
  */
 
-/** What the story reports (`reports.ts`) use of the stories. */
-export type { StoriesDeps } from './deps.ts';
-export { STORY_VIDEO_URL_PREFIX } from './files.ts';
-export { liveStory } from './queries.ts';
-
 /**
  * `POST /api/stories/{id}/view`: records the first view of a member (the owner's own views are
  * not counted) and publishes `story.viewed` for the owner's story sockets.

@@ -14,15 +14,13 @@ import './events.ts';
  * import from here, never from this folder's other files. It declares the account events (`events.ts`): `user.updated` (name, avatar, role or
  * e-mail changed), `user.deleted`, `member.reported`, published after the commit by the module
  * that made the change (this one, or the members module, which deletes accounts, changes
- * avatars and takes member reports); modules that show members subscribe to them. The
- * moderation module reads member reports through `readMemberReports`. The one way past this
+ * avatars and takes member reports); modules that show members subscribe to them. The one way past this
  * door: other modules' tables name `users` from `./schema.ts` for their foreign keys
  * (`db/schema.ts` gathers all tables for the migrations).
  */
 export { mustAcceptTerms, recordTermsAcceptance, removeAccountRow } from './account.ts';
 export { countMembers, countNewMembersPerDay } from './counts.ts';
 export { type Actor, canManageUser, isAdmin, isModerator, profilePermissions } from './policies.ts';
-export { type MemberReportRow, readMemberReports, storeMemberReport } from './reports.ts';
 export {
   type MemberCard,
   MemberCards,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Roles of SPEC.md §6. */
 export const ROLES = ['ADMIN', 'SELLER'] as const;
@@ -41,27 +41,3 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
-
-/**
- * Members' reports of other members for the administrators (DSA Art. 16,
- * docs/decisions/0009-reports-queue.md): one per reporter and reported member, reporting again
- * replaces it. Both go with their accounts.
- */
-export const userReports = pgTable(
-  'user_reports',
-  {
-    reportedId: uuid('reported_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.reportedId, table.reporterId] }),
-    index('user_reports_created_idx').on(table.createdAt),
-  ],
-);
