@@ -68,6 +68,11 @@ export class SocketRateLimit {
     this.count += 1;
     return this.count > this.max ? this.windowStart + this.windowMs - now : 0;
   }
+
+  /** Messages of the current window beyond `max` (0 while within the limit). */
+  get excess(): number {
+    return Math.max(0, this.count - this.max);
+  }
 }
 
 /** One accepted socket as an endpoint sees it. */
@@ -95,7 +100,9 @@ export interface SocketEndpoint<Message extends { type: string }> {
   rateLimit: { max: number; windowMs: number };
   /**
    * What a message over the limit gets instead of being handled: without this the socket closes
-   * with 4008; with it the socket stays open and the endpoint answers.
+   * with 4008. With it the endpoint answers the first message over the limit of a window, the
+   * further ones of that window are dropped, and a socket that sends as many again beyond the
+   * limit within the window (a flood) closes with 4008.
    * @param retryAfterMs ms until the window ends
    */
   rateLimited?(connection: SocketConnection<Message>, retryAfterMs: number): void;
@@ -263,8 +270,9 @@ export class SocketGateway {
       }
       const wait = limit.take(Date.now());
       if (wait > 0) {
-        if (endpoint.rateLimited) endpoint.rateLimited(connection, wait);
-        else socket.close(SOCKET_CLOSES.flood.code, SOCKET_CLOSES.flood.reason);
+        if (!endpoint.rateLimited || limit.excess > endpoint.rateLimit.max)
+          socket.close(SOCKET_CLOSES.flood.code, SOCKET_CLOSES.flood.reason);
+        else if (limit.excess === 1) endpoint.rateLimited(connection, wait);
         return;
       }
       hub.touch(socket);

@@ -8,7 +8,7 @@ import { notificationEndpoint, ticketRoutes } from './notification-socket.ts';
 
 export type { SocketDelivery } from './events.ts';
 export type { SocketConnection, SocketEndpoint, SocketGateway } from './gateway.ts';
-export type { ActivityListener, SocketHub } from './hub.ts';
+export { type ActivityListener, SOCKETS_PER_MEMBER_MAX, type SocketHub } from './hub.ts';
 
 /** What the modules use to reach members' sockets. */
 export interface Realtime {

@@ -7,7 +7,7 @@ import {
 } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { SocketConnection } from '../../realtime/index.ts';
+import { SOCKETS_PER_MEMBER_MAX, type SocketConnection } from '../../realtime/index.ts';
 import { listFollowers } from '../follows/index.ts';
 import type { StoriesDeps } from './deps.ts';
 import { storyPermissionsOf } from './policies.ts';
@@ -59,6 +59,7 @@ export function storySocketRoutes(app: FastifyInstance, deps: StoriesDeps): void
 
   const sockets = app.realtime.gateway.endpoint<StoryServerMessage>(app, {
     path: STORY_SOCKET_PATH,
+    socketsPerMember: SOCKETS_PER_MEMBER_MAX,
     rateLimit: { max: STORY_SOCKET_RATE_MAX, windowMs: STORY_SOCKET_RATE_WINDOW_MS },
     rateLimited(connection, retryAfterMs) {
       connection.send({ type: 'rate_limit_exceeded', retry_after_ms: retryAfterMs });
