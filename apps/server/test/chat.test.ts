@@ -753,12 +753,32 @@ describe("chat: price offers ('Preisvorschlag')", () => {
       [-5, "Feld 'amount': Der Betrag muss größer als 0 € sein."],
       [10_000_001, "Feld 'amount': Der Betrag ist zu hoch."],
       [1.234, "Feld 'amount': Der Betrag darf höchstens zwei Nachkommastellen haben."],
+      // Below a cent: checked in cents, never stored as a 0 € offer.
+      [1e-9, "Feld 'amount': Der Betrag darf höchstens zwei Nachkommastellen haben."],
+      [0.001, "Feld 'amount': Der Betrag darf höchstens zwei Nachkommastellen haben."],
+      [19.999_999_9, "Feld 'amount': Der Betrag darf höchstens zwei Nachkommastellen haben."],
     ] as const) {
       const res = await offer(buyer, conversation.id, { amount });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ detail, code: 'validation' });
     }
     expect(await countRows(t, `chat_messages where conversation_id = '${conversation.id}'`)).toBe(0);
+  });
+
+  it('a counter-offer below a cent is refused and the offer stays open', async () => {
+    const { buyer, seller, conversation } = await scene({ price: 120, price_type: 'negotiable' });
+    const made = await offer(buyer, conversation.id, { amount: 19.99 });
+    expect(made.statusCode).toBe(201);
+    const first = (made.json() as ChatOfferResult).message;
+    expect(first).toMatchObject({ amount: 19.99 });
+    const countered = await respond(seller, conversation.id, first.id, 'counter', { amount: 1e-9 });
+    expect(countered.statusCode).toBe(422);
+    expect(countered.json()).toEqual({
+      detail: "Feld 'amount': Der Betrag darf höchstens zwei Nachkommastellen haben.",
+      code: 'validation',
+    });
+    expect((await messagesOf(seller, conversation.id)).messages).toHaveLength(1);
+    expect((await messagesOf(seller, conversation.id)).messages[0]).toMatchObject({ offer_status: 'open' });
   });
 });
 

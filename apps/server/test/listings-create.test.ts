@@ -133,6 +133,13 @@ describe('POST /api/listings refuses bad input with a German detail and stores n
       422,
       "Feld 'price': Der Preis darf höchstens zwei Nachkommastellen haben.",
     );
+    // Below a cent: checked in cents, never stored as a 0 € 'Festpreis'.
+    for (const price of [1e-9, 0.001, 4.999_999_9])
+      await refused(
+        adBody({ price, price_type: 'fixed' }),
+        422,
+        "Feld 'price': Der Preis darf höchstens zwei Nachkommastellen haben.",
+      );
     await refused({ ...adBody(), price: '12' }, 422, "Feld 'price': Bitte gib einen Preis ein.");
     await refused(
       adBody({ price: 5, price_type: 'free' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX, CHAT_UNREAD_CAP } from './constants.ts';
 import { LISTING_PRICE_MAX_EUR, listingStatusSchema, priceTypeSchema } from './listings.ts';
+import { isWholeCents } from './money.ts';
 import { userText } from './text.ts';
 
 /**
@@ -197,9 +198,7 @@ export const chatOfferAmountSchema = z
   .number({ error: 'Bitte gib einen Betrag ein.' })
   .positive('Der Betrag muss größer als 0 € sein.')
   .max(LISTING_PRICE_MAX_EUR, 'Der Betrag ist zu hoch.')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'Der Betrag darf höchstens zwei Nachkommastellen haben.',
-  });
+  .refine(isWholeCents, { message: 'Der Betrag darf höchstens zwei Nachkommastellen haben.' });
 
 const messageTextSchema = userText({ multiline: true, error: 'Die Nachricht muss ein Text sein.' })
   .trim()

@@ -15,6 +15,7 @@ export * from './images.ts';
 export * from './listings.ts';
 export * from './mail-queue.ts';
 export * from './moderation.ts';
+export * from './money.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './saved-searches.ts';

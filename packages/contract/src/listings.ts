@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, LISTING_QUERY_SORTS, LISTING_SORTS, OFFER_TYPES, PRICE_TYPES } from './constants.ts';
+import { isWholeCents } from './money.ts';
 import { PG_INT4_MAX, userText } from './text.ts';
 import { sellerBadgeSchema, traderSchema } from './verification.ts';
 
@@ -124,13 +125,7 @@ const eurosSchema = z
   .number({ error: 'Bitte gib einen Preis ein.' })
   .min(0, 'Der Preis darf nicht negativ sein.')
   .max(LISTING_PRICE_MAX_EUR, 'Der Preis ist zu hoch.')
-  .refine(
-    (value) =>
-      Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    {
-      message: 'Der Preis darf höchstens zwei Nachkommastellen haben.',
-    },
-  );
+  .refine(isWholeCents, { message: 'Der Preis darf höchstens zwei Nachkommastellen haben.' });
 
 const titleSchema = userText({ error: 'Bitte gib einen Titel ein.' })
   .trim()
