@@ -12,10 +12,13 @@ import './events.ts';
  * statement of reasons and may appeal once within 6 months, and a different ADMIN decides the
  * appeal. Repeated removals lead to a warning, then a suspension through the admin door.
  */
-import { countOpenReports } from './service.ts';
+import { countOpenReports } from './queue.ts';
 
 export { DECISION_LINK_KEY_PURPOSE, DecisionLinks } from './links.ts';
-export { appealDeadline, applyStrikes, countOpenReports, readTransparency } from './service.ts';
+export { appealDeadline } from './policies.ts';
+export { countOpenReports } from './queue.ts';
+export { applyStrikes } from './strikes.ts';
+export { readTransparency } from './transparency.ts';
 
 /**
  * Registers `/api/admin/moderation/*` (ADMINs) and `/api/moderation/*` (affected members), and

@@ -13,9 +13,13 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { Actor } from '../users/index.ts';
+import { decideAppeal, fileAppeal } from './appeals.ts';
 import { transparencyCsv } from './csv.ts';
+import { decideOnReports, readDecision } from './decisions.ts';
+import type { ModerationDeps } from './deps.ts';
 import { DECISION_LINK_KEY_PURPOSE, DecisionLinks } from './links.ts';
-import * as moderation from './service.ts';
+import { readQueue } from './queue.ts';
+import { readTransparency } from './transparency.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['moderation'];
@@ -27,7 +31,7 @@ const BEARER = /^Bearer (\S+)$/;
  * decisions, appeal decisions and the transparency report are for ADMINs (401 without a token,
  * 403 for members); the statement of reasons and the appeal are for the affected member.
  */
-const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps }> = async (app, options) => {
+const moderationRoutes: FastifyPluginAsyncZod<{ deps: ModerationDeps }> = async (app, options) => {
   const { deps } = options;
   const admin = { onRequest: [app.authenticate, app.requireAdmin] };
   const links = new DecisionLinks(app.deriveKey(DECISION_LINK_KEY_PURPOSE));
@@ -70,7 +74,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderation.readQueue(deps, request.user.id);
+      return readQueue(deps, request.user.id);
     },
   );
 
@@ -88,7 +92,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await moderation.decideOnReports(deps, request.user.id, request.body)),
+      reply.status(201).send(await decideOnReports(deps, request.user.id, request.body)),
   );
 
   app.post(
@@ -105,7 +109,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
         response: { 200: moderationDecisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => moderation.decideAppeal(deps, request.user.id, request.params.id, request.body),
+    async (request) => decideAppeal(deps, request.user.id, request.params.id, request.body),
   );
 
   app.get(
@@ -123,7 +127,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderation.readTransparency(deps.db, request.query);
+      return readTransparency(deps.db, request.query);
     },
   );
 
@@ -140,7 +144,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
       },
     },
     async (request, reply) => {
-      const report = await moderation.readTransparency(deps.db, request.query);
+      const report = await readTransparency(deps.db, request.query);
       reply.header('Cache-Control', 'private, no-store');
       reply.header(
         'Content-Disposition',
@@ -165,7 +169,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderation.readDecision(deps.db, readerOf(request), request.params.id);
+      return readDecision(deps.db, readerOf(request), request.params.id);
     },
   );
 
@@ -184,7 +188,7 @@ const moderationRoutes: FastifyPluginAsyncZod<{ deps: moderation.ModerationDeps 
       },
     },
     async (request, reply) => {
-      const appealed = await moderation.fileAppeal(deps, readerOf(request), request.params.id, request.body);
+      const appealed = await fileAppeal(deps, readerOf(request), request.params.id, request.body);
       return reply.status(201).send(appealed);
     },
   );
