@@ -1,42 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AttributeDefinition,
-  type AttributeValues,
-  formatEuros,
-  IMAGE_VARIANTS,
-  type ImageVariant,
-  LISTING_LIFETIME_DAYS,
-} from '@marketplace/contract';
+import { IMAGE_VARIANTS, type ImageVariant, LISTING_LIFETIME_DAYS } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree, ResolvedCategory } from '../../modules/categories/index.ts';
-import { adjustTermsBulk, validateAttributes } from '../../modules/listings/index.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER, renderVariants } from '../../modules/media/index.ts';
+import { adjustTermsBulk } from '../../modules/listings/index.ts';
+import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { type Database, selectRows } from '../client.ts';
 import { favorites, follows, listings, uploads, users } from '../schema.ts';
-import {
-  AD_KINDS,
-  type AdKind,
-  type AdTemplate,
-  CATALOG,
-  CLOSINGS,
-  LOST_CLOSINGS,
-  OPENINGS,
-  PRICE_SENTENCES,
-  SHIPPING_SENTENCES,
-  WANTED_CLOSINGS,
-  WANTED_OPENINGS,
-} from './catalog.ts';
+import { type AdTemplate, CATALOG } from './catalog.ts';
 import { seedForum } from './forum.ts';
-import { demoPhotoSvg } from './images.ts';
+import { adKindOf, demoAttributes, demoDescription, demoPrice, leafCategories } from './listings.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTAL_CODES, demoEmail } from './members.ts';
+import { drawPhotos } from './photos.ts';
 import { Random } from './random.ts';
 import { seedReports } from './reports.ts';
+
+export { adKindOf } from './listings.ts';
 
 /** What the demo data needs from the running application. */
 export interface SeedDeps {
@@ -63,8 +46,6 @@ export interface SeedSummary {
 
 /** Ads per subcategory (about 100 subcategories: about 400 ads). */
 const ADS_PER_CATEGORY = 4;
-/** Distinct drawn photos per top-level category, reused across its ads. */
-const PHOTOS_PER_ROOT = 3;
 /** Seed of the PRNG: the same demo data on every start. */
 const SEED = 20_240_611;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,173 +60,6 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
     sql`select not exists(select 1 from listings) and not exists(select 1 from users where role <> 'ADMIN') as empty`,
   );
   return row?.empty ?? false;
-}
-
-/** Leaf categories in display order: subcategories, or top-level categories without any. */
-function leafCategories(tree: CategoryTree): ResolvedCategory[] {
-  const leaves: ResolvedCategory[] = [];
-  for (const parent of tree.withCounts()) {
-    const ids = parent.subcategories.length > 0 ? parent.subcategories.map((s) => s.id) : [parent.id];
-    for (const id of ids) {
-      const category = tree.resolve(id);
-      if (category) leaves.push(category);
-    }
-  }
-  return leaves;
-}
-
-/** A price in euros inside the template's range, rounded as people price things. */
-function demoPrice(random: Random, [min, max]: [number, number]): number {
-  if (max <= 0) return 0;
-  const raw = min + random.next() * (max - min);
-  const step = raw < 30 ? 1 : raw < 200 ? 5 : raw < 2000 ? 10 : raw < 20_000 ? 100 : 1000;
-  return Math.max(min, Math.round(raw / step) * step);
-}
-
-function isoDate(daysFromNow: number, now: number): string {
-  return new Date(now + daysFromNow * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Plausible values for attributes the template leaves open. */
-function demoAttribute(
-  random: Random,
-  definition: AttributeDefinition,
-  now: number,
-): string | number | undefined {
-  switch (definition.type) {
-    case 'select': {
-      // Demo goods are used and working: neither 'Neu' nor 'Defekt' unless the template says so.
-      const options =
-        definition.key === 'condition' ? ['Sehr gut', 'Gut', 'In Ordnung'] : (definition.options ?? []);
-      return options.length > 0 ? random.pick(options) : undefined;
-    }
-    case 'year':
-      return random.int(2012, 2022);
-    case 'date':
-      return isoDate(random.int(7, 120), now);
-    case 'number': {
-      const ranges: Record<string, [number, number]> = {
-        mileage_km: [8000, 210_000],
-        power_kw: [55, 190],
-        frame_size_cm: [46, 60],
-        rooms: [1, 5],
-        living_area_m2: [28, 140],
-        quantity: [1, 4],
-        shoe_size: [36, 46],
-        size_cm: [56, 146],
-      };
-      const [min, max] = ranges[definition.key] ?? [definition.min ?? 0, definition.max ?? 100];
-      return random.int(Math.max(min, definition.min ?? min), Math.min(max, definition.max ?? max));
-    }
-    default:
-      return undefined;
-  }
-}
-
-function demoAttributes(
-  random: Random,
-  category: ResolvedCategory,
-  template: AdTemplate,
-  now: number,
-): AttributeValues {
-  const values: AttributeValues = {};
-  for (const definition of category.attributes) {
-    const given = template.attributes?.[definition.key];
-    if (given !== undefined) values[definition.key] = given;
-    else if (definition.key === 'age_months') {
-      // Only young animals have an age in months; the texts of grown ones say their years.
-      if (template.ageMonths) values.age_months = random.int(...template.ageMonths);
-    } else if (definition.key === 'quantity') {
-      // As many tickets as the ad names ('2 Karten', 'Zwei Plätze', 'Konzertkarte'), else one or two.
-      const named = /(\d+)\s*(?:Karten|Tickets)/.exec(template.title)?.[1];
-      values.quantity = named
-        ? Number(named)
-        : /\bzwei\b/i.test(`${template.title} ${template.text}`)
-          ? 2
-          : /(?:karte|ticket)\b/i.test(template.title)
-            ? 1
-            : random.int(1, 2);
-    } else if (definition.required || random.chance(0.7)) {
-      const value = demoAttribute(random, definition, now);
-      if (value !== undefined) values[definition.key] = value;
-    }
-  }
-  return validateAttributes(category.attributes, values);
-}
-
-/** The kind of ads a category holds (`AD_KINDS` by subcategory slug, then top-level slug). */
-export function adKindOf(slug: string, rootSlug: string): AdKind {
-  return AD_KINDS[slug] ?? AD_KINDS[rootSlug] ?? 'goods';
-}
-
-/** What a job ad says about its pay, matching its price (gross euros per month, 0 for none). */
-function salarySentence(price: number, employment: unknown): string {
-  if (price === 0) return 'Das Praktikum ist unvergütet.';
-  const label =
-    employment === 'Ausbildung'
-      ? 'Ausbildungsvergütung'
-      : employment === 'Praktikum'
-        ? 'Vergütung'
-        : 'Gehalt';
-  return `${label}: ${formatEuros(price)} brutto im Monat.`;
-}
-
-/**
- * A demo ad's description: an opening, the template's own text and closing sentences that fit
- * the ad's kind, whether it offers or asks ('Suche'), its price type and its `shipping`
- * attribute, so no text promises what the ad's fields contradict.
- */
-function demoDescription(
-  random: Random,
-  ad: {
-    kind: AdKind;
-    template: AdTemplate;
-    offerType: 'offer' | 'wanted';
-    priceType: 'fixed' | 'negotiable' | 'free';
-    price: number;
-    attributes: AttributeValues;
-  },
-): string {
-  const wanted = ad.offerType === 'wanted';
-  if (ad.kind === 'lost-found') {
-    // Lost (a request) or found (an offer): neither a sale nor an ordinary request.
-    return [ad.template.text, random.pick(wanted ? LOST_CLOSINGS : CLOSINGS['lost-found'])].join('\n\n');
-  }
-  const parts = [random.pick(wanted ? WANTED_OPENINGS : OPENINGS[ad.kind]), ad.template.text];
-  if (ad.kind === 'job') parts.push(salarySentence(ad.price, ad.attributes.employment));
-  const sells = ['goods', 'vehicle', 'animal', 'ticket'].includes(ad.kind);
-  if (!wanted && sells && ad.priceType !== 'free' && ad.price > 0 && random.chance(0.6)) {
-    parts.push(random.pick(PRICE_SENTENCES[ad.priceType]));
-  }
-  const shipping = SHIPPING_SENTENCES[String(ad.attributes.shipping)];
-  if (!wanted && shipping && random.chance(0.8)) parts.push(shipping);
-  parts.push(random.pick(wanted ? WANTED_CLOSINGS : CLOSINGS[ad.kind]));
-  return parts.filter(Boolean).join('\n\n');
-}
-
-/** Draws the photos of each top-level category and encodes their WebP sizes. */
-async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
-  // The drawings take random numbers in a fixed order; only the encoding runs in parallel.
-  const drawings = roots.flatMap((root, index) =>
-    Array.from({ length: PHOTOS_PER_ROOT }, (_, i) => ({
-      rootId: root.id,
-      svg: demoPhotoSvg(root.name, `Foto ${i + 1}`, ((index * 360) / roots.length + i * 25) % 360, random),
-    })),
-  );
-  const encoded = await Promise.all(
-    drawings.map(async (drawing) =>
-      // 800 x 600: large enough for the full-screen view, quick to draw on a first start.
-      renderVariants(await sharp(drawing.svg, { density: 48 }).png().toBuffer()),
-    ),
-  );
-  const photos = new Map<number, Record<ImageVariant, Buffer>[]>();
-  drawings.forEach((drawing, i) => {
-    photos.set(drawing.rootId, [
-      ...(photos.get(drawing.rootId) ?? []),
-      encoded[i] as Record<ImageVariant, Buffer>,
-    ]);
-  });
-  return photos;
 }
 
 /** How many other demo members each demo member follows. */

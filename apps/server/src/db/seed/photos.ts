@@ -1,0 +1,34 @@
+import type { ImageVariant } from '@marketplace/contract';
+import sharp from 'sharp';
+import type { ResolvedCategory } from '../../modules/categories/index.ts';
+import { renderVariants } from '../../modules/media/index.ts';
+import { demoPhotoSvg } from './images.ts';
+import type { Random } from './random.ts';
+
+/** Distinct drawn photos per top-level category, reused across its ads. */
+const PHOTOS_PER_ROOT = 3;
+
+/** Draws the photos of each top-level category and encodes their WebP sizes. */
+export async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
+  // The drawings take random numbers in a fixed order; only the encoding runs in parallel.
+  const drawings = roots.flatMap((root, index) =>
+    Array.from({ length: PHOTOS_PER_ROOT }, (_, i) => ({
+      rootId: root.id,
+      svg: demoPhotoSvg(root.name, `Foto ${i + 1}`, ((index * 360) / roots.length + i * 25) % 360, random),
+    })),
+  );
+  const encoded = await Promise.all(
+    drawings.map(async (drawing) =>
+      // 800 x 600: large enough for the full-screen view, quick to draw on a first start.
+      renderVariants(await sharp(drawing.svg, { density: 48 }).png().toBuffer()),
+    ),
+  );
+  const photos = new Map<number, Record<ImageVariant, Buffer>[]>();
+  drawings.forEach((drawing, i) => {
+    photos.set(drawing.rootId, [
+      ...(photos.get(drawing.rootId) ?? []),
+      encoded[i] as Record<ImageVariant, Buffer>,
+    ]);
+  });
+  return photos;
+}
