@@ -14,6 +14,7 @@ export {
   countRequest,
   lockLimit,
   type RequestLimit,
+  refuseWhenSpent,
   waitForQuota,
 } from './limits.ts';
 /**

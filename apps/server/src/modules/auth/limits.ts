@@ -91,19 +91,35 @@ export async function countRequest(tx: Database, limit: RequestLimit, key: strin
         returning id`,
   );
   if (inserted.length > 0) return;
+  throw rateLimitedError(limit.reason, (await waitOf(tx, limit, key, now)) ?? 1);
+}
+
+/** Seconds until `limit` leaves room for one more request of `key` at `now` (ms), null when it does. */
+async function waitOf(db: Database, limit: RequestLimit, key: string, now: number): Promise<number | null> {
+  const since = new Date(now - limit.windowMs);
   const times = await selectRows<{ created_at: Date | string }>(
-    tx,
+    db,
     sql`select created_at from rate_limit_hits
         where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz
         order by created_at desc limit ${limit.max}`,
   );
-  const wait = secondsUntilAllowed(
+  return secondsUntilAllowed(
     times.map((row) => new Date(row.created_at)),
     limit.max,
     limit.windowMs,
     now,
   );
-  throw rateLimitedError(limit.reason, wait ?? 1);
+}
+
+/**
+ * Refuses a request whose `limit` is spent already, without counting it: a cheap first check
+ * before expensive work (a story's photo or video), which `countRequest` then counts together
+ * with the write. Not atomic by itself; the count in the write's transaction is.
+ * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
+ */
+export async function refuseWhenSpent(db: Database, limit: RequestLimit, key: string): Promise<void> {
+  const wait = await waitOf(db, limit, key, Date.now());
+  if (wait !== null) throw rateLimitedError(limit.reason, wait);
 }
 
 /**

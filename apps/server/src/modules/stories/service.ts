@@ -11,6 +11,7 @@ import {
 import { eq, lte } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../../lib/errors.ts';
+import { countRequest, type RequestLimit, refuseWhenSpent } from '../auth/index.ts';
 import type { ImageUploadStream } from '../media/index.ts';
 import { type Actor, findAccounts } from '../users/index.ts';
 import { nowOf, type StoriesDeps } from './deps.ts';
@@ -131,16 +132,26 @@ export async function removeExpired(deps: StoriesDeps): Promise<number> {
   return gone.length;
 }
 
+/** Stories per member in 24 hours (docs/decisions/0005), deleted ones included. */
+export const STORY_POST_LIMIT: RequestLimit = {
+  bucket: 'story_post',
+  max: 30,
+  windowMs: 24 * 60 * 60 * 1000,
+  reason: 'Du hast in den letzten 24 Stunden sehr viele Storys gepostet.',
+};
+
 /**
  * `POST /api/stories/` after the upload: checks the file's type by its bytes (JPEG, PNG, WebP,
  * MP4, MOV) and the fields; images go through the one image pipeline (WebP sizes without
  * metadata, the `detail` size is the story's picture), videos are streamed into the media
  * storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
- * Nothing is left behind on a failure.
+ * At most {@link STORY_POST_LIMIT} stories per member in 24 hours, counted with the insert (holds
+ * under parallel requests). Nothing is left behind on a failure.
  * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard
  * @param posterId a video's poster, already stored by the image pipeline (the client's first
  *   frame, multipart `poster`); a photo story ignores it, and the caller removes it when this fails
- * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422)
+ * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422),
+ *   rate_limited (429)
  */
 export async function create(
   deps: StoriesDeps,
@@ -155,6 +166,8 @@ export async function create(
   const isVideo = (STORY_VIDEO_TYPES as readonly string[]).includes(mime);
   if (!isImage && !isVideo) throw new AppError('unsupported_image', storyTexts.wrongType);
   const fields = await checkFields(deps, actor, rawFields);
+  // A spent daily limit is refused before the media is processed; the insert counts it.
+  await refuseWhenSpent(deps.db, STORY_POST_LIMIT, actor.id);
   let mediaName: string;
   if (isImage) {
     const image = await deps.images.processImageUpload(fs.createReadStream(tmp), { purpose: 'listing' });
@@ -179,7 +192,10 @@ export async function create(
   };
   let row: StoryRow | undefined;
   try {
-    [row] = await deps.db.insert(stories).values(values).returning();
+    [row] = await deps.events.transaction(deps.db, async (tx) => {
+      await countRequest(tx, STORY_POST_LIMIT, actor.id);
+      return tx.insert(stories).values(values).returning();
+    });
   } catch (error) {
     await removeMedia(deps, [values]);
     throw error;
