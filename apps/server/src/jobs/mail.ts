@@ -5,6 +5,11 @@ import type { JobQueue } from './queue.ts';
 
 /** The queue every e-mail goes through (docs/decisions/0014-job-queue.md). */
 export const MAIL_QUEUE = 'mail';
+/**
+ * Priority of account mails (`Mailer.send` with `account`): fetched before every notification
+ * mail (priority 0), and by a worker of their own besides.
+ */
+export const MAIL_PRIORITY_ACCOUNT = 10;
 /** A mail is retried at least this long before it counts as failed: 24 hours, in seconds. */
 export const MAIL_RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 /** The longest pause between two attempts of one mail, in seconds (one hour). */
@@ -93,6 +98,7 @@ export async function startMailQueue(
       deleteAfterSeconds: MAIL_KEEP_FINISHED_SECONDS,
       notify: true,
       pollingIntervalSeconds: 1,
+      urgentPriority: MAIL_PRIORITY_ACCOUNT,
     },
     async (job) => {
       // Delivered already, and the job only ran again because its completion was lost.
@@ -118,8 +124,8 @@ export async function startMailQueue(
     },
   );
   return {
-    async send(mail, options = {}) {
-      await jobs.send(MAIL_QUEUE, mail, options);
+    async send(mail, { account = false, ...options } = {}) {
+      await jobs.send(MAIL_QUEUE, mail, { ...options, priority: account ? MAIL_PRIORITY_ACCOUNT : 0 });
     },
   };
 }

@@ -45,10 +45,11 @@ export interface JobQueue {
   ): Promise<void>;
   /**
    * Enqueues a job; with `options.db` (a transaction) the job is written in that transaction and
-   * exists exactly when it commits.
+   * exists exactly when it commits. Jobs of a higher `options.priority` (default 0) are fetched
+   * before every job of a lower one, whatever waits longer.
    * @returns the job's id
    */
-  send(name: string, data: object, options?: { db?: Database }): Promise<string>;
+  send(name: string, data: object, options?: { db?: Database; priority?: number }): Promise<string>;
   /** Runs SQL on the queue's connection (reading pg-boss's own tables). */
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
   /** pg-boss itself, for the few calls this interface does not wrap (retrying a job). */
@@ -74,6 +75,12 @@ export type QueueSettings = Pick<
   pollingIntervalSeconds?: number;
   /** Jobs this instance runs at the same time (default 1). */
   localConcurrency?: number;
+  /**
+   * Jobs of at least this priority (see `send`) get one more worker on this instance of their
+   * own, so they never wait behind a running job of lower priority. Every worker fetches the
+   * queue's jobs highest priority first.
+   */
+  urgentPriority?: number;
 };
 
 /** Retries of periodic jobs: three, from one minute on, doubling. */
@@ -138,7 +145,13 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
       settings: QueueSettings,
       handler: (job: Job<T>) => Promise<void>,
     ) {
-      const { pollingIntervalSeconds = 2, notify = false, localConcurrency = 1, ...retries } = settings;
+      const {
+        pollingIntervalSeconds = 2,
+        notify = false,
+        localConcurrency = 1,
+        urgentPriority,
+        ...retries
+      } = settings;
       await boss.createQueue(name, { ...retries, notify });
       // createQueue keeps an existing queue as it is: settings changed in code apply too.
       await boss.updateQueue(name, { ...retries, notify });
@@ -150,6 +163,15 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
       await boss.work<T>(name, polling, async ([job]) => {
         if (job) await handler(job);
       });
+      if (urgentPriority !== undefined) {
+        await boss.work<T>(
+          name,
+          { ...polling, localConcurrency: 1, minPriority: urgentPriority },
+          async ([job]) => {
+            if (job) await handler(job);
+          },
+        );
+      }
     },
     async every(name, cron, handler, options = {}) {
       await boss.createQueue(name, { policy: 'stately', ...PERIODIC_RETRIES });
@@ -170,11 +192,10 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
       }
     },
     async send(name, data, options = {}) {
-      const id = await boss.send(
-        name,
-        data,
-        options.db ? { db: fromDrizzle(options.db as unknown as DrizzleTransactionLike, sql) } : {},
-      );
+      const id = await boss.send(name, data, {
+        ...(options.db ? { db: fromDrizzle(options.db as unknown as DrizzleTransactionLike, sql) } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
+      });
       if (!id) throw new Error(`job of queue ${name} was not enqueued`);
       return id;
     },

@@ -22,9 +22,12 @@ export interface Mailer {
    * Enqueues the mail; with `options.db` (a transaction) in that transaction, so the mail exists
    * exactly when the write that causes it commits. Inside a transaction always pass it: on PGlite
    * (one connection) a mail sent beside an open transaction waits until that transaction ends.
+   * `options.account` marks a mail the member waits for to use their account (address
+   * confirmation, password reset, e-mail change, a warning about failed logins): it goes before
+   * every notification mail queued, and has a worker of its own.
    * @throws only when the database refuses the job (the transaction then fails as a whole)
    */
-  send(mail: OutgoingMail, options?: { db?: Database }): Promise<void>;
+  send(mail: OutgoingMail, options?: { db?: Database; account?: boolean }): Promise<void>;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

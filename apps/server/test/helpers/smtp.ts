@@ -16,8 +16,13 @@ export interface TestSmtpServer {
  * @param port a fixed port (a server that comes up later where the app already points), or 0
  *   for a free one
  * @param mails where accepted mails go (shared across restarts of the server)
+ * @param acceptAfterMs how long the server takes to accept each mail (a slow mail provider)
  */
-export async function startSmtpServer(port = 0, mails: ParsedMail[] = []): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  port = 0,
+  mails: ParsedMail[] = [],
+  acceptAfterMs = 0,
+): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -26,7 +31,8 @@ export async function startSmtpServer(port = 0, mails: ParsedMail[] = []): Promi
       simpleParser(stream)
         .then((mail) => {
           mails.push(mail);
-          callback();
+          if (acceptAfterMs > 0) setTimeout(() => callback(), acceptAfterMs);
+          else callback();
         })
         .catch(callback);
     },

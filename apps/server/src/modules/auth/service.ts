@@ -119,7 +119,7 @@ export const messages = {
  * @throws when the database refuses the job (inside `tx`, the whole transaction fails)
  */
 async function sendMail(deps: AuthDeps, mail: OutgoingMail, tx?: Database): Promise<void> {
-  await deps.mailer.send(mail, tx ? { db: tx } : {});
+  await deps.mailer.send(mail, { account: true, ...(tx ? { db: tx } : {}) });
 }
 
 /**
