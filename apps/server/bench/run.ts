@@ -7,7 +7,8 @@
 // --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
 // --story-members N (2000), --skip-stories (no stories bench, see stories.ts),
 // --skip-cluster (no bench of one and two instances behind nginx, see cluster.ts; it fills its
-// own database with --ads N ads; --skip-load skips it too). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// own database with --ads N ads; --skip-load skips it too), --skip-login (no bench of failed logins'
+// times, see login-timing.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
 import { deepCursor, percentile, type Scenario, scenarios, startBenchServer, underLoad } from './load.ts';
+import { loginTimingBench } from './login-timing.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
 
@@ -185,6 +187,10 @@ async function main() {
       runs: SEQUENTIAL_RUNS,
       log,
     });
+  }
+  if (!flag('skip-login')) {
+    await loginTimingBench({ runs: 300, log });
+    await loginTimingBench({ databaseUrl: DATABASE_URL, runs: 300, log });
   }
   if (!flag('skip-sockets')) {
     await socketBench({ databaseUrl: DATABASE_URL, sockets: 5000, pairs: 200, rate: 20, rounds: 1, log });

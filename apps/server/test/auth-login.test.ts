@@ -7,22 +7,37 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { selectRows } from '../src/db/client.ts';
-import { bearer, login, PASSWORD, registerMember, uniqueEmail, uniqueIp } from './helpers/accounts.ts';
+import {
+  bearer,
+  login,
+  PASSWORD,
+  registerMember,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
-// Counts password checks of the argon2 library (not of our code), so the test can see that a
-// login for an unknown e-mail spends one check like a wrong password does, without timing.
-const argon2 = vi.hoisted(() => ({ verifyCalls: 0 }));
+// Counts password checks of the argon2 library (not of our code) with the parameters of the
+// hash each one checks against, so the test can see that a login for an unknown e-mail spends
+// the same check as a wrong password does, without timing.
+const argon2 = vi.hoisted(() => ({ verifyCalls: 0, checkedParameters: [] as string[] }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@node-rs/argon2')>();
   return {
     ...actual,
     verify: (...args: Parameters<typeof actual.verify>) => {
       argon2.verifyCalls++;
+      // '$argon2id$v=19$m=19456,t=2,p=1$salt$hash': algorithm, version and costs.
+      argon2.checkedParameters.push(String(args[0]).split('$').slice(1, 4).join('$'));
       return actual.verify(...args);
     },
   };
 });
+
+// The statements the application sends to the database while `recording` is set (their text
+// without parameters), to compare the work of two requests.
+const queries = { recording: false, statements: [] as string[] };
 
 const UNAUTHORIZED = {
   detail: 'Nicht authentifiziert - Bitte melden Sie sich erneut an',
@@ -32,7 +47,14 @@ const WRONG_LOGIN = { detail: 'E-Mail-Adresse oder Passwort ist falsch.', code: 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp(
+    {},
+    {
+      onQuery: (query) => {
+        if (queries.recording) queries.statements.push(query);
+      },
+    },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -83,6 +105,66 @@ describe('Anmeldung', () => {
     await login(t.app, uniqueEmail('unbekannt'), 'falsch123', uniqueIp());
     // Skipping the check would make unknown e-mails faster by a whole password check.
     expect(argon2.verifyCalls).toBe(1);
+  });
+
+  /**
+   * The password checks and database statements of one failed login from a fresh address, up to
+   * the work done after the answer, which ends with a statement containing `lastStatement`.
+   */
+  async function workOfFailedLogin(email: string, lastStatement: string) {
+    argon2.checkedParameters = [];
+    queries.statements = [];
+    queries.recording = true;
+    try {
+      const res = await login(t.app, email, 'falsch123', uniqueIp());
+      expect(res.statusCode).toBe(401);
+      await vi.waitFor(() => expect(queries.statements.join('\n')).toContain(lastStatement));
+    } finally {
+      queries.recording = false;
+    }
+    return { checks: [...argon2.checkedParameters], statements: [...queries.statements] };
+  }
+
+  it('tut für eine registrierte Adresse mit falschem Passwort dieselbe Arbeit wie für eine unbekannte: eine Passwortprüfung mit denselben Kosten, dieselben Abfragen', async () => {
+    const member = await registerMember(t.app);
+    // After the answer, both count the address's recent failed logins.
+    const countOfFailures = 'count(*)::int as n from failed_logins where email';
+    const registered = await workOfFailedLogin(member.email, countOfFailures);
+    const unknown = await workOfFailedLogin(uniqueEmail('unbekannt'), countOfFailures);
+    expect(registered.checks).toEqual(['argon2id$v=19$m=19456,t=2,p=1']);
+    expect(unknown.checks).toEqual(registered.checks);
+    expect(unknown.statements).toEqual(registered.statements);
+
+    // Under a siege (10 failed logins from other addresses, the account slowed down and its owner
+    // warned once), a further failed login still does the same work for both.
+    const sieged = await registerMember(t.app);
+    const nobody = uniqueEmail('niemand');
+    for (const email of [sieged.email, nobody]) {
+      for (let i = 0; i < 10; i++) {
+        expect((await login(t.app, email, `falsch${i}`, uniqueIp())).statusCode).toBe(401);
+      }
+      // The warning of the address is counted after the tenth answer (and mailed to the owner).
+      await expect
+        .poll(async () => {
+          const [row] = await selectRows<{ n: number }>(
+            t.app.database.db,
+            sql`select count(*)::int as n from rate_limit_hits where bucket = 'failed_logins_mail' and key = ${email}`,
+          );
+          return row?.n;
+        })
+        .toBe(1);
+      // The slow-down's pause for unknown devices is over.
+      await t.app.database.db.execute(
+        sql`update failed_logins set created_at = created_at - interval '31 seconds' where email = ${email}`,
+      );
+    }
+    await waitForMail(t.config.dataDir, sieged.email, 2); // verification, warning
+    // Both look at the warnings' quota of the address after the answer; it is spent.
+    const quotaSpent = 'select created_at from rate_limit_hits';
+    const siegedWork = await workOfFailedLogin(sieged.email, quotaSpent);
+    const nobodyWork = await workOfFailedLogin(nobody, quotaSpent);
+    expect(nobodyWork.checks).toEqual(siegedWork.checks);
+    expect(nobodyWork.statements).toEqual(siegedWork.statements);
   });
 
   it.each([

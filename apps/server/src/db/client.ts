@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -49,6 +49,11 @@ export interface OpenDatabaseOptions {
    * connection broke); the pool drops such a connection and opens a new one when needed.
    */
   onConnectionError?: ((error: Error) => void) | undefined;
+  /**
+   * Told the text of every statement the application sends through Drizzle, without its
+   * parameters (Drizzle's query logger), e.g. for a test that compares the work of two requests.
+   */
+  onQuery?: ((query: string) => void) | undefined;
 }
 
 /**
@@ -96,7 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const migrationsSchema = schemaName ?? 'drizzle';
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-      const db = drizzlePg(pool);
+      const db = drizzlePg(pool, { logger: queryLogger(options.onQuery) });
       await migratePg(db, { migrationsFolder, migrationsSchema });
       return {
         db: db as unknown as Database,
@@ -114,7 +119,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!options.pgliteDir) throw new Error('openDatabase needs databaseUrl or pgliteDir');
   const client = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   try {
-    const db = drizzlePglite(client);
+    const db = drizzlePglite(client, { logger: queryLogger(options.onQuery) });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
@@ -131,6 +136,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await client.close().catch(() => {});
     throw error;
   }
+}
+
+/** Drizzle's logger for `onQuery`, or none. */
+function queryLogger(onQuery: ((query: string) => void) | undefined): Logger | false {
+  return onQuery ? { logQuery: (query) => onQuery(query) } : false;
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -25,13 +25,16 @@ export interface TestDatabase {
  * Opens a fresh, migrated database: a copy of the run's migrated template
  * (helpers/global-setup.ts), as a PGlite folder in a temporary directory or as a new database on
  * the PostgreSQL server at `TEST_DATABASE_URL`.
+ * @param options.onQuery told the text of every statement sent through Drizzle (`openDatabase`)
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { onQuery?: (query: string) => void } = {},
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-test-'));
   if (dbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
     const database = await copyPostgresTemplate(url);
-    const handle = await openDatabase({ databaseUrl: databaseUrl(url, database) });
+    const handle = await openDatabase({ databaseUrl: databaseUrl(url, database), onQuery: options.onQuery });
     return {
       handle,
       dataDir,
@@ -43,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
-  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'db'), onQuery: options.onQuery });
   return {
     handle,
     dataDir,
@@ -93,12 +96,13 @@ export interface TestApp {
  * @param env extra environment (for example `{ ADMIN_EMAIL, ADMIN_PASSWORD }`)
  * @param options.logStream receives the log lines (set `LOG_LEVEL` in `env` too); else no log
  * @param options.webDistDir a built web app to serve (default: none, so no page is served)
+ * @param options.onQuery told the text of every statement the application sends through Drizzle
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; webDistDir?: string } = {},
+  options: { logStream?: NodeJS.WritableStream; webDistDir?: string; onQuery?: (query: string) => void } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ onQuery: options.onQuery });
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp(
     config,

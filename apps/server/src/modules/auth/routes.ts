@@ -14,6 +14,7 @@ import {
   tokenBodySchema,
   verifyEmailResponseSchema,
 } from '@marketplace/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -33,6 +34,16 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
   const { deps } = options;
   await DeviceCookies.register(app);
   const devices = new DeviceCookies(app.deriveKey('device-cookie'), deps.publicUrl.startsWith('https:'));
+  /**
+   * Work that must follow the answer to `reply`: started when the answer was sent or the
+   * connection closed ('close' comes after both), at once when that happened already.
+   */
+  const afterAnswer =
+    (reply: FastifyReply): auth.AfterAnswer =>
+    (task) => {
+      if (reply.raw.destroyed) deps.background(task);
+      else reply.raw.once('close', () => deps.background(task));
+    };
 
   app.post(
     '/api/auth/register',
@@ -68,6 +79,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
         request.ip,
         request.headers['user-agent'],
         devices.accountOf(request),
+        afterAnswer(reply),
       );
       devices.issue(reply, answer.user.id);
       return answer;
@@ -202,7 +214,9 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await auth.requestPasswordReset(deps, request.body.email, request.ip)),
+      reply
+        .status(202)
+        .send(await auth.requestPasswordReset(deps, request.body.email, request.ip, afterAnswer(reply))),
   );
 
   app.post(

@@ -56,7 +56,10 @@ export interface AuthDeps {
    */
   signAccessToken(user: { id: string; role: Role }, sessionId: string): string;
   log: FastifyBaseLogger;
-  /** Runs work after the answer was sent; the application waits for it on shutdown. */
+  /**
+   * Runs work without the answer waiting for it (a failure is logged); the application waits
+   * for it on shutdown. Routes start work that must follow the answer with an `AfterAnswer`.
+   */
   background(task: () => Promise<void>): void;
   /**
    * Checks that run after a correct password, before the session starts; one that throws
@@ -246,13 +249,23 @@ export async function register(
 }
 
 /**
+ * Runs work once the answer to the request has been sent (or its connection was closed), as
+ * background work the application waits for on shutdown: work that differs between
+ * registered and unknown addresses must not delay, nor share the event loop with, the answer.
+ */
+export type AfterAnswer = (task: () => Promise<void>) => void;
+
+/**
  * Login (SPEC.md §7): the same 401 for an unknown e-mail and a wrong password, and the same
- * work (one argon2 verify) for both. Every attempt is counted as a failed login before the
- * password is checked (`beginLoginAttempt`, docs/decisions/0005): at most 10 per account and
- * address (IPv6 by /64) and 30 per address in 15 minutes; the account is never locked, but
- * after 10 failures from all addresses it takes one attempt per 30 seconds from devices
- * without its device cookie, and its owner gets one mail per 15 minutes about it.
+ * work for both before the answer (the account lookup, counting the attempt, one argon2 verify
+ * against a hash of the same parameters) and after it (`afterFailedLogin`), so neither the
+ * answer nor its time tells whether an address is registered. Every attempt is counted as a
+ * failed login before the password is checked (`beginLoginAttempt`, docs/decisions/0005): at
+ * most 10 per account and address (IPv6 by /64) and 30 per address in 15 minutes; the account
+ * is never locked, but after 10 failures from all addresses it takes one attempt per 30 seconds
+ * from devices without its device cookie, and its owner gets one mail per 15 minutes about it.
  * @param trustedDeviceUserId the account id of a valid device cookie sent along, else null
+ * @param afterAnswer runs the work after a failed login once the answer is out
  * A correct password then passes the `loginChecks` (a suspended member: 403 naming the end).
  * @throws AppError invalid_credentials (401), rate_limited (429 with Retry-After), forbidden (403)
  */
@@ -262,6 +275,7 @@ export async function login(
   ip: string,
   userAgent?: string,
   trustedDeviceUserId: string | null = null,
+  afterAnswer: AfterAnswer = deps.background,
 ): Promise<AuthResponse> {
   const account = await users.findAccountByEmail(deps.db, body.email);
   // Counted before the password check, so parallel guesses cannot pass the limits together.
@@ -274,7 +288,7 @@ export async function login(
   if (account) valid = await verifyPassword(account.passwordHash, body.password);
   else await spendPasswordCheck(body.password);
   if (!account || !valid) {
-    if (account) warnOwnerOfFailedLogins(deps, account);
+    afterAnswer(() => afterFailedLogin(deps, body.email, account));
     throw new AppError('invalid_credentials');
   }
   await forgetLoginAttempt(deps.db, attempt);
@@ -299,7 +313,7 @@ export async function checkCurrentPassword(
   await forgetLoginAttempt(db, attempt);
 }
 
-/** At most one mail about failed logins per account and 15 minutes. */
+/** At most one mail about failed logins per address (e-mail) and 15 minutes. */
 const FAILED_LOGINS_MAIL_LIMIT: RequestLimit = {
   bucket: 'failed_logins_mail',
   max: 1,
@@ -308,21 +322,22 @@ const FAILED_LOGINS_MAIL_LIMIT: RequestLimit = {
 };
 
 /**
- * After a failed login of an existing account, in the background: once the account has 10
- * failed logins from all addresses in 15 minutes (it is then slowed down for unknown devices,
- * docs/decisions/0005), its owner gets one mail per 15 minutes about it. Runs after the
- * answer, so the answer's timing says nothing about the account.
+ * After the answer to a failed login, for registered and unknown addresses alike (the same
+ * statements, so not even the time of the next request tells them apart): once the address has
+ * 10 failed logins from all addresses in 15 minutes (an account is then slowed down for unknown
+ * devices, docs/decisions/0005), one warning per address and 15 minutes is counted, and when
+ * the address has an account its owner gets that warning by mail.
+ * @param account the address's account, undefined for an unknown address
  */
-function warnOwnerOfFailedLogins(deps: AuthDeps, account: users.UserRow): void {
-  deps.background(async () => {
-    const failures = await recentFailedLogins(deps.db, account.email);
-    if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
-    if (!(await tryConsumeRequestQuota(deps.db, FAILED_LOGINS_MAIL_LIMIT, account.id))) return;
-    await sendMail(
-      deps,
-      failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
-    );
-  });
+async function afterFailedLogin(deps: AuthDeps, email: string, account: users.UserRow | undefined) {
+  const failures = await recentFailedLogins(deps.db, email);
+  if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
+  if (!(await tryConsumeRequestQuota(deps.db, FAILED_LOGINS_MAIL_LIMIT, email))) return;
+  if (!account) return;
+  await sendMail(
+    deps,
+    failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
+  );
 }
 
 /**
@@ -378,15 +393,17 @@ export async function resendVerification(deps: AuthDeps, userId: string): Promis
  * Reset request (ARCHITECTURE.md "Contracts": always 202, no account enumeration): always the same answer. The lookup and
  * the mail run after the answer, so its timing does not tell whether the account exists.
  * At most 5 requests per IP and hour (429); at most 3 mails per account and hour (silently).
+ * @param afterAnswer runs the lookup and the mail once the answer is out
  * @throws AppError rate_limited (429)
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
   email: string,
   ip: string,
+  afterAnswer: AfterAnswer = deps.background,
 ): Promise<{ detail: string }> {
   await consumeRequestQuota(deps.db, RESET_REQUEST_LIMIT, addressKey(ip));
-  deps.background(async () => {
+  afterAnswer(async () => {
     const account = await users.findAccountByEmail(deps.db, email);
     if (!account) return;
     // Beyond the quota nothing is sent, silently: the answer never tells whether the account exists.
