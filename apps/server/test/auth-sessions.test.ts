@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SessionList, SOCKET_CLOSE_POLICY, type SocketTicket } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { loadJwtSecret } from '../src/lib/jwt-secret.ts';
@@ -13,7 +14,9 @@ import {
   PASSWORD,
   type RegisteredMember,
   registerMember,
+  uniqueEmail,
   uniqueIp,
+  waitForLinkToken,
   waitForMail,
 } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -488,6 +491,57 @@ describe('Cache-Control: no-store on answers that depend on the token', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('login, registration, e-mail verification and password reset answer no-store without a token too', async () => {
+    const email = uniqueEmail('nostore');
+    const ip = uniqueIp();
+    const answers: [string, LightMyRequestResponse, number][] = [];
+    const call = async (label: string, status: number, request: InjectOptions) => {
+      const res = await t.app.inject({ remoteAddress: ip, ...request });
+      answers.push([label, res, status]);
+      return res;
+    };
+    await call('register', 202, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: PASSWORD },
+    });
+    const verification = await waitForLinkToken(t.config.dataDir, email, 'verify-email');
+    await call('verify-email (GET)', 200, {
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${verification}`,
+    });
+    await call('verify-email (POST), used link', 400, {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: verification },
+    });
+    await call('login', 200, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: PASSWORD },
+    });
+    await call('login, wrong password', 401, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'falsch123' },
+    });
+    await call('password-reset', 202, {
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email },
+    });
+    const reset = await waitForLinkToken(t.config.dataDir, email, 'reset-password');
+    await call('reset-password', 200, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: reset, password: 'Neuer-Kiesel-Weg-77' },
+    });
+    for (const [label, res, status] of answers) {
+      expect(res.statusCode, label).toBe(status);
+      expect(res.headers['cache-control'], label).toBe('no-store');
+    }
   });
 
   it('a public answer keeps its caching for visitors and is no-store with a token', async () => {

@@ -28,12 +28,20 @@ const bearer = [{ bearerAuth: [] }];
 /**
  * Accounts and sessions (SPEC.md §4 "Session", §7): register, login, e-mail verification,
  * password reset, and the credential changes of the settings page (`/api/me/email`,
- * `/api/me/password`). The module's plugin (`index.ts`) hands in the dependencies.
+ * `/api/me/password`). Every answer carries `Cache-Control: no-store`. The module's plugin
+ * (`index.ts`) hands in the dependencies.
  */
 const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, options) => {
   const { deps } = options;
   await DeviceCookies.register(app);
   const devices = new DeviceCookies(app.deriveKey('device-cookie'), deps.publicUrl.startsWith('https:'));
+  // Every answer here carries a token, a member's data or news about an account (also the
+  // refusals and those to requests without a token): no cache may keep it (docs/decisions/0007
+  // "Caching").
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   /**
    * Work that must follow the answer to `reply`: started when the answer was sent or the
    * connection closed ('close' comes after both), at once when that happened already.
