@@ -10,6 +10,7 @@ import {
   registerMember,
   uniqueEmail,
   uniqueIp,
+  waitForLinkToken,
   waitForMail,
 } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -181,6 +182,53 @@ describe('Kein Fremder kann ein Konto sperren (Geräte-Cookie)', () => {
     const limited = await loginWith(member.email, PASSWORD, ip, cookie);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().detail).toMatch(TOO_MANY);
+  });
+
+  it('ein abgeschlossenes Zurücksetzen des Passworts weist den Inhaber aus: dieser Browser kommt während einer Belagerung hinein, andere neue Geräte nicht', async () => {
+    const member = await registerMember(t.app); // logged in elsewhere; this browser is new
+    const newPassword = 'Neuer-Kiesel-Weg-77';
+    // Strangers guess from many addresses until new devices are slowed down.
+    const siege = () =>
+      Promise.all(Array.from({ length: 30 }, () => loginWith(member.email, 'falsch123', freshAddress())));
+    const first = await siege();
+    expect(first.filter((res) => res.statusCode === 401)).toHaveLength(10);
+    expect((await loginWith(member.email, PASSWORD, freshAddress())).json()).toEqual({
+      detail: SLOWED,
+      code: 'rate_limited',
+    });
+
+    // The owner resets the password from a new browser through the mailed link.
+    const ownerAddress = freshAddress();
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: member.email },
+      remoteAddress: ownerAddress,
+    });
+    expect(requested.statusCode).toBe(202);
+    const token = await waitForLinkToken(t.config.dataDir, member.email, 'reset-password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword },
+      remoteAddress: ownerAddress,
+    });
+    expect(reset.statusCode).toBe(200);
+    const resetCookie = reset.cookies.find((item) => item.name === 'marketplace_device');
+    expect(resetCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+    const cookie = deviceCookieOf(reset);
+
+    // The siege goes on: new devices are slowed down again.
+    const second = await siege();
+    expect(second.filter((res) => res.statusCode === 401)).toHaveLength(10);
+    expect((await loginWith(member.email, newPassword, freshAddress())).statusCode).toBe(429);
+    // The browser that reset the password gets in, from its address and from another.
+    expect((await loginWith(member.email, newPassword, ownerAddress, cookie)).statusCode).toBe(200);
+    expect((await loginWith(member.email, newPassword, freshAddress(), cookie)).statusCode).toBe(200);
+    // Another new device still waits.
+    const stranger = await loginWith(member.email, newPassword, freshAddress());
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toEqual({ detail: SLOWED, code: 'rate_limited' });
   });
 
   it('setzt das Geräte-Cookie mit Secure, wenn PUBLIC_URL https ist', async () => {

@@ -233,12 +233,18 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with the token from the reset mail',
+        summary:
+          "Set a new password with the token from the reset mail; the browser gets the account's device cookie, as after a login",
         body: resetPasswordBodySchema,
         response: { 200: messageSchema, ...errorResponses(400, 422) },
       },
     },
-    async (request) => auth.resetPassword(deps, request.body.token, request.body.password),
+    async (request, reply) => {
+      const { answer, accountId } = await auth.resetPassword(deps, request.body.token, request.body.password);
+      // The mailed link proved the owner: this browser skips the account's slow-down from now on.
+      devices.issue(reply, accountId);
+      return answer;
+    },
   );
 
   app.post(

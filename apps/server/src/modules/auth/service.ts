@@ -419,6 +419,8 @@ export async function requestPasswordReset(
  * Sets a new password from a reset link (single use, 1 h): ends the member's other reset
  * links and every session in the same transaction (docs/decisions/0007), marks the e-mail
  * verified (the link proved it) and clears failed logins; `session.ended` follows the commit.
+ * @returns the answer and the account whose owner the link proved (the route gives that
+ *   browser the account's device cookie, docs/decisions/0005)
  * @throws AppError invalid_token (400) unknown/used/expired; weak_password (422) for an easily
  *   guessed password (`assertStrongPassword`)
  */
@@ -426,7 +428,7 @@ export async function resetPassword(
   deps: AuthDeps,
   token: string,
   password: string,
-): Promise<{ detail: string }> {
+): Promise<{ answer: { detail: string }; accountId: string }> {
   const link = await peekToken(deps.db, token, ['reset_password']); // refuse before the expensive hash
   const owner = await users.getAccount(deps.db, link.userId);
   await assertStrongPassword(password, 'password', [
@@ -445,7 +447,7 @@ export async function resetPassword(
     return { userId: row.userId, sessionIds: await endSessionsInTransaction(tx, row.userId) };
   });
   await announceEndedSessions(deps.events, ended.userId, ended.sessionIds);
-  return { detail: messages.passwordReset };
+  return { answer: { detail: messages.passwordReset }, accountId: ended.userId };
 }
 
 /**
