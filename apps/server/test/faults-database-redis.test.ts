@@ -116,6 +116,21 @@ async function readyStatusB(): Promise<number> {
   return (await appB.inject({ url: '/api/health/ready' })).statusCode;
 }
 
+/** The `redis` field of readiness (`ok`, `off`, `degraded`), or the status code when not 200. */
+async function redisReadiness(base: string): Promise<string> {
+  try {
+    const res = await fetch(`${base}/api/health/ready`);
+    return res.status === 200 ? ((await res.json()) as { redis: string }).redis : String(res.status);
+  } catch {
+    return '0';
+  }
+}
+
+async function redisReadinessB(): Promise<string> {
+  const res = await appB.inject({ url: '/api/health/ready' });
+  return res.statusCode === 200 ? (res.json() as { redis: string }).redis : String(res.statusCode);
+}
+
 function aliveA(): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
@@ -303,10 +318,18 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       await waitUntil('instance B ready again', async () => (await readyStatusB()) === 200);
       await traffic.moreWrites(5);
 
-      // 4. Redis goes away: readiness says so; writes still succeed (their events are in-process).
+      // 4. Redis goes away: both instances stay ready and say they are degraded (a load balancer
+      // keeps them); writes still succeed (their events are in-process).
       await redis.stop();
-      await waitUntil('instance A not ready without Redis', async () => (await readyStatus(baseA)) === 503);
-      await waitUntil('instance B not ready without Redis', async () => (await readyStatusB()) === 503);
+      await waitUntil(
+        'instance A degraded without Redis',
+        async () => (await redisReadiness(baseA)) === 'degraded',
+      );
+      await waitUntil(
+        'instance B degraded without Redis',
+        async () => (await redisReadinessB()) === 'degraded',
+      );
+      expect(await readyStatus(baseA)).toBe(200);
       await traffic.moreWrites(3);
       const unseen = await followThroughB(watched, 'Carla');
       expect(aliveA(), childOutput).toBe(true);
@@ -314,8 +337,8 @@ describe('PostgreSQL and Redis going away under a running server', () => {
       // 5. Redis is back: both resubscribe; A's socket, which missed the gap's events, closes with
       // 1012 so its client reconnects, and a live event crosses from B to the new socket on A.
       await redis.start();
-      await waitUntil('instance A ready after Redis', async () => (await readyStatus(baseA)) === 200);
-      await waitUntil('instance B ready after Redis', async () => (await readyStatusB()) === 200);
+      await waitUntil('instance A ready after Redis', async () => (await redisReadiness(baseA)) === 'ok');
+      await waitUntil('instance B ready after Redis', async () => (await redisReadinessB()) === 'ok');
       expect((await socket.closed).code).toBe(1012);
       expect(await storySocketClosed).toBe(1012);
       renewed = await TestSocket.connect(baseA.replace('http', 'ws'), await ticketFor(watched));

@@ -13,9 +13,11 @@ export type Health = z.infer<typeof healthSchema>;
  * with an error body.
  */
 export const readinessSchema = z.object({
-  status: z.literal('ok'),
+  /** `degraded` while Redis is away: the instance serves and stores, live events between instances pause. */
+  status: z.enum(['ok', 'degraded']),
   db: z.literal('ok'),
   migrations: z.literal('ok'),
-  redis: z.enum(['ok', 'off']),
+  /** `off` without `REDIS_URL`; `degraded` while the configured Redis does not answer. */
+  redis: z.enum(['ok', 'off', 'degraded']),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -6,8 +6,10 @@ import { RedisEventBus } from '../../realtime/event-bus.ts';
 /**
  * `GET /api/health` (liveness): 200 `{status:'ok', db:'ok'}`, or 503 when the database does not
  * answer. `GET /api/health/ready` (readiness, for a load balancer choosing instances): 200 when
- * the database answers `select 1`, every migration is applied and Redis (when configured)
- * answers PING; else 503 `{ detail, code: 'service_unavailable' }` with the German detail.
+ * the database answers `select 1` and every migration is applied, `status` `degraded` and
+ * `redis` `degraded` while a configured Redis does not answer PING (the instance still serves;
+ * live events between instances pause); else 503 `{ detail, code: 'service_unavailable' }` with
+ * the German detail.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,7 +36,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: database, migrations and Redis',
+        summary: 'Readiness: database and migrations; Redis reported, degraded while away',
         response: { 200: readinessSchema, 503: errorBodySchema },
       },
     },
@@ -44,16 +46,20 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.migrated(),
         app.events.healthy(),
       ]);
-      if (!db || !migrations || !redis) {
+      if (!db || !migrations) {
         request.log.warn({ db, migrations, redis }, 'not ready');
         const { detail } = errorCatalogue.service_unavailable;
         return reply.status(503).header('Retry-After', '5').send({ detail, code: 'service_unavailable' });
       }
+      // Without Redis the instance still serves and stores everything; only the live events
+      // between instances pause (sockets reconnect with 1012 when it is back). A load balancer
+      // that took every instance out for that would take the whole site down.
+      if (!redis) request.log.warn('ready, but Redis does not answer: live events between instances paused');
       return reply.send({
-        status: 'ok',
+        status: redis ? 'ok' : 'degraded',
         db: 'ok',
         migrations: 'ok',
-        redis: app.events instanceof RedisEventBus ? 'ok' : 'off',
+        redis: !(app.events instanceof RedisEventBus) ? 'off' : redis ? 'ok' : 'degraded',
       });
     },
   );
