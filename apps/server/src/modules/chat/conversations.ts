@@ -8,6 +8,7 @@ import {
 } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countRequest } from '../auth/index.ts';
 import { insertRating } from '../ratings/index.ts';
 import { fileReport } from '../reports/index.ts';
 import { type Actor, getAccount, profilePermissions } from '../users/index.ts';
@@ -16,6 +17,7 @@ import type { ChatDeps } from './deps.ts';
 import { aboutListing, memberConversation, otherMemberOf } from './policies.ts';
 import { presentConversation, presentConversations, toChatRating } from './present.ts';
 import * as queries from './queries.ts';
+import { CONVERSATION_REPORT_LIMIT } from './reports.ts';
 import type { ConversationRow } from './schema.ts';
 
 /**
@@ -162,8 +164,14 @@ export async function setBlocked(
 }
 
 /**
- * `POST /api/chat/conversations/{id}/report`: stores the actor's report for the administrators;
- * reporting again replaces the earlier report (one per member and conversation).
+ * `POST /api/chat/conversations/{id}/report`: stores the actor's report of the other member for
+ * the administrators; reporting again replaces the earlier report (one per member and
+ * conversation) and confirms nothing again. At most {@link CONVERSATION_REPORT_LIMIT} per member
+ * and hour, counted with the report in one transaction (holds under parallel requests). The
+ * reporter's confirmation follows from `conversation.reported`.
+ * @param body `{ reason, text? }` (contract `chatReportBodySchema`)
+ * @returns the German confirmation
+ * @throws AppError conversation_not_found (404), conversation_forbidden (403), rate_limited (429)
  */
 export async function reportConversation(
   deps: ChatDeps,
@@ -173,7 +181,8 @@ export async function reportConversation(
 ): Promise<{ detail: string }> {
   const conversation = await memberConversation(deps.db, actor, id);
   await deps.events.transaction(deps.db, async (tx, emit) => {
-    await fileReport(
+    await countRequest(tx, CONVERSATION_REPORT_LIMIT, actor.id);
+    const filed = await fileReport(
       tx,
       {
         targetType: 'conversation',
@@ -185,12 +194,14 @@ export async function reportConversation(
       },
       'replace',
     );
-    // The reporter's confirmation (DSA Art. 16) is a durable reaction.
-    emit('conversation.reported', {
-      conversationId: conversation.id,
-      reporterId: actor.id,
-      reportedId: otherMemberOf(conversation, actor.id),
-    });
+    // The reporter's confirmation (DSA Art. 16) is a durable reaction, once per report: a repeat
+    // replaces the reason and note and confirms nothing again.
+    if (filed === 'new')
+      emit('conversation.reported', {
+        conversationId: conversation.id,
+        reporterId: actor.id,
+        reportedId: otherMemberOf(conversation, actor.id),
+      });
   });
   return { detail: texts.reported };
 }

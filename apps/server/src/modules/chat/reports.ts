@@ -1,9 +1,21 @@
 import { inArray, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import type { RequestLimit } from '../auth/index.ts';
 import { findModeratedListings } from '../listings/index.ts';
 import type { ReportTargetType } from '../reports/index.ts';
 import { chatConversations } from './schema.ts';
 import './events.ts';
+
+/**
+ * Conversation reports per member and hour: the limit of ad, story and member reports
+ * (docs/decisions/0005), counted with the report in one transaction.
+ */
+export const CONVERSATION_REPORT_LIMIT: RequestLimit = {
+  bucket: 'conversation_report',
+  max: 20,
+  windowMs: 60 * 60 * 1000,
+  reason: 'Du hast in kurzer Zeit sehr viele Unterhaltungen gemeldet.',
+};
 
 /**
  * Reported conversations in the one reports store (docs/decisions/0023-one-reports-store.md):

@@ -318,11 +318,12 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps
       ...member,
       schema: {
         tags,
-        summary: 'Report a conversation to the administrators (again: replaces my earlier report)',
+        summary:
+          'Report a conversation to the administrators (again: replaces my earlier report; at most 20 per member and hour)',
         security: bearer,
         params: idParams,
         body: chatReportBodySchema,
-        response: { 201: chatReportResultSchema, ...memberErrors },
+        response: { 201: chatReportResultSchema, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) =>

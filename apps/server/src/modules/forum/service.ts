@@ -472,7 +472,7 @@ export async function reportPost(
   if (!postPermissions(actor, post, thread).report)
     throw new AppError('validation', 'Du kannst deinen eigenen Beitrag nicht melden.');
   await deps.events.transaction(deps.db, async (tx, emit) => {
-    const stored = await fileReport(
+    const filed = await fileReport(
       tx,
       {
         targetType: 'forum_post',
@@ -484,7 +484,7 @@ export async function reportPost(
       },
       'refuse',
     );
-    if (!stored) throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
+    if (filed === 'refused') throw new AppError('conflict', 'Du hast diesen Beitrag schon gemeldet.');
     // The reporter's confirmation (DSA Art. 16 (5)) is a durable reaction.
     emit('forum.post_reported', {
       postId,

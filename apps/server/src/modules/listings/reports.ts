@@ -55,7 +55,7 @@ export async function reportListing(
   const comment = body.comment?.trim() ? body.comment.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, LISTING_REPORT_LIMIT, actor.id);
-    const stored = await fileReport(
+    const filed = await fileReport(
       tx,
       {
         targetType: 'listing',
@@ -68,7 +68,7 @@ export async function reportListing(
       'refuse',
     );
     // Rolls the counted request back with it: a repeat costs nothing of the hourly limit.
-    if (!stored) throw new AppError('conflict', messages.alreadyReported);
+    if (filed === 'refused') throw new AppError('conflict', messages.alreadyReported);
     // The reporter's confirmation (DSA Art. 16); the moderation queue reads the report itself.
     emit('listing.reported', { listingId: id, reporterId: actor.id, title: row.title });
   });

@@ -49,7 +49,7 @@ export async function reportMember(
   const text = input.text?.trim() ? input.text.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, MEMBER_REPORT_LIMIT, actor.id);
-    await fileReport(
+    const filed = await fileReport(
       tx,
       {
         targetType: 'user',
@@ -61,7 +61,9 @@ export async function reportMember(
       },
       'replace',
     );
-    emit('member.reported', { reportedId: member.id, reporterId: actor.id });
+    // The reporter's confirmation (DSA Art. 16), once per report: a repeat replaces the
+    // reason and note and confirms nothing again.
+    if (filed === 'new') emit('member.reported', { reportedId: member.id, reporterId: actor.id });
   });
   return { detail: texts.reported };
 }

@@ -12,6 +12,7 @@ import { ReportTargets } from './targets.ts';
 export {
   countNotices,
   countReportsPerTarget,
+  type FiledReport,
   fileReport,
   type NewReport,
   REPORTS_READ_MAX,

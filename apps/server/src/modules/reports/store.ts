@@ -24,34 +24,67 @@ export interface NewReport {
 }
 
 /**
+ * What {@link fileReport} did: 'new' when the queue received an open report it did not have (the
+ * reporter's first report of the target, or again after a decision resolved the earlier one),
+ * 'replaced' when the new reason and note took the place of the reporter's open report, 'refused'
+ * when the target refuses repeats and was reported already. Only a 'new' report is confirmed to
+ * the reporter (DSA Art. 16); a repeat confirms nothing again.
+ */
+export type FiledReport = 'new' | 'replaced' | 'refused';
+
+/**
  * Files `report` inside the caller's transaction `tx`: one report per reporter and target. When
  * the reporter reported the target before, `repeat` decides: 'replace' stores the new reason
- * and note as a new, open report (stories, conversations, members); 'refuse' changes nothing
- * (ads and forum posts answer 409).
- * @returns false when refused as a repeat, else true
+ * and note as an open report with the new time (stories, conversations, members); 'refuse'
+ * changes nothing (ads and forum posts answer 409). The earlier report is read and locked in
+ * `tx` (`for update`), and a report filed in between by a parallel request is found by the
+ * unique index, so parallel repeats of one report are told apart from the first one on
+ * PostgreSQL and PGlite alike (docs/decisions/0023-one-reports-store.md).
+ * @returns whether the report is new, replaced an open one, or was refused ({@link FiledReport})
  */
 export async function fileReport(
   tx: Database,
   report: NewReport,
   repeat: 'replace' | 'refuse',
-): Promise<boolean> {
-  const insert = tx.insert(reports).values(report);
-  const stored =
-    repeat === 'replace'
-      ? await insert
-          .onConflictDoUpdate({
-            target: [reports.targetType, reports.targetId, reports.reporterId],
-            set: {
-              reportedId: report.reportedId,
-              reason: report.reason,
-              comment: report.comment,
-              createdAt: sql`now()`,
-              resolvedAt: null,
-            },
-          })
-          .returning({ id: reports.id })
-      : await insert.onConflictDoNothing().returning({ id: reports.id });
-  return stored.length > 0;
+): Promise<FiledReport> {
+  const sameReport = and(
+    eq(reports.targetType, report.targetType),
+    eq(reports.targetId, report.targetId),
+    eq(reports.reporterId, report.reporterId),
+  );
+  const replace = () =>
+    tx
+      .update(reports)
+      .set({
+        reportedId: report.reportedId,
+        reason: report.reason,
+        comment: report.comment,
+        createdAt: sql`now()`,
+        resolvedAt: null,
+      })
+      .where(sameReport);
+  if (repeat === 'replace') {
+    const [earlier] = await tx
+      .select({ resolvedAt: reports.resolvedAt })
+      .from(reports)
+      .where(sameReport)
+      .for('update');
+    if (earlier) {
+      await replace();
+      return earlier.resolvedAt === null ? 'replaced' : 'new';
+    }
+  }
+  // Waits for a parallel request's uncommitted report of the same target, then does nothing.
+  const inserted = await tx
+    .insert(reports)
+    .values(report)
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (inserted.length > 0) return 'new';
+  if (repeat === 'refuse') return 'refused';
+  // A parallel request filed it since the look above: this one replaces that open report.
+  await replace();
+  return 'replaced';
 }
 
 /** One stored report. */

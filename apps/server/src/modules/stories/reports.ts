@@ -57,7 +57,7 @@ export async function reportStory(
   const text = input.text?.trim() ? input.text.trim() : null;
   await deps.events.transaction(deps.db, async (tx, emit) => {
     await countRequest(tx, STORY_REPORT_LIMIT, actor.id);
-    await fileReport(
+    const filed = await fileReport(
       tx,
       {
         targetType: 'story',
@@ -69,7 +69,10 @@ export async function reportStory(
       },
       'replace',
     );
-    emit('story.reported', { storyId: story.id, ownerId: story.userId, reporterId: actor.id });
+    // The reporter's confirmation (DSA Art. 16), once per report: a repeat replaces the
+    // reason and note and confirms nothing again.
+    if (filed === 'new')
+      emit('story.reported', { storyId: story.id, ownerId: story.userId, reporterId: actor.id });
   });
   return { detail: texts.reported };
 }
