@@ -98,13 +98,10 @@ describe('what a reader may do in the forum (can)', () => {
     expect(forAdmin.posts.map((post) => post.can)).toEqual([ADMIN_ON_OTHERS_POST, ADMIN_ON_OTHERS_POST]);
     expect([forAdmin.can_reply, forAdmin.can_moderate]).toEqual([true, true]);
 
-    // Reporting needs no verified e-mail; writing, liking and replying do.
+    // Writing, liking, replying and reporting (which reaches a human) need a verified e-mail.
     const forUwe = await pageAs(unverified, id);
     expect(forUwe.thread.can).toEqual({ ...NO_THREAD, watch: true });
-    expect(forUwe.posts.map((post) => post.can)).toEqual([
-      { ...NO_POST, report: true },
-      { ...NO_POST, report: true },
-    ]);
+    expect(forUwe.posts.map((post) => post.can)).toEqual([NO_POST, NO_POST]);
 
     // The older fields say the same.
     for (const post of [...forAnna.posts, ...forAdmin.posts])

@@ -741,6 +741,8 @@ export const de = {
     unverifiedTitle: 'Bitte bestätige deine E-Mail-Adresse',
     unverifiedText: (email: string) =>
       `Wir haben einen Bestätigungslink an ${email} geschickt. Anzeigen, Stories, Chat-Nachrichten und Forenbeiträge kannst du erst veröffentlichen, wenn deine E-Mail-Adresse bestätigt ist.`,
+    reportNeedsConfirmedEmail: (email: string) =>
+      `Melden kannst du, sobald deine E-Mail-Adresse bestätigt ist, denn jede Meldung prüft ein Mensch aus unserem Team. Öffne den Link, den wir an ${email} geschickt haben, oder fordere einen neuen an.`,
     resetIntro:
       'Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegst.',
     resetRequestSubmit: 'Link anfordern',

@@ -315,11 +315,11 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps
   app.post(
     '/api/chat/conversations/:id/report',
     {
-      ...member,
+      ...sender,
       schema: {
         tags,
         summary:
-          'Report a conversation to the administrators (again: replaces my earlier report; at most 20 per member and hour)',
+          'Report a conversation to the administrators (again: replaces my earlier report; at most 20 per member and hour). 403 without a confirmed e-mail address',
         security: bearer,
         params: idParams,
         body: chatReportBodySchema,

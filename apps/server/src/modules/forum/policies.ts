@@ -69,7 +69,7 @@ export function threadPermissions(
  * - delete: its author and ADMINs; `moderate` says an ADMIN removes another member's post, which
  *   needs a reason the author sees
  * - like: members with a verified e-mail, not on their own post
- * - report: members, not on their own post
+ * - report: members with a verified e-mail (a report reaches a human), not on their own post
  * - a visitor without a token (`viewer` null) may do none of it
  */
 export function postPermissions(
@@ -86,7 +86,7 @@ export function postPermissions(
     delete: own || admin,
     moderate: removesAsModerator(viewer, post.authorId),
     like: !own && viewer.emailVerified,
-    report: !own,
+    report: !own && viewer.emailVerified,
   };
 }
 

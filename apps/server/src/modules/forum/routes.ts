@@ -248,14 +248,18 @@ const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<ForumDeps, 'pages'> }> = a
   app.post(
     '/api/forum/posts/:id/report',
     {
-      onRequest: app.authenticate,
+      ...writer,
       schema: {
         tags,
-        summary: 'Report a post to the administrators (once per member and post)',
+        summary:
+          'Report a post to the administrators (once per member and post). 403 without a confirmed e-mail address',
         security: bearer,
         params: idParams,
         body: forumReportBodySchema,
-        response: { 201: z.object({ reported: z.literal(true) }), ...errorResponses(401, 404, 409, 422) },
+        response: {
+          201: z.object({ reported: z.literal(true) }),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -458,8 +458,8 @@ export async function setSubscription(
 
 /**
  * `POST /api/forum/posts/{id}/report`: one report per member and post (stored for the admin
- * queue); not one's own post (`postPermissions(...).report`). Emits `forum.post_reported` with
- * the report.
+ * queue); not one's own post (`postPermissions(...).report`), and only with a verified e-mail
+ * (the route checks it first). Emits `forum.post_reported` with the report.
  * @throws AppError not_found; validation (422) for one's own post; conflict (409) when reported already
  */
 export async function reportPost(

@@ -164,15 +164,15 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
   app.post(
     '/api/listings/:id/report',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerified],
       schema: {
         tags: ['listings'],
         summary:
-          'Report an ad to the administrators (once per member and ad; at most 20 per member and hour)',
+          'Report an ad to the administrators (once per member and ad; at most 20 per member and hour). 403 without a confirmed e-mail address',
         security: bearer,
         params: idParams,
         body: listingReportBodySchema,
-        response: { 201: listingReportResultSchema, ...errorResponses(401, 404, 409, 422, 429) },
+        response: { 201: listingReportResultSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>

@@ -119,10 +119,10 @@ const memberRoutes: FastifyPluginAsyncZod<{ deps: MembersDeps }> = async (app, o
   app.post(
     '/api/users/:id/report',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerified],
       schema: {
         tags: ['users'],
-        summary: `Report another member to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for myself`,
+        summary: `Report another member to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for myself and without a confirmed e-mail address`,
         security: bearer,
         params: z.object({ id: z.string().max(100) }),
         body: memberReportBodySchema,

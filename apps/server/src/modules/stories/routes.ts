@@ -293,10 +293,10 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: StoriesDeps }> = async (app, { 
   app.post(
     '/api/stories/:id/report',
     {
-      ...member,
+      ...verified,
       schema: {
         tags,
-        summary: `Report another member's live story to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for my own story`,
+        summary: `Report another member's live story to the administrators (reason, optional text up to ${REPORT_TEXT_MAX} characters; again: replaces my earlier report; at most 20 per member and hour). 403 for my own story and without a confirmed e-mail address`,
         security: bearer,
         params: idParams,
         body: storyReportBodySchema,

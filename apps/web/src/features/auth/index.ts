@@ -1,9 +1,12 @@
 /**
  * What other features may use from the accounts area: the form field bound to react-hook-form,
- * the notice (with resend button) for members whose e-mail is not verified yet, and the pages
+ * the notice (with resend button) for members whose e-mail is not verified yet and its form in
+ * report dialogs (reports need a confirmed address), and the pages
  * of login, registration, e-mail confirmation and password reset (SPEC.md §4), and the server's
  * reason for one field of a form (a refused password).
  */
+
+export { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from './ConfirmedEmailNeeded.tsx';
 export { FormTextField } from './components/FormTextField.tsx';
 export { authPages } from './pages.ts';
 export { ResendVerificationButton } from './ResendVerificationButton.tsx';

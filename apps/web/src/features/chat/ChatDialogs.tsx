@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { de } from '../../i18n/de.ts';
 import { parseEuros } from '../../lib/price.ts';
+import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../auth/index.ts';
 
 /**
  * Asks for an offer's amount in euros ('Preisvorschlag' or 'Gegenangebot'), checked with the
@@ -181,16 +182,21 @@ export function RatingDialog(props: {
   );
 }
 
-/** 'Unterhaltung melden': a reason and an optional hint (the shared report dialog). */
+/**
+ * 'Unterhaltung melden': a reason and an optional hint (the shared report dialog); a member whose
+ * e-mail address is not confirmed reads why a report needs one instead.
+ */
 export function ReportDialog(props: {
   open: boolean;
   busy: boolean;
   onClose: () => void;
   onSubmit: (report: { reason: ChatReportReason; text?: string }) => void;
 }) {
+  const needsConfirmedEmail = useNeedsConfirmedEmail();
   return (
     <ReasonReportDialog
       {...props}
+      notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
       reasons={chatReportReasonSchema.options}
       textMax={CHAT_REPORT_TEXT_MAX}
       texts={{

@@ -21,6 +21,7 @@ import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
+import { ResendVerificationButton } from '../auth/index.ts';
 import {
   createPost,
   deleteThread,
@@ -108,7 +109,8 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
 /**
  * /forum/thread/{threadId}: the thread and one page (20) of its posts with author cards,
  * relative times, likes, quote, edit and delete of own posts, report; the reply box (members
- * with a verified e-mail, not when locked); watch or mute; ADMIN moderation. What a reader may do
+ * with a verified e-mail, not when locked; without one a notice that writing and reporting need
+ * it, with the resend button); watch or mute; ADMIN moderation. What a reader may do
  * comes from the server's `can` of the thread and each post (docs/decisions/0006-module-doors.md
  * point 5), never from comparing the reader's id with an author's.
  */
@@ -251,7 +253,9 @@ export function ThreadPage() {
           </Link>
         </Alert>
       ) : !verified ? (
-        <Alert severity="info">{forumTexts.verifyToPost}</Alert>
+        <Alert severity="info" action={<ResendVerificationButton color="inherit" size="small" />}>
+          {forumTexts.verifyToTakePart}
+        </Alert>
       ) : (
         thread.can.reply && (
           <Box component="section" aria-labelledby="forum-reply-heading">

@@ -55,6 +55,8 @@ export const forumTexts = {
   replyPlaceholder: 'Schreibe eine Antwort … (Markdown: **fett**, *kursiv*, > Zitat, @Name)',
   loginToReply: 'Melde dich an, um zu antworten.',
   verifyToPost: 'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben.',
+  verifyToTakePart:
+    'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben und Beiträge zu melden (jede Meldung prüft ein Mensch aus unserem Team).',
   quoteHeader: (name: string) => `@${name} schrieb:`,
   confirmDelete: 'Diesen Beitrag wirklich löschen?',
   deleteReasonLabel: 'Grund (wird dem Mitglied angezeigt)',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../test/fixtures.ts';
 import { testCategories, testListing, testPermissions } from '../../test/listingFixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
-import { stubRoutes } from '../../test/stubRoutes.ts';
+import { calls, stubRoutes } from '../../test/stubRoutes.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 30_000 };
@@ -89,6 +89,24 @@ describe('ad page /listing/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Melden' }));
     expect(await screen.findByText('Danke! Wir prüfen die Anzeige.', {}, slow)).toBeTruthy();
     expect(reports).toEqual([{ reason: 'fraud', comment: 'Preis viel zu niedrig' }]);
+  });
+
+  it('tells a member without a confirmed e-mail address that reporting needs one and offers the resend', async () => {
+    const user = userEvent.setup();
+    const member = testUser({ email_verified: false });
+    logIn(member);
+    const { fetchMock, reports } = adServer({}, member);
+    renderApp('/listing/l1');
+    await user.click(await screen.findByRole('button', { name: 'Melden' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Anzeige melden' });
+    expect(
+      within(dialog).getByText(/^Melden kannst du, sobald deine E-Mail-Adresse bestätigt ist/).textContent,
+    ).toContain('anna.schmidt@example.org');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Melden' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/auth/resend-verification'));
+    expect(reports).toEqual([]);
   });
 
   it("shows an ADMIN 'Bearbeiten' on another member's ad, because the server allows it", async () => {

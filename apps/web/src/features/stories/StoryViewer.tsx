@@ -37,6 +37,7 @@ import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
+import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../auth/index.ts';
 import { deleteStory, postStoryView, reactToStory, replyToStory } from './api.ts';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { storyPicture } from './poster.ts';
@@ -67,8 +68,8 @@ function safeMediaUrl(url: string): string {
 /**
  * The story viewer overlay (SPEC.md §4 "Story viewer"): progress bars, image and video stories
  * (muted by default, with an unmute button), keys, taps, hold and swipe, the heart and the reply
- * input, 'Story melden' (the story holds while the report dialog is open;
- * docs/decisions/0009-reports-queue.md), the insights and delete: each shown where the story's
+ * input, 'Story melden' (the story holds while the report dialog is open, which tells a member
+ * without a confirmed e-mail address why a report needs one; docs/decisions/0009-reports-queue.md), the insights and delete: each shown where the story's
  * `can` from the server allows it (other members' stories: report, reply, heart; one's own:
  * insights, delete; docs/decisions/0006-module-doors.md point 5). The rules live in `ViewerMachine`.
  */
@@ -86,6 +87,7 @@ export function StoryViewer({ groups, startGroup, socket, onClose }: StoryViewer
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
   const [reporting, setReporting] = useState<{ storyId: string; busy: boolean } | null>(null);
+  const needsConfirmedEmail = useNeedsConfirmedEmail();
   const { showMessage } = useSnackbar();
   const pointer = useRef<{ x: number; y: number; at: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
@@ -426,6 +428,7 @@ export function StoryViewer({ groups, startGroup, socket, onClose }: StoryViewer
             }}
             onClose={closeReport}
             onSubmit={(body) => void sendReport(body)}
+            notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
           />
         )}
       </Box>

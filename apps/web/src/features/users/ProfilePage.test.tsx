@@ -225,6 +225,33 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('tells a member without a confirmed e-mail address that reporting needs one, and sends nothing', async () => {
+    const member = testUser({ email_verified: false });
+    const calls = stubRouteTable({
+      '/api/me': { body: member },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('member') }) },
+      '/api/listings': { body: testListingPage([], 0, null) },
+      'POST /api/auth/resend-verification': {
+        status: 202,
+        body: { detail: 'Wir haben dir eine neue Bestätigungsmail geschickt.' },
+      },
+    });
+    logIn(member);
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mitglied melden')).toBeTruthy();
+    expect(within(dialog).getByTestId('report-needs-confirmed-email').textContent).toMatch(
+      /Melden kannst du, sobald deine E-Mail-Adresse bestätigt ist/,
+    );
+    expect(within(dialog).queryByRole('combobox', { name: 'Grund' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Melden' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    expect(await screen.findByText('Wir haben dir eine neue Bestätigungsmail geschickt.')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/auth/resend-verification')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/api/users/u2/report')).toEqual([]);
+  });
+
   it("shows the server's German detail when the report fails and keeps the dialog open", async () => {
     stubRouteTable({
       '/api/me': { body: testUser() },

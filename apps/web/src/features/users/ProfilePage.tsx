@@ -29,6 +29,7 @@ import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
+import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../auth/index.ts';
 import type { ListingFilters } from '../feed/index.ts';
 import { ListingFeed } from '../feed/index.ts';
 import { reportMember, usePublicProfile } from './api.ts';
@@ -77,11 +78,13 @@ function MessageButton({ memberId }: { memberId: string }) {
 
 /**
  * 'Melden' on someone else's profile (docs/decisions/0009-reports-queue.md): a member reports
- * them to the moderators with a reason and an optional note (`POST /api/users/{id}/report`); a
- * visitor goes to /login, which returns to the profile.
+ * them to the moderators with a reason and an optional note (`POST /api/users/{id}/report`), or
+ * reads why a report needs a confirmed e-mail address while theirs is not; a visitor goes to
+ * /login, which returns to the profile.
  */
 function ReportMemberButton({ memberId }: { memberId: string }) {
   const { isLoggedIn } = useSession();
+  const needsConfirmedEmail = useNeedsConfirmedEmail();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const { showMessage } = useSnackbar();
@@ -125,6 +128,7 @@ function ReportMemberButton({ memberId }: { memberId: string }) {
           }}
           onClose={() => setOpen(false)}
           onSubmit={(body) => report.mutate(body)}
+          notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
         />
       )}
     </>

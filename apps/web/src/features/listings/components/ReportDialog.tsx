@@ -14,11 +14,15 @@ import { useState } from 'react';
 import { useSnackbar } from '../../../components/SnackbarProvider.tsx';
 import { de } from '../../../i18n/de.ts';
 import { errorDetailOr } from '../../../lib/api.ts';
+import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../../auth/index.ts';
 import { reportListing } from '../api.ts';
 
 const REASONS = reportReasonSchema.options;
 
-/** 'Anzeige melden': a reason, an optional note, then `POST /api/listings/{id}/report`. */
+/**
+ * 'Anzeige melden': a reason, an optional note, then `POST /api/listings/{id}/report`; a member
+ * whose e-mail address is not confirmed reads why a report needs one instead.
+ */
 export function ReportDialog({
   listingId,
   open,
@@ -31,6 +35,7 @@ export function ReportDialog({
   const [reason, setReason] = useState<ReportReason>('fraud');
   const [comment, setComment] = useState('');
   const { showMessage } = useSnackbar();
+  const needsConfirmedEmail = useNeedsConfirmedEmail();
   const report = useMutation({
     mutationFn: () => reportListing(listingId, reason, comment),
     onSuccess: (detail) => {
@@ -45,40 +50,53 @@ export function ReportDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="report-title">
       <DialogTitle id="report-title">{de.listing.reportTitle}</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>{de.listing.reportIntro}</Typography>
-        <RadioGroup
-          value={reason}
-          onChange={(event) => {
-            const parsed = reportReasonSchema.safeParse(event.target.value);
-            if (parsed.success) setReason(parsed.data);
-          }}
-          aria-label={de.listing.reportIntro}
-        >
-          {REASONS.map((value) => (
-            <FormControlLabel
-              key={value}
-              value={value}
-              control={<Radio />}
-              label={de.listing.reportReasons[value]}
+        {needsConfirmedEmail ? (
+          <ReportNeedsConfirmedEmail />
+        ) : (
+          <>
+            <Typography sx={{ mb: 1 }}>{de.listing.reportIntro}</Typography>
+            <RadioGroup
+              value={reason}
+              onChange={(event) => {
+                const parsed = reportReasonSchema.safeParse(event.target.value);
+                if (parsed.success) setReason(parsed.data);
+              }}
+              aria-label={de.listing.reportIntro}
+            >
+              {REASONS.map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  label={de.listing.reportReasons[value]}
+                />
+              ))}
+            </RadioGroup>
+            <TextField
+              label={de.listing.reportComment}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
-          ))}
-        </RadioGroup>
-        <TextField
-          label={de.listing.reportComment}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
+          </>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{de.listing.cancel}</Button>
-        <Button variant="contained" color="error" disabled={report.isPending} onClick={() => report.mutate()}>
-          {de.listing.reportSubmit}
-        </Button>
+        {!needsConfirmedEmail && (
+          <Button
+            variant="contained"
+            color="error"
+            disabled={report.isPending}
+            onClick={() => report.mutate()}
+          >
+            {de.listing.reportSubmit}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
