@@ -21,6 +21,7 @@ import { toStory } from './present.ts';
 import { liveStory } from './queries.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 import { checkFields, discardUpload, receiveUpload, type StoryUploadFields } from './upload.ts';
+import { stripVideoMetadata } from './video.ts';
 
 /**
  * The stories' writes: views, reactions and replies, deleting a story, the clean-up of expired
@@ -143,11 +144,13 @@ export const STORY_POST_LIMIT: RequestLimit = {
 /**
  * `POST /api/stories/` after the upload: checks the file's type by its bytes (JPEG, PNG, WebP,
  * MP4, MOV) and the fields; images go through the one image pipeline (WebP sizes without
- * metadata, the `detail` size is the story's picture), videos are streamed into the media
- * storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
+ * metadata, the `detail` size is the story's picture), videos are remuxed without their
+ * metadata (title, GPS location, device; `stripVideoMetadata`) into a second temporary file and
+ * streamed from there into the media storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
  * At most {@link STORY_POST_LIMIT} stories per member in 24 hours, counted with the insert (holds
  * under parallel requests). Nothing is left behind on a failure.
- * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard
+ * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard (the copy
+ *   without metadata, `<tmp>-clean`, is removed here)
  * @param posterId a video's poster, already stored by the image pipeline (the client's first
  *   frame, multipart `poster`); a photo story ignores it, and the caller removes it when this fails
  * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422),
@@ -174,8 +177,16 @@ export async function create(
     mediaName = image.id;
     await capStoryImage(deps.storage, mediaName);
   } else {
-    mediaName = `${randomBytes(16).toString('hex')}.${mime === 'video/quicktime' ? 'mov' : 'mp4'}`;
-    await deps.storage.writeStream(STORY_VIDEO_FOLDER, mediaName, fs.createReadStream(tmp));
+    const container = mime === 'video/quicktime' ? 'mov' : 'mp4';
+    mediaName = `${randomBytes(16).toString('hex')}.${container}`;
+    // The copy without metadata goes next to the upload and is stored from there.
+    const clean = `${tmp}-clean`;
+    try {
+      await stripVideoMetadata(tmp, clean, container);
+      await deps.storage.writeStream(STORY_VIDEO_FOLDER, mediaName, fs.createReadStream(clean));
+    } finally {
+      await discardUpload(clean);
+    }
   }
   const createdAt = nowOf(deps);
   const values = {
