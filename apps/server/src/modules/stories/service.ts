@@ -21,7 +21,7 @@ import { toStory } from './present.ts';
 import { liveStory } from './queries.ts';
 import { type StoryRow, stories, storyReactions, storyReplies, storyViews } from './schema.ts';
 import { checkFields, discardUpload, receiveUpload, type StoryUploadFields } from './upload.ts';
-import { stripVideoMetadata } from './video.ts';
+import { probeVideo, stripVideoMetadata } from './video.ts';
 
 /**
  * The stories' writes: views, reactions and replies, deleting a story, the clean-up of expired
@@ -144,17 +144,19 @@ export const STORY_POST_LIMIT: RequestLimit = {
 /**
  * `POST /api/stories/` after the upload: checks the file's type by its bytes (JPEG, PNG, WebP,
  * MP4, MOV) and the fields; images go through the one image pipeline (WebP sizes without
- * metadata, the `detail` size is the story's picture), videos are remuxed without their
- * metadata (title, GPS location, device; `stripVideoMetadata`) into a second temporary file and
- * streamed from there into the media storage's `stories` folder. Then the story row is stored, live for 24 hours, and `story.created` is published.
+ * metadata, the `detail` size is the story's picture). A video is read by ffprobe first
+ * (`probeVideo`: a real MP4/MOV with a picture, at most 60 s and 4096 px per side), then
+ * remuxed without its metadata (title, GPS location, device; `stripVideoMetadata`) into a second
+ * temporary file and streamed from there into the media storage's `stories` folder. Then the
+ * story row is stored, live for 24 hours, and `story.created` is published.
  * At most {@link STORY_POST_LIMIT} stories per member in 24 hours, counted with the insert (holds
  * under parallel requests). Nothing is left behind on a failure.
  * @param tmp the file `receiveUpload` wrote; it stays for the caller to discard (the copy
  *   without metadata, `<tmp>-clean`, is removed here)
  * @param posterId a video's poster, already stored by the image pipeline (the client's first
  *   frame, multipart `poster`); a photo story ignores it, and the caller removes it when this fails
- * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422),
- *   rate_limited (429)
+ * @throws AppError unsupported_image (415) 'Nur Bild- und Videodateien sind erlaubt', validation (422)
+ *   for the fields and for a too long or too large video, rate_limited (429)
  */
 export async function create(
   deps: StoriesDeps,
@@ -168,11 +170,13 @@ export async function create(
   const isImage = (STORY_IMAGE_TYPES as readonly string[]).includes(mime);
   const isVideo = (STORY_VIDEO_TYPES as readonly string[]).includes(mime);
   if (!isImage && !isVideo) throw new AppError('unsupported_image', storyTexts.wrongType);
+  // A video is read before anything is stored: a real one, short and small enough.
+  const video = isImage ? null : await probeVideo(tmp);
   const fields = await checkFields(deps, actor, rawFields);
   // A spent daily limit is refused before the media is processed; the insert counts it.
   await refuseWhenSpent(deps.db, STORY_POST_LIMIT, actor.id);
   let mediaName: string;
-  if (isImage) {
+  if (!video) {
     const image = await deps.images.processImageUpload(fs.createReadStream(tmp), { purpose: 'listing' });
     mediaName = image.id;
     await capStoryImage(deps.storage, mediaName);
@@ -182,7 +186,7 @@ export async function create(
     // The copy without metadata goes next to the upload and is stored from there.
     const clean = `${tmp}-clean`;
     try {
-      await stripVideoMetadata(tmp, clean, container);
+      await stripVideoMetadata(tmp, video, clean, container);
       await deps.storage.writeStream(STORY_VIDEO_FOLDER, mediaName, fs.createReadStream(clean));
     } finally {
       await discardUpload(clean);
