@@ -13,7 +13,11 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-RUN npm ci --no-audit --no-fund
+# The static ffprobe and ffmpeg that check and remux story videos come with the dependencies;
+# their install scripts make them executable for the installing user (root) only, and the
+# server runs as `node`.
+RUN npm ci --no-audit --no-fund \
+  && chmod a+rx node_modules/@ffprobe-installer/*/ffprobe node_modules/@ffmpeg-installer/*/ffmpeg
 COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/server apps/server
