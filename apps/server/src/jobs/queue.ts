@@ -160,17 +160,23 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
         notifyPollingIntervalSeconds: pollingIntervalSeconds,
         localConcurrency,
       };
-      await boss.work<T>(name, polling, async ([job]) => {
-        if (job) await handler(job);
-      });
+      // After a handled job the worker fetches the next at once instead of waiting out its poll
+      // interval, so a backlog drains as fast as the handler runs (pg-boss pauses a worker with
+      // one job per fetch between fetches otherwise); an empty fetch waits as usual.
+      const start = async (options: typeof polling & { minPriority?: number }) => {
+        let workerId: string | undefined;
+        workerId = await boss.work<T>(name, options, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job);
+          } finally {
+            if (workerId) boss.notifyWorker(workerId);
+          }
+        });
+      };
+      await start(polling);
       if (urgentPriority !== undefined) {
-        await boss.work<T>(
-          name,
-          { ...polling, localConcurrency: 1, minPriority: urgentPriority },
-          async ([job]) => {
-            if (job) await handler(job);
-          },
-        );
+        await start({ ...polling, localConcurrency: 1, minPriority: urgentPriority });
       }
     },
     async every(name, cron, handler, options = {}) {
