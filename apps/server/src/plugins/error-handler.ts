@@ -3,13 +3,19 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, errorCatalogue } from '../lib/errors.ts';
+import { isBrokenMultipartBody } from './multipart.ts';
 
 /** German names of request parts, used in 422 details. */
 const partNames: Record<string, string> = { body: 'Feld', querystring: 'Parameter', params: 'Pfad' };
 
+/** A multipart upload whose body cannot be read (no boundary, cut off, not multipart at all). */
+const BROKEN_FORM_DETAIL =
+  'Die Formulardaten der Anfrage sind unvollständig oder fehlerhaft. Bitte sende sie noch einmal (multipart/form-data).';
+
 /**
  * The one error handler (ARCHITECTURE.md "Errors"): every non-2xx body is `{ detail, code }`.
- * Validation failures are 422 with `detail` naming the field; 5xx never show internals.
+ * Validation failures are 422 with `detail` naming the field; a broken JSON or multipart body is
+ * 400; 5xx never show internals.
  */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -36,6 +42,9 @@ async function errorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database unavailable');
       const { detail } = errorCatalogue.service_unavailable;
       return reply.status(503).header('Retry-After', '5').send({ detail, code: 'service_unavailable' });
+    }
+    if (isBrokenMultipartBody(error)) {
+      return reply.status(400).send({ detail: BROKEN_FORM_DETAIL, code: 'bad_request' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
