@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { adBody, createAd, postAd, verifiedMember } from './helpers/marketplace.ts';
+import { adBody, createAd, jpeg, makeAdmin, postAd, verifiedMember } from './helpers/marketplace.ts';
 
 /** Inputs that once made the server answer 500: each is a German 422 naming the field. */
 describe('NUL bytes, overflowing prices and foreign cursors are 422, not 500', () => {
@@ -119,5 +119,124 @@ describe('NUL bytes, overflowing prices and foreign cursors are 422, not 500', (
       }),
       'comment',
     );
+  });
+
+  it('a NUL byte in a key of a JSON body, at any depth', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(member.access_token),
+      payload: { nickname: 'Prüferin', 'x\u0000': { 'y\u0000': 1 } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(
+      "Feld 'x\uFFFD': Der Text enthält ungültige Zeichen (z. B. Steuerzeichen).",
+    );
+  });
+
+  it('a NUL byte in what an administrator searches, filters, decides and gives as a reason, changing nothing', async () => {
+    const admin = await verifiedMember(t, { nickname: 'Verwalterin' });
+    await makeAdmin(t, admin.user.id);
+    const asAdmin = bearer(admin.access_token);
+    const seller = await verifiedMember(t, { nickname: 'Antragsteller' });
+    const sanctioned = await verifiedMember(t, { nickname: 'Gesperrter' });
+
+    // A pending verification request of `seller` and an active suspension of `sanctioned`.
+    const boundary = '----antragNul';
+    const data = {
+      kind: 'private',
+      name: 'Bernd Beispiel',
+      street: 'Hauptstraße 1',
+      postal_code: '80331',
+      city: 'München',
+      phone: '+49 89 123456',
+    };
+    const form = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ausweis.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      await jpeg(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification',
+      headers: {
+        ...bearer(seller.access_token),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: form,
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const suspended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${sanctioned.user.id}/sanctions`,
+      headers: asAdmin,
+      payload: {
+        kind: 'suspension',
+        ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+        reason: 'Beleidigungen im Chat',
+      },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(201);
+
+    const auditLog = async () =>
+      (await t.app.inject({ url: '/api/admin/audit-log', headers: asAdmin })).json().entries.length;
+    const memberPage = async (id: string) =>
+      (await t.app.inject({ url: `/api/admin/members/${id}`, headers: asAdmin })).json();
+    const entries = await auditLog();
+
+    expect422(await t.app.inject({ url: '/api/admin/members?q=a%00b', headers: asAdmin }), 'q');
+    for (const filter of ['action', 'target_id']) {
+      expect422(await t.app.inject({ url: `/api/admin/audit-log?${filter}=x%00`, headers: asAdmin }), filter);
+    }
+    expect422(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/verifications/${applied.json().id}/decision`,
+        headers: asAdmin,
+        payload: { decision: 'reject', reason: 'Das Foto ist\u0000 unscharf.' },
+      }),
+      'reason',
+    );
+    expect422(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/members/${seller.user.id}/role`,
+        headers: asAdmin,
+        payload: { role: 'ADMIN', reason: 'Neue\u0000 Moderatorin' },
+      }),
+      'reason',
+    );
+    expect422(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${seller.user.id}/sanctions`,
+        headers: asAdmin,
+        payload: { kind: 'ban', reason: 'Betrug\u0000' },
+      }),
+      'reason',
+    );
+    expect422(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${sanctioned.user.id}/sanctions/lift`,
+        headers: asAdmin,
+        payload: { reason: 'Irrtum\u0000' },
+      }),
+      'reason',
+    );
+
+    expect(await auditLog()).toBe(entries);
+    const verification = await t.app.inject({
+      url: '/api/verification/me',
+      headers: bearer(seller.access_token),
+    });
+    expect(verification.json().verification).toMatchObject({ status: 'pending' });
+    expect(await memberPage(seller.user.id)).toMatchObject({ member: { role: 'SELLER' }, sanctions: [] });
+    expect((await memberPage(sanctioned.user.id)).active_sanction).toMatchObject({ kind: 'suspension' });
   });
 });

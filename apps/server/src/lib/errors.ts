@@ -72,6 +72,16 @@ export const errorCatalogue = {
 export type ErrorCode = keyof typeof errorCatalogue;
 
 /**
+ * German names of the parts of a request, which a 422 `detail` puts before the field it names
+ * ("Parameter 'q': …", "Feld 'title': …"); keys are Fastify's validation contexts.
+ */
+export const requestPartNames: Readonly<Record<string, string>> = {
+  body: 'Feld',
+  querystring: 'Parameter',
+  params: 'Pfad',
+};
+
+/**
  * A client-visible failure; `detail` overrides the catalogue's default text, `headers` go on
  * the answer (for example `Retry-After` with a 429).
  */

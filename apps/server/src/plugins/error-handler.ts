@@ -2,11 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { AppError, errorCatalogue } from '../lib/errors.ts';
+import { AppError, errorCatalogue, requestPartNames } from '../lib/errors.ts';
 import { isBrokenMultipartBody } from './multipart.ts';
-
-/** German names of request parts, used in 422 details. */
-const partNames: Record<string, string> = { body: 'Feld', querystring: 'Parameter', params: 'Pfad' };
 
 /** A multipart upload whose body cannot be read (no boundary, cut off, not multipart at all). */
 const BROKEN_FORM_DETAIL =
@@ -28,7 +25,7 @@ async function errorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
-      const where = partNames[error.validationContext ?? 'body'] ?? 'Feld';
+      const where = requestPartNames[error.validationContext ?? 'body'] ?? 'Feld';
       const detail = field
         ? `${where} '${field}': ${issue?.message ?? 'ungültig'}`
         : `Ungültige Anfrage: ${issue?.message ?? 'ungültig'}`;
