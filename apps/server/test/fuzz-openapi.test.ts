@@ -2,30 +2,34 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, jpeg, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Generated requests against every route of the OpenAPI description: path parameters, query
  * strings and JSON bodies built from the route's own schemas, valid values mixed with hostile
  * ones (NUL bytes, huge and odd numbers, wrong types, long strings, unusual Unicode), sent
- * without a token and as a logged-in member. No answer may be a 5xx. A new route is fuzzed
- * as soon as it is in the OpenAPI description; one the fuzzer cannot drive must be listed in
- * `LEFT_OUT` with the reason, and a registered API route missing from the description fails.
+ * without a token and as a logged-in member, and to the admin routes mostly as an ADMIN. The
+ * multipart upload routes get generated multipart bodies instead: valid parts mixed with
+ * hostile fields and files, and bodies without a boundary, cut off, or not multipart at all.
+ * No answer may be a 5xx. A new route is fuzzed as soon as it is in the OpenAPI description
+ * (a multipart one once its fields are in `MULTIPART_FIELDS`); one the fuzzer cannot drive must
+ * be listed in `LEFT_OUT` with the reason, and a registered API route missing from the
+ * description fails.
  */
 
 /** Seed of every property; set FUZZ_SEED to replay another run. Printed on failure. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-/** Generated requests per route (half without a token, half as a member, chosen at random). */
+/**
+ * Generated requests per route (without a token, as a member or, on admin routes, as an ADMIN,
+ * chosen at random); routes with many fields get up to three times as many, the multipart
+ * routes twice as many. Raise it by hand (`FUZZ_RUNS=400`) for a longer run.
+ */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
 
 /** Routes the fuzzer does not drive, with the reason. Everything else is fuzzed. */
 const LEFT_OUT: Record<string, string> = {
   'GET /ws/notifications': 'WebSocket upgrade; apps/server/test/realtime*.test.ts cover it',
   'GET /ws/stories': 'WebSocket upgrade (SPEC.md §7 story socket); its own socket tests cover it',
-  'POST /api/upload': 'multipart upload, no JSON schema; upload.test.ts sends broken files',
-  'POST /api/me/avatar': 'multipart upload, no JSON schema; users-avatar.test.ts sends broken files',
-  'POST /api/verification':
-    'multipart upload, no JSON schema; verification.test.ts sends broken fields and files',
 };
 
 type JsonSchema = {
@@ -138,6 +142,8 @@ const hostileString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
 );
+/** Hostile strings without a NUL byte. */
+const withoutNul = fc.constantFrom(...HOSTILE_STRINGS.filter((value) => !value.includes('\u0000')));
 const hostileNumber = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
   { weight: 1, arbitrary: fc.double() },
@@ -386,11 +392,63 @@ for (const sort of ['newest', 'price-asc', 'popular']) {
   const next = (res.json() as { next_cursor: string | null }).next_cursor;
   if (next) cursors.push(next);
 }
+
+/**
+ * The ADMIN the admin routes are called as. A fuzzed role change or sanction by a member the
+ * fuzzer made ADMIN may demote or ban it; then a new ADMIN steps in.
+ */
+const admins = { current: await verifiedMember(t, { nickname: 'Fuzz-Admin' }) };
+await makeAdmin(t, admins.current.user.id);
+async function freshAdminToken(): Promise<string> {
+  const me = await t.app.inject({ url: '/api/me', headers: bearer(admins.current.access_token) });
+  if (me.statusCode === 200 && (me.json() as { role: string }).role === 'ADMIN') {
+    return admins.current.access_token;
+  }
+  admins.current = await verifiedMember(t);
+  await makeAdmin(t, admins.current.user.id);
+  return admins.current.access_token;
+}
+
+/** A small photo, a PDF and a member's pending verification request, for uploads and the admin queue. */
+const PHOTO = await jpeg(16, 12);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const VERIFICATION_DATA = {
+  kind: 'private',
+  name: 'Fuzz Beispiel',
+  street: 'Hauptstraße 1',
+  postal_code: '80331',
+  city: 'München',
+  phone: '+49 89 123456',
+};
+const applicant = await verifiedMember(t, { nickname: 'Fuzz-Antrag' });
+const applied = await t.app.inject({
+  method: 'POST',
+  url: '/api/verification',
+  headers: { ...bearer(applicant.access_token), 'content-type': 'multipart/form-data; boundary=antrag' },
+  payload: Buffer.concat([
+    Buffer.from(
+      `--antrag\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(VERIFICATION_DATA)}\r\n`,
+    ),
+    Buffer.from(
+      '--antrag\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+    ),
+    PDF,
+    Buffer.from('\r\n--antrag--\r\n'),
+  ]),
+});
+if (applied.statusCode !== 201) throw new Error(`verification request failed: ${applied.body}`);
+const verificationId = (applied.json() as { id: string }).id;
+
 const anyId = fc.constantFrom(
   othersAd.id,
   other.user.id,
   member.user.id,
   conversationId,
+  verificationId,
+  applicant.user.id,
   '00000000-0000-0000-0000-000000000000',
 );
 Object.assign(KNOWN, {
@@ -415,11 +473,25 @@ Object.assign(KNOWN, {
   location: fc.constant(''),
   attributes: fc.constant({}),
   q: fc.constantFrom('fahrrad', 'Fahrräder', 'rad bosch', 'xyz'),
+  from: fc.constantFrom('2025-01-01', '2026-11-01'),
+  to: fc.constantFrom('2026-12-31', '2025-06-30'),
 });
 
+/** Who sends a generated request: a visitor (null), member 0 to 2, or the ADMIN. */
+type Caller = null | 0 | 1 | 2 | 'admin';
+const callerName = (caller: Caller) =>
+  caller === null ? 'visitor' : caller === 'admin' ? 'ADMIN' : `member ${caller}`;
+async function headersOf(caller: Caller): Promise<Record<string, string>> {
+  if (caller === null) return {};
+  return bearer(caller === 'admin' ? await freshAdminToken() : await freshMemberToken(caller));
+}
+
 const afterDebug: (() => void)[] = [];
+/** Generated requests sent, printed with FUZZ_DEBUG. */
+const sent = { count: 0 };
 afterAll(() => {
   for (const print of afterDebug) print();
+  if (process.env.FUZZ_DEBUG) console.log(`${sent.count} generated requests`);
 });
 
 const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
@@ -431,6 +503,12 @@ const routes = Object.entries(document.paths).flatMap(([path, item]) =>
     operation: item[method] as Operation,
   })),
 );
+const catalogueKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+/** Routes only an ADMIN may call: mostly called as the ADMIN, to reach what lies behind the 403. */
+const adminRoutes = new Set(
+  t.app.routeCatalogue.filter((route) => route.access === 'admin').map(catalogueKey),
+);
+const multipartRoutes = t.app.routeCatalogue.filter((route) => route.multipart).map(catalogueKey);
 
 describe('generated requests never get a 5xx answer', () => {
   it('every API route is in the OpenAPI description or left out with a reason', () => {
@@ -445,12 +523,17 @@ describe('generated requests never get a 5xx answer', () => {
     // A route left out stays a registered route: a stale entry would hide nothing but rot.
     expect(Object.keys(LEFT_OUT).filter((key) => !registered.includes(key))).toEqual([]);
     expect(routes.length).toBeGreaterThan(40);
+    // Every upload route is driven with multipart bodies, every admin route also as an ADMIN.
+    expect(multipartRoutes.filter((key) => !(key in MULTIPART_FIELDS))).toEqual([]);
+    expect(multipartRoutes.length).toBeGreaterThanOrEqual(4);
+    expect(adminRoutes.size).toBeGreaterThan(15);
   });
 
   for (const route of routes) {
     const key = `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`;
     // Driven by their own tests instead, see LEFT_OUT.
-    if (key in LEFT_OUT) continue;
+    // Driven with multipart bodies below.
+    if (key in LEFT_OUT || multipartRoutes.includes(key)) continue;
     it(`${key}: at least ${RUNS_PER_ROUTE} requests`, async () => {
       await ensureOwnAd();
       const parameters = route.operation.parameters ?? [];
@@ -470,9 +553,11 @@ describe('generated requests never get a 5xx answer', () => {
         return pick === 0 && 'id' in record ? { ...record, id: adId } : record;
       });
       const queryArb = valueFor(asObject('query'));
+      // Mostly without NUL bytes: one anywhere in the query ends the request with a 422 before
+      // the route's own checks, and most routes ignore these keys.
       const extraQuery = fc.dictionary(
         fc.constantFrom('attr.zustand', 'attr.baujahr.min', 'attr.baujahr.max', 'attr.\u0000', 'limit', 'q'),
-        hostileString,
+        fc.oneof({ weight: 1, arbitrary: hostileString }, { weight: 3, arbitrary: withoutNul }),
         { maxKeys: 2 },
       );
       const bodyArb = bodySchema ? valueFor(bodySchema) : fc.constant(undefined);
@@ -488,8 +573,10 @@ describe('generated requests never get a 5xx answer', () => {
         queryArb,
         extraQuery,
         bodyArb,
-        fc.constantFrom(null, 0, 0, 1, 2),
-        async (pathValues, query, extra, body, asMember) => {
+        adminRoutes.has(key)
+          ? fc.constantFrom<Caller>(null, 0, 'admin', 'admin', 'admin')
+          : fc.constantFrom<Caller>(null, 0, 0, 1, 2),
+        async (pathValues, query, extra, body, caller) => {
           let url = route.path;
           for (const name of parameters.filter((p) => p.in === 'path').map((p) => p.name)) {
             const value = asUrlText((pathValues as Record<string, unknown>)[name]) || 'x';
@@ -504,8 +591,8 @@ describe('generated requests never get a 5xx answer', () => {
             if (value !== undefined) search.append(name, asUrlText(value));
           }
           const qs = search.toString();
-          const headers: Record<string, string> =
-            asMember === null ? {} : bearer(await freshMemberToken(asMember));
+          const headers = await headersOf(caller);
+          sent.count++;
           const res = await t.app.inject({
             method: route.method as 'GET',
             url: qs ? `${url}?${qs}` : url,
@@ -521,7 +608,7 @@ describe('generated requests never get a 5xx answer', () => {
           }
           if (res.statusCode >= 500) {
             throw new Error(
-              `${route.method} ${qs ? `${url}?${qs}` : url} as ${asMember === null ? 'visitor' : `member ${asMember}`} answered ${res.statusCode}: ${res.body.slice(0, 300)}\nbody: ${JSON.stringify(body)?.slice(0, 500)}`,
+              `${route.method} ${qs ? `${url}?${qs}` : url} as ${callerName(caller)} answered ${res.statusCode}: ${res.body.slice(0, 300)}\nbody: ${JSON.stringify(body)?.slice(0, 500)}`,
             );
           }
         },
@@ -533,6 +620,226 @@ describe('generated requests never get a 5xx answer', () => {
         await fc.assert(property, {
           seed: SEED,
           numRuns: runs,
+          endOnFailure: true,
+          includeErrorInReport: true,
+        });
+      } catch (error) {
+        throw new Error(
+          `${key} (fast-check seed ${SEED}; replay with FUZZ_SEED=${SEED}):\n${String((error as Error).message).slice(0, 3000)}`,
+        );
+      }
+    }, 120_000);
+  }
+});
+
+/** Contents of uploaded files: real photos and documents, nothing, and random bytes. */
+const fileBytes = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(PHOTO, PDF) },
+  { weight: 1, arbitrary: fc.constant(Buffer.alloc(0)) },
+  { weight: 1, arbitrary: fc.constant(PHOTO.subarray(0, 40)) },
+  { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
+);
+
+/** A valid verification `data` field, or one with a hostile value in one of its fields. */
+const verificationData = fc
+  .oneof(
+    { weight: 2, arbitrary: fc.constant(VERIFICATION_DATA) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            ...Object.keys(VERIFICATION_DATA),
+            'legal_form',
+            'email',
+            'register_number',
+            'vat_id',
+          ),
+          hostileString,
+          fc.constantFrom('private', 'business'),
+        )
+        .map(([key, bad, kind]) => ({
+          ...VERIFICATION_DATA,
+          kind,
+          legal_form: 'GmbH',
+          email: 'info@beispiel.de',
+          register_number: 'HRB 12345',
+          [key]: bad,
+        })),
+    },
+    { weight: 1, arbitrary: anyJson },
+  )
+  .map((value) => JSON.stringify(value));
+
+/**
+ * The multipart upload routes: the fields their files go in, and their text fields with valid
+ * values. A new multipart route fails the first test until it is listed here.
+ */
+const MULTIPART_FIELDS: Record<string, { files: string[]; fields: Record<string, fc.Arbitrary<string>> }> = {
+  'POST /api/upload': { files: ['file'], fields: {} },
+  'POST /api/me/avatar': { files: ['file'], fields: {} },
+  'POST /api/stories/': {
+    files: ['media', 'poster'],
+    fields: {
+      caption: fc.constantFrom('Neues Rad!', '', '  '),
+      duration: fc.constantFrom('5', '15', '0', '2.5'),
+      listing_id: fc.oneof(anyId, fc.constant(ids.ownAd)),
+    },
+  },
+  'POST /api/verification': { files: ['file'], fields: { data: verificationData } },
+};
+
+interface FormPart {
+  name: string;
+  value: Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/**
+ * The text fields of a body: each known field now and then left out, with a valid or a hostile
+ * value, and now and then a stray field.
+ */
+function textParts(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<FormPart[]> {
+  const known = Object.entries(fields).map(([name, value]) =>
+    fc.option(
+      fc
+        .oneof({ weight: 3, arbitrary: value }, { weight: 2, arbitrary: hostileString })
+        .map((text): FormPart => ({ name, value: Buffer.from(text) })),
+      { freq: 4 },
+    ),
+  );
+  const stray = fc
+    .tuple(fc.oneof(strayKey, hostileString), hostileString)
+    .map(([name, text]): FormPart => ({ name, value: Buffer.from(text) }));
+  return fc
+    .tuple(fc.tuple(...known), fc.array(stray, { maxLength: 1 }), fc.nat(9))
+    .map(([parts, strays, pick]) => [
+      ...parts.filter((part): part is FormPart => part !== null),
+      ...(pick === 0 ? strays : []),
+    ]);
+}
+
+/** One file: mostly in a field the route reads, with a real or broken content. */
+function filePart(files: string[]): fc.Arbitrary<FormPart> {
+  return fc.record({
+    name: fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...files) },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    value: fileBytes,
+    filename: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('foto.jpg', 'ausweis.pdf', 'video.mp4', 'bild') },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    type: fc.constantFrom('image/jpeg', 'application/pdf', 'video/mp4', 'application/octet-stream', ''),
+  });
+}
+
+/** The multipart/form-data bytes of `parts`, closed by the final boundary. */
+function formBody(parts: FormPart[], boundary: string): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type}\r\n`,
+      ),
+      part.value,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** How a generated body is broken, if at all. */
+const BREAKAGES = [
+  ...Array.from({ length: 8 }, () => 'none' as const),
+  'no boundary',
+  'another boundary',
+  'cut off',
+  'no closing boundary',
+  'not multipart',
+  'no content type',
+  'multipart/mixed',
+  'broken part header',
+  'too many parts',
+] as const;
+
+describe('generated multipart uploads never get a 5xx answer', () => {
+  for (const key of multipartRoutes) {
+    const spec = MULTIPART_FIELDS[key];
+    if (!spec) continue;
+    const [method, url] = key.split(' ') as [string, string];
+    it(`${key}: at least ${2 * RUNS_PER_ROUTE} multipart requests`, async () => {
+      await ensureOwnAd();
+      const statuses = new Map<string, number>();
+      const property = fc.asyncProperty(
+        textParts(spec.fields),
+        fc.oneof(
+          { weight: 8, arbitrary: filePart(spec.files).map((part) => [part]) },
+          { weight: 1, arbitrary: fc.constant([]) },
+          { weight: 1, arbitrary: fc.array(filePart(spec.files), { minLength: 2, maxLength: 2 }) },
+        ),
+        fc.nat(9).map((pick) => pick === 0),
+        fc.constantFrom(...BREAKAGES),
+        fc.nat(),
+        fc.constantFrom<Caller>(null, 0, 0, 1, 2),
+        async (texts, files, filesFirst, breakage, cut, caller) => {
+          const boundary = `----fuzz${cut.toString(36)}`;
+          let parts = filesFirst ? [...files, ...texts] : [...texts, ...files];
+          if (breakage === 'too many parts') parts = Array.from({ length: 25 }, () => parts).flat();
+          let payload = formBody(parts, boundary);
+          let contentType: string | undefined = `multipart/form-data; boundary=${boundary}`;
+          if (breakage === 'no boundary') contentType = 'multipart/form-data';
+          if (breakage === 'another boundary') contentType = 'multipart/form-data; boundary=anders';
+          if (breakage === 'multipart/mixed') contentType = `multipart/mixed; boundary=${boundary}`;
+          if (breakage === 'no content type') contentType = undefined;
+          if (breakage === 'cut off') payload = payload.subarray(0, cut % Math.max(1, payload.length));
+          if (breakage === 'no closing boundary')
+            payload = payload.subarray(0, payload.lastIndexOf(`--${boundary}--`));
+          if (breakage === 'not multipart') payload = Buffer.from(`Hallo\u0000 ${cut}`);
+          if (breakage === 'broken part header') {
+            payload = Buffer.from(
+              payload.toString('latin1').replace('Content-Disposition: form-data; ', 'Content-Disposition '),
+              'latin1',
+            );
+          }
+          const headers = await headersOf(caller);
+          sent.count++;
+          const res = await t.app.inject({
+            method: method as 'POST',
+            url,
+            headers: contentType ? { ...headers, 'content-type': contentType } : headers,
+            remoteAddress: uniqueIp(),
+            payload,
+          });
+          if (process.env.FUZZ_DEBUG) {
+            const k = `${res.statusCode} ${res.statusCode < 300 ? '' : res.body.slice(0, 90)}`;
+            statuses.set(k, (statuses.get(k) ?? 0) + 1);
+          }
+          if (res.statusCode >= 500) {
+            const shown = parts.map((part) => ({
+              name: part.name,
+              filename: part.filename,
+              type: part.type,
+              value: part.filename === undefined ? part.value.toString() : `${part.value.length} bytes`,
+            }));
+            throw new Error(
+              `${key} as ${callerName(caller)} (${breakage}) answered ${res.statusCode}: ${res.body.slice(0, 300)}\nparts: ${JSON.stringify(shown).slice(0, 800)}`,
+            );
+          }
+        },
+      );
+      if (process.env.FUZZ_DEBUG) {
+        afterDebug.push(() => console.log(key, [...statuses].sort((a, b) => b[1] - a[1]).slice(0, 12)));
+      }
+      try {
+        await fc.assert(property, {
+          seed: SEED,
+          numRuns: 2 * RUNS_PER_ROUTE,
           endOnFailure: true,
           includeErrorInReport: true,
         });

@@ -26,6 +26,8 @@ export interface CatalogueEntry {
   hidden: boolean;
   /** A WebSocket upgrade route (`websocket: true`). */
   websocket: boolean;
+  /** Takes a multipart/form-data upload (`schema.consumes`); the OpenAPI description has no body schema for it. */
+  multipart: boolean;
 }
 
 declare module 'fastify' {
@@ -87,9 +89,18 @@ async function openApi(app: FastifyInstance) {
       (route.config as { access?: RouteAccess } | undefined)?.access ??
       derivedAccess(this, route) ??
       (publicByPath ? 'public' : null);
-    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    const schema = route.schema as { hide?: boolean; consumes?: readonly string[] } | undefined;
+    const hidden = Boolean(schema?.hide);
+    const multipart = Boolean(schema?.consumes?.includes('multipart/form-data'));
     for (const method of methods) {
-      catalogue.push({ method, url: route.url, access, hidden, websocket: Boolean(route.websocket) });
+      catalogue.push({
+        method,
+        url: route.url,
+        access,
+        hidden,
+        websocket: Boolean(route.websocket),
+        multipart,
+      });
     }
   });
 
