@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
-import { createAd, jpeg, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { adBody, createAd, jpeg, makeAdmin, postAd, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Generated requests against every route of the OpenAPI description: path parameters, query
@@ -354,11 +354,21 @@ const conversation = await t.app.inject({
 const conversationId = (conversation.json() as { id: string }).id;
 const ids = { ownAd: '', conversation: conversationId };
 
-/** The member's own ad; a fuzzed DELETE may remove it, then a new one is posted. */
+/**
+ * The member's own ad; a fuzzed DELETE may remove it, then a new one is posted. When the
+ * member's hourly ad limit is used up (long runs), a new member 0 steps in and posts it.
+ */
 async function ensureOwnAd(): Promise<void> {
   const res = ids.ownAd ? await t.app.inject({ method: 'GET', url: `/api/listings/${ids.ownAd}` }) : null;
   if (res?.statusCode === 200) return;
-  ids.ownAd = (await createAd(t, await freshMemberToken(), { title: 'Eigenes Fahrrad' })).id;
+  const posted = await postAd(t, await freshMemberToken(), adBody({ title: 'Eigenes Fahrrad' }));
+  if (posted.statusCode === 201) {
+    ids.ownAd = (posted.json() as { id: string }).id;
+    return;
+  }
+  members[0] = await verifiedMember(t);
+  tokens[0] = (members[0] as RegisteredMember).access_token;
+  ids.ownAd = (await createAd(t, tokens[0] as string, { title: 'Eigenes Fahrrad' })).id;
 }
 
 /**
