@@ -26,7 +26,12 @@ afterAll(async () => t?.close());
 
 type Json = Record<string, unknown>;
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, member?: RegisteredMember, payload?: Json) {
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  member?: RegisteredMember,
+  payload?: Json,
+) {
   return t.app.inject({
     method,
     url,
@@ -165,6 +170,7 @@ describe('chat: OpenAPI', () => {
       '/api/chat/conversations/{id}/rating',
       '/api/chat/conversations/{id}/read',
       '/api/chat/conversations/{id}/report',
+      '/api/chat/conversations/{id}/reserve',
       '/api/chat/unread-count',
     ]);
     expect(Object.keys(paths['/api/chat/conversations/{id}/messages']?.post?.responses ?? {})).toEqual(
@@ -697,6 +703,46 @@ describe("chat: price offers ('Preisvorschlag')", () => {
     expect(retried.json()).toEqual(accepted.json());
     expect(((await call('GET', `/api/listings/${ad.id}`)).json() as Listing).status).toBe('reserved');
     expect((await conversationOf(buyer, conversation.id)).listing?.status).toBe('reserved');
+  });
+
+  it("after the buyer accepts a counter offer the seller marks the ad reserved in the chat ('Als reserviert markieren')", async () => {
+    const { buyer, seller, ad, conversation } = await scene({ price: 120, price_type: 'negotiable' });
+    const first = ((await offer(buyer, conversation.id, { amount: 90 })).json() as ChatOfferResult).message;
+    const counter = (
+      (await respond(seller, conversation.id, first.id, 'counter', { amount: 110 })).json() as ChatOfferResult
+    ).message;
+    expect((await respond(buyer, conversation.id, counter.id, 'accept', {})).statusCode).toBe(201);
+    expect((await conversationOf(seller, conversation.id)).listing?.status).toBe('active');
+
+    const reserve = (member: RegisteredMember) =>
+      call('POST', `/api/chat/conversations/${conversation.id}/reserve`, member);
+    const byBuyer = await reserve(buyer);
+    expect(byBuyer.statusCode).toBe(403);
+    expect(byBuyer.json()).toMatchObject({
+      detail: 'Nur wer die Anzeige eingestellt hat, kann sie reservieren.',
+    });
+    expect(((await call('GET', `/api/listings/${ad.id}`)).json() as Listing).status).toBe('active');
+
+    const bySeller = await reserve(seller);
+    expect(bySeller.statusCode).toBe(200);
+    expect(bySeller.json()).toMatchObject({
+      id: conversation.id,
+      my_role: 'seller',
+      listing: { status: 'reserved' },
+    });
+    expect(((await call('GET', `/api/listings/${ad.id}`)).json() as Listing).status).toBe('reserved');
+    expect((await conversationOf(buyer, conversation.id)).listing?.status).toBe('reserved');
+    // Again: still reserved, nothing else changes.
+    expect((await reserve(seller)).statusCode).toBe(200);
+
+    const outsider = await verifiedMember(t, { nickname: 'Zaungast' });
+    expect((await reserve(outsider)).statusCode).toBe(403);
+    const sold = await call('PATCH', `/api/listings/${ad.id}`, seller, { status: 'sold' });
+    expect(sold.statusCode).toBe(200);
+    const late = await reserve(seller);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ detail: 'Diese Anzeige ist nicht mehr verfügbar.' });
+    expect(((await call('GET', `/api/listings/${ad.id}`)).json() as Listing).status).toBe('sold');
   });
 
   it('after the ad is deleted the conversation stays, without the ad and without offers', async () => {

@@ -235,6 +235,8 @@ export const de = {
     acceptText: (amount: string) => `Du nimmst den Vorschlag über ${amount} an.`,
     acceptReserve: 'Anzeige für diese Person reservieren',
     acceptReserveHint: 'Andere sehen die Anzeige dann als „Reserviert“.',
+    reserveHint: 'Ihr habt euch auf einen Preis geeinigt. Die Anzeige ist aber noch aktiv.',
+    reserveAction: 'Als reserviert markieren',
     rate: 'Bewerten',
     rateTitle: (name: string) => `${name} bewerten`,
     rateStars: 'Sterne',

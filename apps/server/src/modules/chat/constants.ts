@@ -15,6 +15,7 @@ export const texts = {
   offerStillOpen: 'Es gibt schon einen offenen Preisvorschlag. Warte bitte auf die Antwort.',
   offerNotFound: 'Diesen Preisvorschlag gibt es nicht.',
   offerOwn: 'Auf deinen eigenen Preisvorschlag kannst du nicht antworten.',
+  reserveSellerOnly: 'Nur wer die Anzeige eingestellt hat, kann sie reservieren.',
   counterOnlySeller: 'Auf ein Gegenangebot kannst du nur zusagen oder absagen.',
   ratingNoListing: 'Bewerten kannst du nur nach einer Unterhaltung über eine Anzeige.',
   cursorUnknown: 'Diese Nachricht gibt es in dieser Unterhaltung nicht.',

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessageKind } from '@marketplace/contract';
+import type { ChatConversation, ChatMessage, ChatMessageKind } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../users/index.ts';
@@ -6,7 +6,7 @@ import { texts, UUID_PATTERN } from './constants.ts';
 import type { ChatDeps } from './deps.ts';
 import { selectMessage, setOfferStatus } from './message-queries.ts';
 import { aboutListing, memberConversation } from './policies.ts';
-import { toChatMessage } from './present.ts';
+import { presentConversation, toChatMessage } from './present.ts';
 import type { ConversationRow } from './schema.ts';
 import { storeMessage } from './sending.ts';
 
@@ -105,4 +105,30 @@ export async function respondToOffer(
       : (await deps.listings.find(deps.db, [listingId])).get(listingId)?.status === 'reserved';
   }
   return { message: toChatMessage(result.message, actor.id), reserved, created: result.created };
+}
+
+/**
+ * `POST /api/chat/conversations/{id}/reserve`: the seller marks the ad of the conversation
+ * reserved from the chat ('Als reserviert markieren'), e.g. after the buyer accepted a counter
+ * offer or the seller accepted without reserving, through the listings module's own status
+ * change. An ad that is reserved already stays so (a repeat changes nothing).
+ * @returns the conversation as the seller sees it now (its ad `reserved`)
+ * @throws AppError conversation_not_found (404), conversation_forbidden (403) for the buyer and
+ *   outsiders, offer_not_possible (400) without an ad, conflict (409) for a sold, expired or
+ *   removed ad
+ */
+export async function reserveListingOf(
+  deps: ChatDeps,
+  actor: Actor,
+  conversationId: string,
+): Promise<ChatConversation> {
+  const conversation = await memberConversation(deps.db, actor, conversationId);
+  if (conversation.sellerId !== actor.id)
+    throw new AppError('conversation_forbidden', texts.reserveSellerOnly);
+  const listingId = conversation.listingId;
+  const ad = listingId ? (await deps.listings.find(deps.db, [listingId])).get(listingId) : undefined;
+  if (!listingId || !ad) throw new AppError('offer_not_possible', texts.offerListingGone);
+  if (ad.status === 'active') await deps.listings.reserve(actor, listingId);
+  else if (ad.status !== 'reserved') throw new AppError('conflict', texts.offerListingInactive);
+  return presentConversation(deps, actor, conversation);
 }

@@ -34,7 +34,7 @@ import {
 } from './conversations.ts';
 import type { ChatDeps } from './deps.ts';
 import { listMessages, sendMessage } from './messages.ts';
-import { respondToOffer } from './offers.ts';
+import { reserveListingOf, respondToOffer } from './offers.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const tags = ['chat'];
@@ -257,6 +257,22 @@ const chatRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app, { deps
       );
       return reply.status(result.created ? 201 : 200).send({ message: result.message, reserved: false });
     },
+  );
+
+  app.post(
+    '/api/chat/conversations/:id/reserve',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          "Mark the conversation's ad reserved ('Als reserviert markieren', seller only); answers the conversation",
+        security: bearer,
+        params: idParams,
+        response: { 200: chatConversationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => reserveListingOf(deps, request.user, request.params.id),
   );
 
   app.post(

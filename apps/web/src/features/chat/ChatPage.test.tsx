@@ -301,6 +301,99 @@ describe('chat page (SPEC.md §2 "/chat")', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ reserve: false });
   });
 
+  it("after the buyer accepted the counter offer the seller marks the ad 'Als reserviert markieren' in the chat", async () => {
+    let current = conversation({ my_role: 'seller', can_offer: false, unread_count: 0 });
+    const messages = [
+      message('m1', 'u2', '', { kind: 'offer', amount: 200, offer_status: 'countered' }),
+      message('m2', me.id, '', { kind: 'offer_countered', amount: 230, offer_status: 'accepted' }),
+      message('m3', 'u2', '', { kind: 'offer_accepted', amount: 230, offer_id: 'm2' }),
+    ];
+    const fetchMock = stubRoutes((method, url) => {
+      if (url.pathname === '/api/me') return { body: me };
+      if (url.pathname === '/api/chat/conversations')
+        return { body: { conversations: [current], next_cursor: null } };
+      if (url.pathname === '/api/chat/conversations/c1') return { body: current };
+      if (url.pathname === '/api/chat/conversations/c1/messages')
+        return { body: { messages, has_more: false } };
+      if (url.pathname === '/api/chat/conversations/c1/reserve' && method === 'POST') {
+        current = { ...current, listing: { ...vbListing, status: 'reserved' } };
+        return { body: current };
+      }
+      return undefined;
+    });
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    expect(
+      await screen.findByText('Ihr habt euch auf einen Preis geeinigt. Die Anzeige ist aber noch aktiv.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Als reserviert markieren' }));
+    expect(await screen.findByText('Die Anzeige ist jetzt reserviert.')).toBeTruthy();
+    expect(calls(fetchMock)).toContain('POST /api/chat/conversations/c1/reserve');
+    await expect.poll(() => screen.queryByRole('button', { name: 'Als reserviert markieren' })).toBeNull();
+  });
+
+  it("the buyer is not offered 'Als reserviert markieren', nor the seller before an offer was accepted", async () => {
+    chatServer(
+      [conversation({ unread_count: 0 }), conversation({ id: 'c2', my_role: 'seller', unread_count: 0 })],
+      [message('m3', me.id, '', { kind: 'offer_accepted', amount: 230, offer_id: 'm2' })],
+    );
+    logIn(me);
+    const view = renderWithSession(<ChatPage />, '/chat?conversation=c1');
+    await screen.findByText('Preisvorschlag über 230 € angenommen');
+    expect(screen.queryByRole('button', { name: 'Als reserviert markieren' })).toBeNull();
+    view.unmount();
+
+    chatServer([conversation({ my_role: 'seller', unread_count: 0 })], [message('m1', 'u2', 'Noch da?')]);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+    await screen.findByText('Noch da?');
+    expect(screen.queryByRole('button', { name: 'Als reserviert markieren' })).toBeNull();
+  });
+
+  it("after 'Bewertung abgeben' the header shows the member's new rating instead of 'Noch keine Bewertungen'", async () => {
+    let rated = false;
+    const reputation = () => ({
+      user_id: 'u2',
+      rating: rated ? 5 : null,
+      review_count: rated ? 1 : 0,
+      forum_likes: 0,
+      forum_posts: 0,
+      member_since: '2024-03-01T00:00:00.000Z',
+      verified: false,
+      badge: null,
+      email_verified: true,
+      answer_rate: null,
+    });
+    stubRoutes((method, url) => {
+      if (url.pathname === '/api/me') return { body: me };
+      const current = conversation({ unread_count: 0, can_rate: !rated });
+      if (url.pathname === '/api/chat/conversations')
+        return { body: { conversations: [current], next_cursor: null } };
+      if (url.pathname === '/api/chat/conversations/c1') return { body: current };
+      if (url.pathname === '/api/chat/conversations/c1/messages')
+        return { body: { messages: [], has_more: false } };
+      if (url.pathname === '/api/users/u2/reputation') return { body: reputation() };
+      if (url.pathname === '/api/chat/conversations/c1/rating' && method === 'POST') {
+        rated = true;
+        return { status: 201, body: { stars: 5, text: null, created_at: new Date().toISOString() } };
+      }
+      return undefined;
+    });
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    const header = await screen.findByTestId('member-reputation');
+    await within(header).findByText(/Noch keine Bewertungen/);
+    await userEvent.click(screen.getByRole('button', { name: 'Bewerten' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: '5 Sterne' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bewertung abgeben' }));
+    expect(await screen.findByText('Danke für deine Bewertung!')).toBeTruthy();
+    await expect
+      .poll(() => screen.getByTestId('member-reputation').textContent)
+      .toContain('★ 5,0 (1 Bewertung)');
+  });
+
   it.each([
     ['/chat?listingId=l1', { listing_id: 'l1' }],
     ['/chat?sellerId=u2', { user_id: 'u2' }],

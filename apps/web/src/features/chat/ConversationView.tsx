@@ -28,6 +28,7 @@ import {
   useOfferStep,
   useRateMember,
   useReportConversation,
+  useReserveListing,
   useSetBlocked,
 } from './api.ts';
 import { AcceptOfferDialog, OfferDialog, RatingDialog, ReportDialog } from './ChatDialogs.tsx';
@@ -72,7 +73,8 @@ export function ConversationView(props: {
   const offerStep = useOfferStep(id);
   const setBlocked = useSetBlocked(id);
   const report = useReportConversation(id);
-  const rate = useRateMember(id);
+  const rate = useRateMember(id, conversation.other_member.id);
+  const reserve = useReserveListing(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -156,6 +158,9 @@ export function ConversationView(props: {
   const blocked = conversation.blocked_by_me || conversation.blocked_me;
   // Only the seller reserves, and only an ad that is still active (SPEC.md §3).
   const canReserve = conversation.my_role === 'seller' && conversation.listing?.status === 'active';
+  // An accepted offer without a reservation (the buyer accepted a counter offer, or the seller
+  // did not tick it): the seller can still reserve here.
+  const offerAgreed = canReserve && list.some((message) => message.kind === 'offer_accepted');
   const other = conversation.other_member;
 
   return (
@@ -242,6 +247,30 @@ export function ConversationView(props: {
           />
           <Typography variant="body2">{de.chat.rated(conversation.my_rating.stars)}</Typography>
         </Box>
+      )}
+
+      {offerAgreed && (
+        <Alert
+          severity="info"
+          sx={{ mx: 1, mt: 1, alignItems: 'center' }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={reserve.isPending}
+              onClick={() =>
+                reserve.mutate(undefined, {
+                  onSuccess: () => showMessage(de.chat.reserved, 'success'),
+                  onError: failed,
+                })
+              }
+            >
+              {de.chat.reserveAction}
+            </Button>
+          }
+        >
+          {de.chat.reserveHint}
+        </Alert>
       )}
 
       <Box

@@ -23,6 +23,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { reputationKey } from '../../components/MemberReputation.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { NOTIFICATION_REFRESH_MS } from '../../lib/constants.ts';
 import { chatKeys, invalidateChatAfterMessage } from './unread.ts';
@@ -120,6 +121,14 @@ export async function setBlocked(id: string, blocked: boolean): Promise<void> {
 /** `POST /api/chat/conversations/{id}/report`: reports the conversation to the moderators. @throws ApiError */
 export async function reportConversation(id: string, body: ChatReportBody): Promise<void> {
   await apiFetch(`${conversationPath(id)}/report`, { method: 'POST', body });
+}
+
+/**
+ * `POST /api/chat/conversations/{id}/reserve`: the seller marks the conversation's ad reserved
+ * ('Als reserviert markieren'). @returns the conversation afterwards @throws ApiError (403, 409)
+ */
+export async function reserveListing(id: string): Promise<ChatConversation> {
+  return chatConversationSchema.parse(await apiFetch(`${conversationPath(id)}/reserve`, { method: 'POST' }));
 }
 
 /** `POST /api/chat/conversations/{id}/rating`: 1–5 stars and an optional text. @throws ApiError (400, 409) */
@@ -237,11 +246,28 @@ export function useReportConversation(id: string) {
   });
 }
 
-/** 'Bewerten' of the other member of conversation `id`. */
-export function useRateMember(id: string) {
+/**
+ * 'Bewerten' of member `otherId` in conversation `id`; afterwards the member's reputation (the
+ * header's stars, every card of the member) is read again.
+ */
+export function useRateMember(id: string, otherId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChatRatingBody) => rateMember(id, body),
-    onSuccess: () => refreshConversation(queryClient, id),
+    onSuccess: () =>
+      Promise.all([
+        refreshConversation(queryClient, id),
+        queryClient.invalidateQueries({ queryKey: reputationKey(otherId) }),
+      ]),
+  });
+}
+
+/** 'Als reserviert markieren' of the ad of conversation `id` (the seller). */
+export function useReserveListing(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => reserveListing(id),
+    onSuccess: (conversation) => queryClient.setQueryData(chatKeys.conversation(id), conversation),
+    onSettled: () => refreshConversation(queryClient, id),
   });
 }
