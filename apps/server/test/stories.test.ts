@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -301,6 +302,93 @@ async function openStorySocket(base: string, token: string) {
     });
   return { ws, messages, waitFor };
 }
+
+describe('a story reply continues the conversation the two members already have', () => {
+  /** A fresh photo story of `owner`. */
+  async function storyOf(owner: RegisteredMember): Promise<Story> {
+    const res = await post(owner, await jpeg(), 'story.jpg', 'image/jpeg', { caption: 'Neu im Laden' });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Story;
+  }
+  async function write(member: RegisteredMember, start: object, content: string): Promise<string> {
+    const opened = await call(member, 'POST', '/api/chat/conversations', start);
+    const id = (opened.json() as { id: string }).id;
+    const sent = await call(member, 'POST', `/api/chat/conversations/${id}/messages`, {
+      content,
+      client_id: randomUUID(),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return id;
+  }
+  async function reply(member: RegisteredMember, story: Story, text: string): Promise<string> {
+    const res = await call(member, 'POST', `/api/stories/${story.id}/reply`, { text });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().conversation_id as string;
+  }
+  const conversationsOf = async (member: RegisteredMember) =>
+    ((await call(member, 'GET', '/api/chat/conversations')).json() as { conversations: { id: string }[] })
+      .conversations;
+  const messagesIn = async (member: RegisteredMember, id: string) =>
+    (
+      (await call(member, 'GET', `/api/chat/conversations/${id}/messages`)).json() as {
+        messages: { content: string; image: string | null }[];
+      }
+    ).messages;
+
+  it('about an ad of the story’s owner: the reply, with the story’s picture above it, goes into that conversation', async () => {
+    const owner = await verifiedMember(t, { nickname: 'Lena' });
+    const member = await verifiedMember(t, { nickname: 'Max' });
+    const ad = await createAd(t, owner.access_token);
+    const about = await write(member, { listing_id: ad.id }, 'Ist das Rad noch da?');
+    const story = await storyOf(owner);
+
+    expect(await reply(member, story, 'Schöne Story!')).toBe(about);
+    expect((await conversationsOf(member)).map((c) => c.id)).toEqual([about]);
+    expect((await conversationsOf(owner)).map((c) => c.id)).toEqual([about]);
+    const last = (await messagesIn(owner, about)).at(-1);
+    expect(last?.content).toBe('Antwort auf deine Story („Neu im Laden“):\nSchöne Story!');
+    expect(last?.image).toMatch(/^\/api\/images\//);
+  });
+
+  it('about an ad of the replying member, or a direct one the owner started: the reply continues it', async () => {
+    const owner = await verifiedMember(t, { nickname: 'Olga' });
+    const seller = await verifiedMember(t, { nickname: 'Sven' });
+    const ad = await createAd(t, seller.access_token);
+    const aboutSellersAd = await write(owner, { listing_id: ad.id }, 'Geht noch was am Preis?');
+    expect(await reply(seller, await storyOf(owner), 'Tolles Foto!')).toBe(aboutSellersAd);
+    expect(await conversationsOf(seller)).toHaveLength(1);
+
+    // Direct conversations are one per pair of members (pair_key u:<smaller>:<larger>), whoever started.
+    const friend = await verifiedMember(t, { nickname: 'Frida' });
+    const direct = await write(owner, { user_id: friend.user.id }, 'Hallo Frida!');
+    expect(await reply(friend, await storyOf(owner), 'Hallo zurück!')).toBe(direct);
+    expect(await conversationsOf(friend)).toHaveLength(1);
+  });
+
+  it('with several conversations: the one with the newest message; with none a direct one is started', async () => {
+    const owner = await verifiedMember(t, { nickname: 'Paula' });
+    const member = await verifiedMember(t, { nickname: 'Quirin' });
+    const direct = await write(member, { user_id: owner.user.id }, 'Hallo Paula!');
+    const ad = await createAd(t, owner.access_token);
+    const about = await write(member, { listing_id: ad.id }, 'Noch zu haben?');
+    const story = await storyOf(owner);
+    expect(await reply(member, story, 'Erste Antwort')).toBe(about);
+    const answered = await call(owner, 'POST', `/api/chat/conversations/${direct}/messages`, {
+      content: 'Hallo Quirin!',
+      client_id: randomUUID(),
+    });
+    expect(answered.statusCode).toBe(201);
+    expect(await reply(member, story, 'Zweite Antwort')).toBe(direct);
+    expect(await conversationsOf(member)).toHaveLength(2);
+
+    const stranger = await verifiedMember(t, { nickname: 'Rieke' });
+    const started = await reply(stranger, story, 'Hallo!');
+    expect((await call(stranger, 'GET', `/api/chat/conversations/${started}`)).json()).toMatchObject({
+      listing: null,
+      other_member: { id: owner.user.id },
+    });
+  });
+});
 
 describe('/ws/stories', () => {
   it('answers pings, tells the owner of views, limits each socket to 30 messages in 10 s and closes a flood', async () => {

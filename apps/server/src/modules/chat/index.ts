@@ -26,10 +26,11 @@ export { countMessagesSince } from './reports.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Sends `content` from `actor` to member `recipientId` in their direct conversation (started
-     * when there is none), with the chat's rules (blocks, sending limit), and with `image` (a
-     * picture the server stored, e.g. a story's thumbnail) when given. Story replies arrive in
-     * /chat this way.
+     * Sends `content` from `actor` to member `recipientId` in the conversation the two are
+     * having (the one with their newest message, direct or about an ad; their direct one, started
+     * when there is none, while they have written nothing), with the chat's rules (blocks, sending
+     * limit), and with `image` (a picture the server stored, e.g. a story's thumbnail) when given.
+     * Story replies arrive in /chat this way.
      * @returns the conversation's id
      * @throws AppError chat_with_self (400), user_not_found (404), chat_blocked (403), rate_limited (429)
      */

@@ -111,9 +111,12 @@ export async function sendMessage(
 }
 
 /**
- * A reply to a story (stories module): `content` from `actor` to `recipientId` in their direct
- * conversation (started when there is none), with the story's picture when `image` is given
- * (a URL of a picture the server stored for this message, not an upload of the sender).
+ * A reply to a story (stories module): `content` from `actor` to `recipientId`, with the story's
+ * picture above it when `image` is given (a URL of a picture the server stored for this message,
+ * not an upload of the sender). It continues the two members' conversation: the one between
+ * them with the newest message, direct or about an ad, whoever started it; only while they have
+ * written nothing to each other does it go to their direct conversation (started when there is
+ * none), so a story reply never opens a second conversation beside the one they are having.
  * @returns the conversation's id
  * @throws AppError chat_with_self (400), user_not_found (404), chat_blocked (403), rate_limited (429)
  */
@@ -124,8 +127,12 @@ export async function sendStoryReply(
   content: string,
   image: string | null,
 ): Promise<{ conversationId: string }> {
-  const { conversation } = await startConversation(deps, actor, { user_id: recipientId });
-  await storeMessage(deps, actor, conversation.id, () => ({
+  const ongoing = UUID_PATTERN.test(recipientId)
+    ? await queries.selectLatestConversationBetween(deps.db, actor.id, recipientId)
+    : undefined;
+  const conversationId =
+    ongoing?.id ?? (await startConversation(deps, actor, { user_id: recipientId })).conversation.id;
+  await storeMessage(deps, actor, conversationId, () => ({
     kind: image ? 'image' : 'text',
     content,
     image,
@@ -134,5 +141,5 @@ export async function sendStoryReply(
     clientId: null,
     serverImage: true,
   }));
-  return { conversationId: conversation.id };
+  return { conversationId };
 }

@@ -44,6 +44,33 @@ export async function selectConversationByKey(db: Database, pairKey: string) {
   return row;
 }
 
+/**
+ * The conversation between members `a` and `b` (direct or about an ad, whoever started it) with
+ * the newest message, or undefined while they have written none. Read through the buyer index
+ * from both sides.
+ */
+export async function selectLatestConversationBetween(
+  db: Database,
+  a: string,
+  b: string,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(
+      and(
+        or(
+          and(eq(chatConversations.buyerId, a), eq(chatConversations.sellerId, b)),
+          and(eq(chatConversations.buyerId, b), eq(chatConversations.sellerId, a)),
+        ),
+        sql`${chatConversations.lastMessageId} is not null`,
+      ),
+    )
+    .orderBy(desc(chatConversations.lastActivityAt), desc(chatConversations.id))
+    .limit(1);
+  return row;
+}
+
 /** Keyset position in the conversation list: newest activity first, then id. */
 export interface ConversationCursor {
   at: Date;
