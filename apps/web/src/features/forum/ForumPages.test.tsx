@@ -222,6 +222,38 @@ describe('forum pages', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({ reply_to: 'p2' });
   });
 
+  it("'Verifiziert' is an approved seller verification, as on every card; a confirmed e-mail reads 'E-Mail bestätigt'", async () => {
+    const reputation = (userId: string, badge: 'private' | null) => ({
+      user_id: userId,
+      rating: null,
+      review_count: 0,
+      forum_likes: 2,
+      forum_posts: 4,
+      member_since: now,
+      verified: badge !== null,
+      badge,
+      email_verified: true,
+      answer_rate: null,
+    });
+    const [first, second] = [post(1), post(2)];
+    forumServer({
+      page: threadPage({
+        posts: [
+          { ...first, author: { ...first.author, reputation: reputation('u2', null) } },
+          { ...second, author: { ...second.author, reputation: reputation('u3', 'private') } },
+        ],
+      }),
+    });
+    renderApp('/forum/thread/t1');
+    const [fresh, verified] = (await screen.findAllByTestId('forum-post')) as HTMLElement[];
+    if (!fresh || !verified) throw new Error('two posts expected');
+    expect(within(fresh).getByText('E-Mail bestätigt')).toBeTruthy();
+    expect(within(fresh).queryByText('Verifiziert')).toBeNull();
+    expect(within(fresh).queryByTitle('Verifiziert')).toBeNull();
+    expect(within(verified).getAllByText('Verifiziert')).toHaveLength(1);
+    expect(within(verified).queryByTitle('Verifiziert')).toBeNull();
+  });
+
   it('a locked thread offers no reply; an ADMIN sees the moderation and locks', async () => {
     const admin = testUser({ id: 'u9', role: 'ADMIN', email_verified: true });
     logIn(admin);

@@ -1,7 +1,6 @@
 import type { ForumPost } from '@marketplace/contract';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -73,7 +72,9 @@ export function ReasonDialog({
 
 /**
  * The author card beside a post: avatar, name, admin badge and the member's one reputation
- * (the shared card: badge, stars, forum likes, member since, answer rate).
+ * (the shared card: badge, stars, forum likes, member since, answer rate). 'Verifiziert' is the
+ * seller badge of an approved verification there, as on every other card; a confirmed e-mail
+ * address alone reads 'E-Mail bestätigt'.
  */
 function AuthorCard({ author }: { author: ForumPost['author'] }) {
   return (
@@ -89,13 +90,6 @@ function AuthorCard({ author }: { author: ForumPost['author'] }) {
         <Link component={RouterLink} to={`/user/${author.id}`} sx={{ fontWeight: 600 }}>
           {author.name}
         </Link>
-        {author.email_verified && (
-          <VerifiedIcon
-            color="primary"
-            sx={{ fontSize: 16, ml: 0.5, verticalAlign: 'middle' }}
-            titleAccess={forumTexts.verified}
-          />
-        )}
         {author.is_admin && <Chip size="small" label={forumTexts.admin} sx={{ ml: 0.5 }} />}
         {author.reputation ? (
           <MemberReputation reputation={author.reputation} dense />

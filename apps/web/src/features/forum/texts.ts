@@ -33,7 +33,6 @@ export const forumTexts = {
   memberSince: (date: string) => `Mitglied seit ${date}`,
   authorStats: (posts: number, likes: number) =>
     `${posts === 1 ? '1 Beitrag' : `${posts} Beiträge`} · ${likes === 1 ? '1 Like erhalten' : `${likes} Likes erhalten`}`,
-  verified: 'Verifiziert',
   rating: (rating: number, count: number) =>
     `★ ${rating.toLocaleString('de-DE', { minimumFractionDigits: 1 })} (${count === 1 ? '1 Bewertung' : `${count} Bewertungen`})`,
   admin: 'Admin',
