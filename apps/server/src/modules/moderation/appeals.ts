@@ -11,10 +11,10 @@ import { AppError } from '../../lib/errors.ts';
 import { announceSanctionLifted, liftSanctionInTransaction, recordAdminAction } from '../admin/index.ts';
 import { announcePostModeration, restorePostInTransaction } from '../forum/index.ts';
 import { announceModeration, restoreListingInTransaction } from '../listings/index.ts';
-import type { Actor } from '../users/index.ts';
+import { type Actor, hasOtherAdmin } from '../users/index.ts';
 import { isUuid } from './constants.ts';
 import type { ModerationDeps } from './deps.ts';
-import { appealDeadline, restricts } from './policies.ts';
+import { appealDeadline, canDecideAppeal, restricts, SOLE_ADMIN_NOTE } from './policies.ts';
 import { presentDecision } from './present.ts';
 import * as queries from './queries.ts';
 import { moderationAppeals, moderationDecisions } from './schema.ts';
@@ -65,7 +65,8 @@ export async function fileAppeal(
 /**
  * `POST /api/admin/moderation/appeals/{id}/decision` (DSA Art. 20): an ADMIN other than the
  * author of the first decision upholds or reverses it, with a text (an automated warning or
- * suspension: any ADMIN). Reversing restores the ad to its status before the removal (back in
+ * suspension: any ADMIN). Where the site has no other ADMIN the author decides, and the outcome
+ * text the member reads ends with {@link SOLE_ADMIN_NOTE}. Reversing restores the ad to its status before the removal (back in
  * search while unexpired) or the forum post, lifts the suspension the decision created, and no
  * longer counts as a strike; all in one transaction. A removed story stays deleted (its files
  * are gone; the statement of reasons says so). The member is told the outcome.
@@ -85,15 +86,17 @@ export async function decideAppeal(
   if (!found) throw new AppError('not_found', 'Diesen Widerspruch gibt es nicht.');
   const decision = await queries.findDecision(deps.db, found.decisionId);
   if (!decision) throw new AppError('not_found', 'Diesen Widerspruch gibt es nicht.');
-  if (decision.adminId === adminId)
+  const sameAdmin = decision.adminId === adminId;
+  if (sameAdmin && !canDecideAppeal(decision, adminId, await hasOtherAdmin(deps.db, adminId)))
     throw new AppError(
       'forbidden',
       'Über den Widerspruch muss eine andere Administratorin oder ein anderer Administrator entscheiden als bei der ersten Entscheidung.',
     );
+  const outcomeText = sameAdmin ? `${body.text}\n\n${SOLE_ADMIN_NOTE}` : body.text;
   const result = await deps.events.transaction(deps.db, async (tx, emit) => {
     const [appeal] = await tx
       .update(moderationAppeals)
-      .set({ status: body.outcome, decidedBy: adminId, outcomeText: body.text, decidedAt: new Date() })
+      .set({ status: body.outcome, decidedBy: adminId, outcomeText, decidedAt: new Date() })
       .where(and(eq(moderationAppeals.id, appealId), eq(moderationAppeals.status, 'open')))
       .returning();
     if (!appeal) throw new AppError('conflict', 'Über diesen Widerspruch wurde bereits entschieden.');

@@ -31,3 +31,24 @@ export function canAppeal(
     appealDeadline(row.createdAt).getTime() > now
   );
 }
+
+/**
+ * Whether `adminId` may decide an appeal against `row` (DSA Art. 20): an ADMIN other than the
+ * one who took the contested decision; that same ADMIN only where the site has no other one
+ * (`otherAdminExists` false), which the outcome then states ({@link SOLE_ADMIN_NOTE}). Automated
+ * decisions (no ADMIN) any ADMIN.
+ */
+export function canDecideAppeal(
+  row: ModerationDecisionRow,
+  adminId: string,
+  otherAdminExists: boolean,
+): boolean {
+  return row.adminId !== adminId || !otherAdminExists;
+}
+
+/**
+ * Added to the outcome of an appeal that the ADMIN of the contested decision decided because no
+ * other ADMIN exists: the member reads in the statement of reasons that it was the same person.
+ */
+export const SOLE_ADMIN_NOTE =
+  'Hinweis: Über deinen Widerspruch hat dieselbe Person entschieden wie über die erste Entscheidung, weil keine andere Administratorin und kein anderer Administrator verfügbar war.';

@@ -1,8 +1,9 @@
 import type { ModerationAppealItem, ModerationQueue } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import type { ReportTargets } from '../reports/index.ts';
-import { displayName, findAccounts } from '../users/index.ts';
+import { displayName, findAccounts, hasOtherAdmin } from '../users/index.ts';
 import type { ModerationDeps } from './deps.ts';
+import { canDecideAppeal } from './policies.ts';
 import { presentAppeal, presentDecision } from './present.ts';
 import * as queries from './queries.ts';
 import { openReportsWithFacts, reportGroups } from './targets.ts';
@@ -13,7 +14,7 @@ import { openReportsWithFacts, reportGroups } from './targets.ts';
  * target (`target_type`), the group with the oldest report first, with the target, how many
  * reported it for which reason and their notes; then the open appeals, oldest first. Removed ads,
  * deleted posts and expired or deleted stories leave the queue. Appeals say whether `adminId` may
- * decide them (not the author of the first decision).
+ * decide them (not the author of the first decision, unless the site has no other ADMIN).
  */
 export async function readQueue(
   { db, targets }: Pick<ModerationDeps, 'db' | 'targets'>,
@@ -21,7 +22,10 @@ export async function readQueue(
 ): Promise<ModerationQueue> {
   const { reports: open, facts } = await openReportsWithFacts(db, targets);
   const reports = await reportGroups(db, open, facts);
-  const appealRows = await queries.openAppeals(db);
+  const [appealRows, otherAdminExists] = await Promise.all([
+    queries.openAppeals(db),
+    hasOtherAdmin(db, adminId),
+  ]);
   const admins = new Map(
     (
       await findAccounts(db, [
@@ -34,7 +38,7 @@ export async function readQueue(
     appeal: presentAppeal(appeal),
     decision: presentDecision(decision, appeal, adminId),
     decided_by: decision.adminId ? (admins.get(decision.adminId) ?? null) : null,
-    can_decide: decision.adminId !== adminId,
+    can_decide: canDecideAppeal(decision, adminId, otherAdminExists),
   }));
   return { reports, appeals };
 }

@@ -24,3 +24,15 @@ export async function countNewMembersPerDay(db: Database, from: Date): Promise<M
   );
   return new Map(rows.map((row) => [row.day, row.n]));
 }
+
+/**
+ * Whether an ADMIN other than `adminId` exists (DSA Art. 20: an appeal goes to another person
+ * than the first decision's where the site has one); read-only.
+ */
+export async function hasOtherAdmin(db: Database, adminId: string): Promise<boolean> {
+  const [row] = await selectRows<{ other: boolean }>(
+    db,
+    sql`select exists (select 1 from users where role = 'ADMIN' and id <> ${adminId}::uuid) as other`,
+  );
+  return row?.other ?? false;
+}

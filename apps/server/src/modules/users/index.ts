@@ -19,7 +19,7 @@ import './events.ts';
  * (`db/schema.ts` gathers all tables for the migrations).
  */
 export { mustAcceptTerms, recordTermsAcceptance, removeAccountRow } from './account.ts';
-export { countMembers, countNewMembersPerDay } from './counts.ts';
+export { countMembers, countNewMembersPerDay, hasOtherAdmin } from './counts.ts';
 export { type Actor, canManageUser, isAdmin, isModerator, profilePermissions } from './policies.ts';
 export {
   type MemberCard,

@@ -48,7 +48,8 @@ function AppealPart({ decision, linkToken }: { decision: ModerationDecision; lin
         </Alert>
         <strong>{t.appealYourText}:</strong> {decision.appeal.text}
         {decision.appeal.outcome_text ? (
-          <Box sx={{ mt: 1 }}>
+          // Paragraphs of the outcome stay apart (e.g. the note that no other ADMIN was available).
+          <Box sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             <strong>{t.appealOutcome}:</strong> {decision.appeal.outcome_text}
           </Box>
         ) : null}
