@@ -356,6 +356,48 @@ describe('Forum', () => {
     expect(liked.threads.length).toBeGreaterThan(0);
   });
 
+  it("'@Name' mentions by the name shown everywhere; a name two share falls back to the nickname, else nobody", async () => {
+    // Shown names: a nickname, else the first name ('Sophie' without a nickname is shown as Sophie).
+    const sophie = await verifiedMember(t, { first_name: 'Sophie' });
+    const nickOnly = await verifiedMember(t, { nickname: 'Radler_Max', first_name: 'Maximilian' });
+    const jonas = await verifiedMember(t, { first_name: 'Jonas' });
+    const otherJonas = await verifiedMember(t, { first_name: 'Jonas' });
+    const leaNick = await verifiedMember(t, { nickname: 'Lea' });
+    const leaFirst = await verifiedMember(t, { first_name: 'Lea' });
+    const id = await newThread(anna, 'Radtour am Sonntag', 'Wer fährt mit?', 'sports/fitness');
+    const res = await call(bernd, 'POST', `/api/forum/threads/${id}/posts`, {
+      body: 'Ich frage @sophie, @Radler_Max, @Maximilian, @Jonas und @Lea.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await reactionsDone(t);
+
+    const mentions = async (who: RegisteredMember) =>
+      (
+        (await call(who, 'GET', '/api/notifications')).json() as {
+          notifications: { type: string; link: string }[];
+        }
+      ).notifications.filter((n) => n.type === 'forum_mention' && n.link.includes(id)).length;
+    // Sophie by her first name, the shown one; Radler_Max by his nickname, not by the first name
+    // nobody sees; 'Jonas' is two members without a nickname: nobody; 'Lea' is shown for two,
+    // and one has it as nickname: that one.
+    expect(await mentions(sophie)).toBe(1);
+    expect(await mentions(nickOnly)).toBe(1);
+    expect(await mentions(jonas)).toBe(0);
+    expect(await mentions(otherJonas)).toBe(0);
+    expect(await mentions(leaNick)).toBe(1);
+    expect(await mentions(leaFirst)).toBe(0);
+
+    // A member never mentions themselves: when a second Sophie writes '@Sophie', the first is meant.
+    const secondSophie = await verifiedMember(t, { first_name: 'Sophie' });
+    const res2 = await call(secondSophie, 'POST', `/api/forum/threads/${id}/posts`, {
+      body: 'Danke @Sophie, bis Sonntag!',
+    });
+    expect(res2.statusCode, res2.body).toBe(201);
+    await reactionsDone(t);
+    expect(await mentions(sophie)).toBe(2);
+    expect(await mentions(secondSophie)).toBe(0);
+  });
+
   it('notifies replies, mentions and likes, and not those who muted the thread', async () => {
     const carla = await verifiedMember(t, { nickname: 'Carla' });
     const id = await newThread(

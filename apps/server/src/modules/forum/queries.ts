@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { displayName, findAccounts } from '../users/index.ts';
+import { displayName, findAccounts, membersNamed } from '../users/index.ts';
 import type { CategoryStats, ForumDeps } from './caches.ts';
 import { mentionedNames } from './markdown.ts';
 import { iso } from './present.ts';
@@ -182,19 +182,23 @@ export async function isNewAccount(db: Database, userId: string): Promise<boolea
   return Date.now() - new Date(account.createdAt).getTime() < FORUM_NEW_ACCOUNT_DAYS * 24 * HOUR_MS;
 }
 
-/** Ids of members named in `@mentions` (nickname, case-insensitive), without `authorId`. */
+/**
+ * Ids of the members named in the `@mentions` of `body`, never `authorId`. `@name` names a
+ * member by the name the site shows everywhere (the nickname, else the first name),
+ * case-insensitively; when several other members are shown by that name, it names the one whose
+ * nickname it is, and nobody when that is not exactly one (no guessing who was meant).
+ */
 export async function mentionedMembers(db: Database, body: string, authorId: string): Promise<string[]> {
   const names = mentionedNames(body);
   if (names.length === 0) return [];
-  // A read of the users' nicknames; the users module has no lookup by nickname.
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`select id from users where lower(nickname) in (${sql.join(
-      names.map((name) => sql`${name}`),
-      sql`, `,
-    )})`,
-  );
-  return rows.map((row) => row.id).filter((id) => id !== authorId);
+  const candidates = (await membersNamed(db, names)).filter((member) => member.id !== authorId);
+  const ids = new Set<string>();
+  for (const name of names) {
+    const shown = candidates.filter((member) => member.shownName === name);
+    const meant = shown.length > 1 ? candidates.filter((member) => member.nickname === name) : shown;
+    if (meant.length === 1 && meant[0]) ids.add(meant[0].id);
+  }
+  return [...ids];
 }
 
 /** Members who set the thread to `level` (muted, or watching). */

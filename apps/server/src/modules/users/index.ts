@@ -26,6 +26,7 @@ export {
   MemberCards,
   memberIdsNamed,
   memberNameColumn,
+  membersNamed,
   type ReputationFields,
   type ReputationPart,
 } from './reputation.ts';

@@ -28,6 +28,34 @@ export function memberIdsNamed(text: string): SQL {
     where u.nickname ilike ${pattern} or (u.nickname is null and u.first_name ilike ${pattern})`;
 }
 
+/**
+ * The members whose shown name (as `displayName` shows it: the nickname, else the first name)
+ * or nickname is one of `names` (lowercase), for other modules' lookups by name such as
+ * `@mentions` in the forum (docs/decisions/0006-module-doors.md: read, never written). Each with
+ * both names lowercased and trimmed (`shownName` null for a member shown as 'Mitglied …').
+ */
+export async function membersNamed(
+  db: Database,
+  names: readonly string[],
+): Promise<{ id: string; shownName: string | null; nickname: string | null }[]> {
+  if (names.length === 0) return [];
+  const list = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const rows = await selectRows<{ id: string; shown: string | null; nick: string | null }>(
+    db,
+    sql`select id, shown, nick from (
+          select id,
+            lower(coalesce(nullif(trim(nickname), ''), nullif(trim(first_name), ''))) as shown,
+            lower(nullif(trim(nickname), '')) as nick
+          from users
+        ) named
+        where shown in (${list}) or nick in (${list})`,
+  );
+  return rows.map((row) => ({ id: row.id, shownName: row.shown, nickname: row.nick }));
+}
+
 /** A member as cards show them: the account's public parts and the one reputation. */
 export interface MemberCard {
   id: string;
