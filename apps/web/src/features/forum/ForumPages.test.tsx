@@ -254,6 +254,32 @@ describe('forum pages', { timeout: 30_000 }, () => {
     expect(within(verified).queryByTitle('Verifiziert')).toBeNull();
   });
 
+  it("typing '@' in the reply offers the thread's other authors by their shown name and completes it", async () => {
+    const user = testUser({ id: 'u3', email_verified: true });
+    logIn(user);
+    forumServer({ user });
+    renderApp('/forum/thread/t1');
+    const box = (await screen.findByRole('textbox', { name: 'Text' })) as HTMLTextAreaElement;
+    await userEvent.type(box, 'Danke @');
+    const offered = await screen.findByRole('group', { name: 'Erwähnen' });
+    // Carla (u3) is the one writing: only Bernd is offered.
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['@Bernd']);
+    await userEvent.type(box, 'x');
+    expect(screen.queryByRole('group', { name: 'Erwähnen' })).toBeNull();
+    await userEvent.type(box, '{Backspace}b');
+    await userEvent.click(
+      within(await screen.findByRole('group', { name: 'Erwähnen' })).getByRole('button', { name: '@Bernd' }),
+    );
+    expect(box.value).toBe('Danke @Bernd ');
+    expect(screen.queryByRole('group', { name: 'Erwähnen' })).toBeNull();
+    await userEvent.type(box, 'für den Tipp.');
+    expect(box.value).toBe('Danke @Bernd für den Tipp.');
+  });
+
   it('a locked thread offers no reply; an ADMIN sees the moderation and locks', async () => {
     const admin = testUser({ id: 'u9', role: 'ADMIN', email_verified: true });
     logIn(admin);

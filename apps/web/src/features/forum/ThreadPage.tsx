@@ -31,6 +31,7 @@ import {
   useForumOverview,
   useForumThread,
 } from './api.ts';
+import { MentionSuggestions } from './MentionSuggestions.tsx';
 import { PostItem, ReasonDialog } from './PostItem.tsx';
 import { Pager } from './parts.tsx';
 import { forumTexts } from './texts.ts';
@@ -124,6 +125,9 @@ export function ThreadPage() {
   const { isLoggedIn, user } = useSession();
   const { showMessage } = useSnackbar();
   const [reply, setReply] = useState('');
+  // Where the caret stands in the reply, for the completion of @mentions.
+  const [caret, setCaret] = useState(0);
+  const pendingCaret = useRef<number | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const replyRef = useRef<HTMLTextAreaElement>(null);
@@ -133,6 +137,14 @@ export function ThreadPage() {
   useEffect(() => {
     if (data && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [data, hash]);
+
+  // After a completed @mention (the render that shows it) the caret goes behind the inserted name.
+  useEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !replyRef.current) return;
+    pendingCaret.current = null;
+    replyRef.current.setSelectionRange(at, at);
+  });
 
   if (query.isPending) return <CircularProgress sx={{ m: 4 }} aria-label={de.pages.forumThread} />;
   if (!data)
@@ -272,7 +284,23 @@ export function ThreadPage() {
               slotProps={{ inputLabel: { shrink: true } }}
               helperText={forumTexts.bodyHelp}
               value={reply}
-              onChange={(event) => setReply(event.target.value)}
+              onChange={(event) => {
+                setReply(event.target.value);
+                setCaret(event.target.selectionStart ?? event.target.value.length);
+              }}
+              onSelect={(event) => setCaret((event.target as HTMLTextAreaElement).selectionStart ?? 0)}
+            />
+            <MentionSuggestions
+              text={reply}
+              caret={caret}
+              // The thread's other authors, by the name shown on their posts.
+              names={data.posts.filter((post) => post.author.id !== user?.id).map((post) => post.author.name)}
+              onChoose={(text, at) => {
+                pendingCaret.current = at;
+                setReply(text);
+                setCaret(at);
+                replyRef.current?.focus();
+              }}
             />
             <Button
               variant="contained"

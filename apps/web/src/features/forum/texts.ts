@@ -51,6 +51,7 @@ export const forumTexts = {
   cancel: 'Abbrechen',
   send: 'Antwort senden',
   replyHeading: 'Deine Antwort',
+  mentionSuggestions: 'Erwähnen',
   replyPlaceholder: 'Schreibe eine Antwort … (Markdown: **fett**, *kursiv*, > Zitat, @Name)',
   loginToReply: 'Melde dich an, um zu antworten.',
   verifyToPost: 'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben.',
