@@ -178,13 +178,9 @@ describe('Registrierung', () => {
     expect(known).toEqual(fresh);
   });
 
-  it.each([
-    ['password123', 'Dies ist ein oft verwendetes Passwort.'],
-    ['Passwort1', 'Dies ist ein oft verwendetes Passwort.'],
-    ['geheim123', 'Dies weist Ähnlichkeit zu anderen oft verwendeten Passwörtern auf.'],
-  ])(
-    'lehnt das leicht zu erratende Passwort %s mit 422 am Feld password ab und sagt warum',
-    async (password, why) => {
+  it.each(['password123', 'Passwort1', 'geheim123', 'Geheim123', 'Sommer2024', 'Kinderwagen1'])(
+    'lehnt das leicht zu erratende Passwort %s mit 422 am Feld password ab und sagt, was ginge',
+    async (password) => {
       const before = await count('users');
       const res = await t.app.inject({
         method: 'POST',
@@ -194,10 +190,10 @@ describe('Registrierung', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
-        detail: expect.stringMatching(/^Feld 'password': Dieses Passwort ist zu leicht zu erraten\. /),
+        detail:
+          "Feld 'password': Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.",
         code: 'weak_password',
       });
-      expect(res.json().detail).toContain(why);
       expect(await count('users')).toBe(before);
     },
   );

@@ -44,7 +44,7 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       detail:
-        "Feld 'new_password': Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort. Weitere Wörter, die weniger häufig vorkommen, hinzufügen.",
+        "Feld 'new_password': Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.",
       code: 'weak_password',
     });
     expect(await hashOf(member.user.id)).toBe(before);
@@ -70,7 +70,7 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
     });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().code).toBe('weak_password');
-    expect(weak.json().detail).toMatch(/^Feld 'password': Dieses Passwort ist zu leicht zu erraten\. /);
+    expect(weak.json().detail).toMatch(/^Feld 'password': Dieses Passwort ist leicht zu erraten\. /);
     expect((await login(t.app, member.email, PASSWORD, uniqueIp())).statusCode).toBe(200);
     const strong = await t.app.inject({
       method: 'POST',
@@ -79,6 +79,43 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
     });
     expect(strong.statusCode).toBe(200);
     expect((await login(t.app, member.email, 'Teekanne-Nordlicht-77', uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('die Stärkeanzeige bekommt dieselbe Bewertung wie Registrierung, Zurücksetzen und Wechsel', async () => {
+    const rate = async (password: string, user_inputs?: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-strength',
+        payload: { password, user_inputs },
+        remoteAddress: uniqueIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.json() as { score: number; accepted: boolean };
+    };
+    for (const easy of ['Geheim123', 'Sommer2024', 'Kinderwagen1', ''])
+      expect(await rate(easy), easy).toMatchObject({ accepted: false });
+    expect(await rate('Tomate7Fahrrad')).toEqual({ score: expect.any(Number), accepted: true });
+    expect((await rate('Tomate7Fahrrad')).score).toBeGreaterThanOrEqual(3);
+    // The member's own words count as easy, as at registration.
+    expect(await rate('Wolkenschieber1', ['anna@example.org', 'Wolkenschieber'])).toMatchObject({
+      accepted: false,
+    });
+  });
+
+  it('die Stärkeanzeige antwortet einer Adresse höchstens 200-mal in 10 Minuten', async () => {
+    const remoteAddress = uniqueIp();
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-strength',
+        payload: { password: 'Tomate7Fahrrad' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 200; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(/^Zu viele Passwortprüfungen von dieser Adresse\./);
   });
 
   it('20 parallele Prüfungen teilen sich die einmal geladenen Wörterbücher und antworten alle', async () => {

@@ -24,6 +24,34 @@ export const newPasswordSchema = z
   });
 
 /**
+ * The refusal of a new password that is easy to guess (server, zxcvbn score below 3) and the
+ * strength meter's words for it: what is wrong and what would be accepted.
+ */
+export const PASSWORD_TOO_EASY =
+  'Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.';
+
+/**
+ * `POST /api/auth/password-strength` body: a new password while it is typed, and the words of
+ * the member's own that it must not lean on (e-mail address, nickname, names), at most four.
+ */
+export const passwordStrengthBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  user_inputs: z.array(userText().max(254)).max(4).optional(),
+});
+export type PasswordStrengthBody = z.input<typeof passwordStrengthBodySchema>;
+
+/**
+ * `POST /api/auth/password-strength` answer: zxcvbn's score (0 very easy to guess … 4 very
+ * hard) and whether registration, reset and change would take the password as far as its
+ * guessability goes (`accepted`; length, letter and digit are the schema's rules above).
+ */
+export const passwordStrengthSchema = z.object({
+  score: z.number().int().min(0).max(4),
+  accepted: z.boolean(),
+});
+export type PasswordStrength = z.infer<typeof passwordStrengthSchema>;
+
+/**
  * A trimmed name of at most NAME_MAX_LENGTH characters without control characters (line
  * breaks, NUL, escapes have no place in a name shown to others; `userText`).
  */

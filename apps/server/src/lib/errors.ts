@@ -22,7 +22,7 @@ export const errorCatalogue = {
   invalid_token: { status: 400, detail: 'Dieser Link ist ungültig. Bitte fordere einen neuen an.' },
   wrong_password: { status: 400, detail: 'Das Passwort ist nicht korrekt.' },
   // A new password that zxcvbn finds easy to guess; `detail` names the field and says why.
-  weak_password: { status: 422, detail: 'Dieses Passwort ist zu leicht zu erraten.' },
+  weak_password: { status: 422, detail: 'Dieses Passwort ist leicht zu erraten.' },
   already_verified: { status: 409, detail: 'Deine E-Mail-Adresse ist bereits bestätigt.' },
   user_not_found: { status: 404, detail: 'Dieses Mitglied gibt es nicht.' },
   cannot_follow_self: { status: 400, detail: 'Du kannst dir nicht selbst folgen.' },

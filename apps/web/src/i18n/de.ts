@@ -704,7 +704,22 @@ export const de = {
     lastName: 'Nachname (optional)',
     showPassword: 'Passwort anzeigen',
     hidePassword: 'Passwort verbergen',
-    passwordHint: 'Mindestens 8 Zeichen, davon mindestens ein Buchstabe und eine Ziffer.',
+    /** The whole rule of a new password (contract `newPasswordSchema` and the server's zxcvbn check). */
+    passwordHint:
+      'Mindestens 8 Zeichen mit Buchstaben und Ziffer, und nicht leicht zu erraten: Am besten mehrere Wörter, die nicht zusammengehören.',
+    /** The strength meter below a new password while it is typed. */
+    passwordStrength: {
+      label: 'Passwortstärke',
+      tooShort: (missing: number) =>
+        missing === 1
+          ? 'Noch 1 Zeichen bis zur Mindestlänge.'
+          : `Noch ${missing} Zeichen bis zur Mindestlänge.`,
+      needsDigit: 'Es fehlt noch eine Ziffer.',
+      needsLetter: 'Es fehlt noch ein Buchstabe.',
+      checking: 'Wird geprüft …',
+      good: 'Gut: Dieses Passwort wird angenommen.',
+      strong: 'Sehr gut: Dieses Passwort ist schwer zu erraten.',
+    },
     passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
     passwordRepeatMissing: 'Bitte wiederhole das Passwort.',
     /** SPEC.md §8: shown when a failed login carries no server detail. */

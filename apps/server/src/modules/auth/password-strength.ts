@@ -1,11 +1,9 @@
+import { PASSWORD_TOO_EASY, type PasswordStrength } from '@marketplace/contract';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../../lib/errors.ts';
 
 /** Lowest zxcvbn score (0–4) a new password may have: 3 is "safely unguessable" online. */
 export const PASSWORD_MIN_SCORE = 3;
-
-/** The refusal's first sentence; zxcvbn's German warning and suggestions follow it. */
-export const WEAK_PASSWORD_TEXT = 'Dieses Passwort ist zu leicht zu erraten.';
 
 let estimator: Promise<ZxcvbnFactory> | null = null;
 
@@ -48,27 +46,35 @@ function userWords(inputs: readonly (string | null | undefined)[]): string[] {
 }
 
 /**
+ * Rates a new password with zxcvbn against common and German words and the member's own
+ * data: `score` 0 (very easy to guess) to 4, `accepted` from {@link PASSWORD_MIN_SCORE} on.
+ * The strength meter of the forms asks for this rating while the password is typed.
+ * @param inputs the member's e-mail address, nickname, first and last name, as far as known
+ */
+export async function ratePassword(
+  password: string,
+  inputs: readonly (string | null | undefined)[],
+): Promise<PasswordStrength> {
+  const zxcvbn = await loadEstimator();
+  const { score } = await zxcvbn.checkAsync(password, userWords(inputs));
+  return { score, accepted: score >= PASSWORD_MIN_SCORE };
+}
+
+/**
  * Refuses a new password that is common, in a breached-password list, a keyboard pattern or
- * built from the member's own e-mail address or names (zxcvbn score below
- * {@link PASSWORD_MIN_SCORE}); runs at registration, password change and reset, after the
- * contract's length and letter-and-digit rules.
+ * built from the member's own e-mail address or names (`ratePassword` not accepted); runs at
+ * registration, password change and reset, after the contract's length and letter-and-digit
+ * rules.
  * @param field the body field named in the error (`password`, `new_password`)
  * @param inputs the member's e-mail address, nickname, first and last name
- * @throws AppError weak_password (422) with `Feld '<field>': Dieses Passwort ist zu leicht zu
- *   erraten.` and zxcvbn's German warning and suggestions
+ * @throws AppError weak_password (422) with `Feld '<field>': ` and the contract's
+ *   `PASSWORD_TOO_EASY`, which says what would be accepted
  */
 export async function assertStrongPassword(
   password: string,
   field: string,
   inputs: readonly (string | null | undefined)[],
 ): Promise<void> {
-  const zxcvbn = await loadEstimator();
-  const result = await zxcvbn.checkAsync(password, userWords(inputs));
-  if (result.score >= PASSWORD_MIN_SCORE) return;
-  const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter((text): text is string =>
-    Boolean(text),
-  );
-  if (reasons.length === 0)
-    reasons.push('Ein längeres Passwort aus mehreren Wörtern ist schwerer zu erraten.');
-  throw new AppError('weak_password', `Feld '${field}': ${WEAK_PASSWORD_TEXT} ${reasons.join(' ')}`);
+  if ((await ratePassword(password, inputs)).accepted) return;
+  throw new AppError('weak_password', `Feld '${field}': ${PASSWORD_TOO_EASY}`);
 }

@@ -6,6 +6,8 @@ import {
   messageSchema,
   passwordChangedResponseSchema,
   passwordResetRequestSchema,
+  passwordStrengthBodySchema,
+  passwordStrengthSchema,
   registerBodySchema,
   registerResponseSchema,
   resetPasswordBodySchema,
@@ -208,6 +210,23 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       },
     },
     async (request, reply) => reply.status(202).send(await auth.resendVerification(deps, request.user.id)),
+  );
+
+  app.post(
+    '/api/auth/password-strength',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Rate a new password while it is typed, with the rule of registration, reset and change (at most 200 per IP and 10 minutes)',
+        description:
+          "`score` is zxcvbn's 0 (very easy to guess) to 4; `accepted` says whether the password is hard enough to guess. Length, letter and digit are the body schemas' own rules and are not rated here. `user_inputs` are the member's e-mail address and names, which a password must not lean on.",
+        body: passwordStrengthBodySchema,
+        response: { 200: passwordStrengthSchema, ...errorResponses(422, 429) },
+      },
+    },
+    async (request) => auth.rateNewPassword(deps, request.body, request.ip),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   type AuthResponse,
   type PasswordChangedResponse,
+  type PasswordStrength,
   REGISTERED_MESSAGE,
   type RegisterResponse,
   type Role,
@@ -34,7 +35,7 @@ import {
   passwordResetMail,
   verificationMail,
 } from './mails.ts';
-import { assertStrongPassword } from './password-strength.ts';
+import { assertStrongPassword, ratePassword } from './password-strength.ts';
 import { announceEndedSessions, createSession, endSessionsInTransaction } from './sessions.ts';
 import { consumeToken, invalidateTokens, issueToken, peekToken, recentTokenTimes } from './tokens.ts';
 
@@ -165,6 +166,32 @@ async function session(
 ): Promise<AuthResponse> {
   const sessionId = await createSession(deps.db, row.id, userAgent);
   return { access_token: deps.signAccessToken(row, sessionId), user: users.toUserResponse(row) };
+}
+
+/**
+ * Ratings for the strength meter per IP address and 10 minutes: the forms ask once per pause
+ * in typing, so a person stays far below; a script cannot use the rating as a free oracle.
+ */
+export const PASSWORD_RATING_LIMIT: RequestLimit = {
+  bucket: 'password_rating',
+  max: 200,
+  windowMs: 10 * 60 * 1000,
+  reason: 'Zu viele Passwortprüfungen von dieser Adresse.',
+};
+
+/**
+ * The strength meter's rating of a password being typed (`ratePassword`, the same rule as
+ * registration, reset and change), counted against {@link PASSWORD_RATING_LIMIT}. Nothing is
+ * stored or logged of the password.
+ * @throws AppError rate_limited (429)
+ */
+export async function rateNewPassword(
+  deps: AuthDeps,
+  body: { password: string; user_inputs?: string[] | undefined },
+  ip: string,
+): Promise<PasswordStrength> {
+  await consumeRequestQuota(deps.db, PASSWORD_RATING_LIMIT, addressKey(ip));
+  return ratePassword(body.password, body.user_inputs ?? []);
 }
 
 /**

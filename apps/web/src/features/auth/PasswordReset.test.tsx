@@ -67,7 +67,10 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
       'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
     );
     expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe('/login');
-    expect(calls[0]?.body).toEqual({ token: 't0k3n', password: 'NeuesPasswort1' });
+    expect(calls.find((call) => call.path === '/api/auth/reset-password')?.body).toEqual({
+      token: 't0k3n',
+      password: 'NeuesPasswort1',
+    });
   });
 
   it('shows the German detail of a used link and offers a new one', async () => {
@@ -89,5 +92,28 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Dieser Link ist unvollständig. Bitte fordere einen neuen Link an.'),
     ).toBeTruthy();
+  });
+
+  it('rates the new password while it is typed and shows a refusal at the field', async () => {
+    const refusal =
+      'Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.';
+    stubRouteTable({
+      'POST /api/auth/password-strength': { body: { score: 2, accepted: false } },
+      'POST /api/auth/reset-password': {
+        status: 422,
+        body: { detail: `Feld 'password': ${refusal}`, code: 'weak_password' },
+      },
+    });
+    renderWithSession(<ResetPasswordPage />, '/reset-password?token=t0k3n');
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'Neues Passwort festlegen' }));
+    await user.type(form.getByLabelText('Neues Passwort'), 'Sommer2024');
+    expect(await form.findByText(refusal)).toBeTruthy();
+    await user.type(form.getByLabelText('Neues Passwort wiederholen'), 'Sommer2024');
+    await user.click(form.getByRole('button', { name: 'Passwort speichern' }));
+    await expect.poll(() => form.getByLabelText('Neues Passwort').getAttribute('aria-invalid')).toBe('true');
+    // Once, at the field; no alert offering a new link for a password the link still takes.
+    expect(form.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

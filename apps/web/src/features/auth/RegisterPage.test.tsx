@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { TEST_TOKEN, testUser } from '../../test/fixtures.ts';
 import { renderWithSession } from '../../test/renderApp.tsx';
-import { stubRouteTable } from '../../test/stubRouteTable.ts';
+import { type StubCall, stubRouteTable } from '../../test/stubRouteTable.ts';
 import { RegisterPage } from './RegisterPage.tsx';
 
 interface RegisterInput {
@@ -14,6 +14,10 @@ interface RegisterInput {
   repeat?: string;
   nickname?: string;
 }
+
+/** The calls besides the strength meter's ratings, which come while the password is typed. */
+const withoutRatings = (calls: StubCall[]) =>
+  calls.filter((call) => call.path !== '/api/auth/password-strength');
 
 async function register(input: RegisterInput) {
   const user = userEvent.setup();
@@ -40,7 +44,7 @@ describe('registration /register', { timeout: 20_000 }, () => {
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'anna@beispiel', password: 'Sicher123', repeat: 'Sicher123' });
     expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(withoutRatings(calls)).toEqual([]);
   });
 
   it('wants at least one letter and one digit', async () => {
@@ -57,18 +61,18 @@ describe('registration /register', { timeout: 20_000 }, () => {
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'neu@example.org', password: 'Sicher123', repeat: 'Sicher124' });
     expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(withoutRatings(calls)).toEqual([]);
   });
 
   it("shows the server's reason for an easily guessed password at the password field", async () => {
     const detail =
-      "Feld 'password': Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort.";
+      "Feld 'password': Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.";
     stubRouteTable({ 'POST /api/auth/register': { status: 422, body: { detail, code: 'weak_password' } } });
     renderWithSession(<RegisterPage />, '/register');
     await register({ email: 'anna@example.org', password: 'password123', repeat: 'password123' });
     expect(
       await screen.findByText(
-        'Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort.',
+        'Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.',
       ),
     ).toBeTruthy();
     const passwordField = screen.getByLabelText(/^Passwort\W*$/);
@@ -112,7 +116,7 @@ describe('registration /register', { timeout: 20_000 }, () => {
     await expect.poll(() => router.state.location.pathname).toBe('/create-listing');
     expect(await screen.findByText('Anzeige aufgeben')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/create-listing');
-    expect(calls[0]).toMatchObject({
+    expect(withoutRatings(calls)[0]).toMatchObject({
       method: 'POST',
       path: '/api/auth/register',
       body: {
@@ -129,5 +133,53 @@ describe('registration /register', { timeout: 20_000 }, () => {
         'Willkommen! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
       ),
     ).toBeTruthy();
+  });
+
+  it('states the whole password rule before typing', async () => {
+    stubRouteTable({});
+    renderWithSession(<RegisterPage />, '/register');
+    expect(
+      await screen.findByText(
+        'Mindestens 8 Zeichen mit Buchstaben und Ziffer, und nicht leicht zu erraten: Am besten mehrere Wörter, die nicht zusammengehören.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('rates the password while it is typed: the missing rule, then the server rating', async () => {
+    const calls = stubRouteTable({
+      'POST /api/auth/password-strength': ({ body }) => {
+        const { password } = body as { password: string };
+        if (password === 'Geheim123') return { body: { score: 1, accepted: false } };
+        if (password === 'Geheim123 Nordlicht Teekanne') return { body: { score: 4, accepted: true } };
+        return { body: { score: 3, accepted: true } };
+      },
+    });
+    renderWithSession(<RegisterPage />, '/register');
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'Registrieren' }));
+    await user.type(form.getByLabelText(/^E-Mail-Adresse\W*$/), 'anna@example.org');
+    const password = form.getByLabelText(/^Passwort\W*$/);
+    await user.type(password, 'Geheim1');
+    expect(await screen.findByText('Noch 1 Zeichen bis zur Mindestlänge.')).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, 'Sommerwiese');
+    expect(await screen.findByText('Es fehlt noch eine Ziffer.')).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, 'Geheim123');
+    expect(
+      await screen.findByText(
+        'Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Passwortstärke' })).toBeTruthy();
+    await user.type(password, ' Nordlicht Teekanne');
+    expect(await screen.findByText('Sehr gut: Dieses Passwort ist schwer zu erraten.')).toBeTruthy();
+    // Asked after pauses in typing, with the member's own words, never while a rule is missing.
+    const ratings = calls.filter((call) => call.path === '/api/auth/password-strength');
+    expect(ratings.map((call) => (call.body as { password: string }).password)).toEqual([
+      'Geheim123',
+      'Geheim123 Nordlicht Teekanne',
+    ]);
+    expect(ratings[0]?.body).toMatchObject({ user_inputs: ['anna@example.org'] });
   });
 });

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
@@ -17,6 +17,7 @@ import { useSessionActions } from '../../lib/sessionActions.ts';
 import { register } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 import { FormTextField } from './components/FormTextField.tsx';
+import { PasswordStrengthMeter } from './components/PasswordStrengthMeter.tsx';
 import { type RegisterFormValues, registerFormSchema } from './schemas.ts';
 import { serverFieldError } from './serverFieldError.ts';
 
@@ -46,6 +47,10 @@ export function RegisterPage() {
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: EMPTY,
+  });
+  const [password, email, nickname, firstName, lastName] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'nickname', 'first_name', 'last_name'],
   });
   const mutation = useMutation({
     mutationFn: register,
@@ -118,6 +123,9 @@ export function RegisterPage() {
             helperText={de.auth.passwordHint}
             required
           />
+          {!form.formState.errors.password && (
+            <PasswordStrengthMeter password={password} userInputs={[email, nickname, firstName, lastName]} />
+          )}
           <FormTextField
             control={form.control}
             name="password_repeat"

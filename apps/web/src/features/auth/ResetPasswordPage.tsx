@@ -4,18 +4,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { resetPassword } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 import { FormTextField } from './components/FormTextField.tsx';
+import { PasswordStrengthMeter } from './components/PasswordStrengthMeter.tsx';
 import { newPasswordFormSchema } from './schemas.ts';
+import { serverFieldError } from './serverFieldError.ts';
 
 /**
  * /reset-password?token=…: a new password and its repeat, with the contract's password
- * rules, sent with the link's token (`POST /api/auth/reset-password`). Success shows the
+ * rules and a strength meter, sent with the link's token (`POST /api/auth/reset-password`); a
+ * password the server finds easy to guess shows its reason at the field. Success shows the
  * confirmation and a link to /login; a used or expired link shows the German detail and a way
  * to request a new one.
  */
@@ -26,9 +29,15 @@ export function ResetPasswordPage() {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', password_repeat: '' },
   });
+  const password = useWatch({ control: form.control, name: 'password' });
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword(token ?? '', password),
+    onError: (error) => {
+      const weak = serverFieldError(error, 'password');
+      if (weak) form.setError('password', { message: weak }, { shouldFocus: true });
+    },
   });
+  const weakPassword = serverFieldError(mutation.error, 'password') !== null;
 
   if (token === null) {
     return (
@@ -67,7 +76,7 @@ export function ResetPasswordPage() {
         onSubmit={form.handleSubmit(({ password }) => mutation.mutate(password))}
       >
         <Stack spacing={2}>
-          {mutation.isError && (
+          {mutation.isError && !weakPassword && (
             <Alert
               severity="error"
               role="alert"
@@ -89,6 +98,7 @@ export function ResetPasswordPage() {
             helperText={de.auth.passwordHint}
             autoFocus
           />
+          {!form.formState.errors.password && <PasswordStrengthMeter password={password} />}
           <FormTextField
             control={form.control}
             name="password_repeat"

@@ -3,12 +3,15 @@ import {
   authResponseSchema,
   type LoginBody,
   messageSchema,
+  type PasswordStrength,
+  type PasswordStrengthBody,
+  passwordStrengthSchema,
   type RegisterBody,
   registerResponseSchema,
   type VerifyEmailResponse,
   verifyEmailResponseSchema,
 } from '@marketplace/contract';
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 /**
@@ -80,4 +83,35 @@ export async function resetPassword(token: string, password: string): Promise<vo
 /** Mutation of {@link resendVerification}. */
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });
+}
+
+/**
+ * `POST /api/auth/password-strength`: the server's rating of a new password while it is
+ * typed, with the rule that registration, reset and change apply (zxcvbn score 0–4, `accepted`).
+ * @throws ApiError 429 when the address asked too often
+ */
+export async function ratePassword(
+  body: PasswordStrengthBody,
+  signal?: AbortSignal,
+): Promise<PasswordStrength> {
+  return passwordStrengthSchema.parse(
+    await apiFetch('/api/auth/password-strength', { method: 'POST', body, token: null, signal }),
+  );
+}
+
+/**
+ * The rating of `password` for the strength meter, asked only when `enabled` (the password
+ * keeps the length, letter and digit rules and the member paused typing). The last rating
+ * stays shown while the next one is asked; ratings are not kept after the form is gone.
+ */
+export function usePasswordRating(password: string, userInputs: string[], enabled: boolean) {
+  return useQuery({
+    queryKey: ['auth', 'password-strength', password, userInputs],
+    queryFn: ({ signal }) => ratePassword({ password, user_inputs: userInputs }, signal),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 }

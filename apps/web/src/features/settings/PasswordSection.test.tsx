@@ -9,7 +9,8 @@ import { settingsTexts } from './texts.ts';
 
 describe('password change in /settings', { timeout: 20_000 }, () => {
   it("shows the server's reason for an easily guessed new password at that field", async () => {
-    const reason = 'Dieses Passwort ist zu leicht zu erraten. Dies ist ein oft verwendetes Passwort.';
+    const reason =
+      'Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.';
     stubRouteTable({
       '/api/me': { body: testUser() },
       'POST /api/me/password': {
@@ -27,5 +28,28 @@ describe('password change in /settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText(reason)).toBeTruthy();
     expect(form.getByLabelText(/^Neues Passwort\W*$/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText(`Feld 'new_password': ${reason}`)).toBeNull();
+  });
+
+  it("rates the new password while it is typed, with the member's own words", async () => {
+    const calls = stubRouteTable({
+      '/api/me': { body: testUser() },
+      'POST /api/auth/password-strength': { body: { score: 3, accepted: true } },
+    });
+    const member = testUser();
+    logIn(member);
+    renderWithSession(<PasswordSection />, '/settings');
+    const form = within(await screen.findByRole('form', { name: settingsTexts.passwordTitle }));
+    expect(
+      form.getByText(
+        'Mindestens 8 Zeichen mit Buchstaben und Ziffer, und nicht leicht zu erraten: Am besten mehrere Wörter, die nicht zusammengehören.',
+      ),
+    ).toBeTruthy();
+    await userEvent.type(form.getByLabelText(/^Neues Passwort\W*$/), 'Teekanne7Nordlicht');
+    expect(await form.findByText('Gut: Dieses Passwort wird angenommen.')).toBeTruthy();
+    const rating = calls.find((call) => call.path === '/api/auth/password-strength');
+    expect(rating?.body).toMatchObject({
+      password: 'Teekanne7Nordlicht',
+      user_inputs: expect.arrayContaining([member.email]),
+    });
   });
 });

@@ -5,13 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useSessionActions } from '../../lib/sessionActions.ts';
-import { FormTextField, serverFieldError } from '../auth/index.ts';
+import { FormTextField, PasswordStrengthMeter, serverFieldError } from '../auth/index.ts';
 import { changePassword } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 import { settingsTexts } from './texts.ts';
@@ -28,7 +29,8 @@ const EMPTY = { current_password: '', new_password: '', new_password_repeat: '' 
 
 /**
  * Change of password (`POST /api/me/password`): current, new and repeat. The answer's fresh
- * token replaces the stored one (the change ends every other session). A new password the
+ * token replaces the stored one (the change ends every other session). A strength meter rates
+ * the new password while it is typed; a new password the
  * server refuses as too easy to guess shows the server's reason at its field.
  */
 export function PasswordSection() {
@@ -38,6 +40,8 @@ export function PasswordSection() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
+  const { user } = useSession();
+  const newPassword = useWatch({ control: form.control, name: 'new_password' });
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: (answer) => {
@@ -95,6 +99,12 @@ export function PasswordSection() {
               autoComplete="new-password"
             />
           </Stack>
+          {!form.formState.errors.new_password && (
+            <PasswordStrengthMeter
+              password={newPassword}
+              userInputs={[user?.email, user?.nickname, user?.first_name, user?.last_name]}
+            />
+          )}
           <Box>
             <Button type="submit" variant="contained" disabled={mutation.isPending}>
               {settingsTexts.passwordSubmit}
