@@ -8,6 +8,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 
@@ -17,14 +18,26 @@ interface SnackbarMessage {
   key: number;
   text: string;
   severity: SnackbarSeverity;
+  persistent: boolean;
+}
+
+export interface SnackbarOptions {
+  /**
+   * Stays on screen until its dismiss function is called, the member closes it or a newer
+   * message takes its place, instead of hiding after 2.5 s: for a warning that asks the member
+   * to act (the session warning of SPEC.md §8).
+   */
+  persistent?: boolean;
 }
 
 export interface SnackbarApi {
   /**
-   * Shows `text` in a snackbar that hides after 2.5 s (SPEC.md §2). A message shown meanwhile
-   * hides at once and makes way for the newest one: each action answers with its own message.
+   * Shows `text` in a snackbar that hides after 2.5 s (SPEC.md §2), or stays with
+   * `options.persistent`. A message shown meanwhile hides at once and makes way for the newest
+   * one: each action answers with its own message.
+   * @returns a function that hides this message (at once, or before its turn comes)
    */
-  showMessage: (text: string, severity?: SnackbarSeverity) => void;
+  showMessage: (text: string, severity?: SnackbarSeverity, options?: SnackbarOptions) => () => void;
 }
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
@@ -44,12 +57,21 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<SnackbarMessage[]>([]);
   const [open, setOpen] = useState(true);
   const current = queue[0];
+  const currentKey = useRef<number | null>(null);
+  currentKey.current = current?.key ?? null;
 
-  const showMessage = useCallback((text: string, severity: SnackbarSeverity = 'info') => {
-    nextKey += 1;
-    const message = { key: nextKey, text, severity };
-    setQueue((messages) => (messages[0] ? [messages[0], message] : [message]));
-  }, []);
+  const showMessage = useCallback(
+    (text: string, severity: SnackbarSeverity = 'info', options: SnackbarOptions = {}) => {
+      nextKey += 1;
+      const message = { key: nextKey, text, severity, persistent: options.persistent === true };
+      setQueue((messages) => (messages[0] ? [messages[0], message] : [message]));
+      return () => {
+        if (currentKey.current === message.key) setOpen(false);
+        else setQueue((messages) => messages.filter((waiting) => waiting.key !== message.key));
+      };
+    },
+    [],
+  );
 
   // A newer message waits: the one on screen closes, and `onExited` brings the next.
   const waiting = queue.length > 1;
@@ -68,6 +90,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             key={current.key}
             text={current.text}
             severity={current.severity}
+            autoHide={!current.persistent}
             open={open}
             onClose={() => setOpen(false)}
             onExited={() => {

@@ -3,13 +3,15 @@ import Snackbar from '@mui/material/Snackbar';
 import { BOTTOM_NAV_HEIGHT_PX, SNACKBAR_AUTO_HIDE_MS } from '../lib/constants.ts';
 
 /**
- * One snackbar message; it hides after 2.5 s (SPEC.md §2), then `onExited` is called. Below
+ * One snackbar message; it hides after 2.5 s (SPEC.md §2), or only when closed if not
+ * `autoHide`, then `onExited` is called. Below
  * 900 px it sits above the bottom navigation (SPEC.md §2 "Mobile"), never over its tabs. Screen
  * readers announce it (errors assertively, everything else politely).
  */
 export function SnackbarView(props: {
   text: string;
   severity: AlertColor;
+  autoHide: boolean;
   open: boolean;
   onClose: () => void;
   onExited: () => void;
@@ -17,7 +19,7 @@ export function SnackbarView(props: {
   return (
     <Snackbar
       open={props.open}
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+      autoHideDuration={props.autoHide ? SNACKBAR_AUTO_HIDE_MS : null}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') props.onClose();
       }}

@@ -162,6 +162,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [endLocally]);
 
   const { showMessage } = useSnackbar();
+  const hideExpiryWarning = useRef<(() => void) | null>(null);
   useSessionTimers(session?.token ?? null, {
     onKeepAlive: () => {
       const token = getSessionToken();
@@ -179,7 +180,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         },
       );
     },
-    onInactivityWarning: () => showMessage(de.session.expiryWarning, 'warning'),
+    // SPEC.md §8: the warning asks the member to act, so it stays until they do or the session ends.
+    onInactivityWarning: () => {
+      hideExpiryWarning.current = showMessage(de.session.expiryWarning, 'warning', { persistent: true });
+    },
+    onWarningOver: () => {
+      hideExpiryWarning.current?.();
+      hideExpiryWarning.current = null;
+    },
     onInactivityTimeout: () => {
       showMessage(de.session.expired, 'warning');
       logout();

@@ -41,6 +41,28 @@ describe('session timers (SPEC.md §4, §8)', () => {
     expect(window.localStorage.getItem('auth.token')).toBeNull();
   });
 
+  it('the warning stays until the member acts, not 2.5 s like other messages', async () => {
+    const warning = 'Ihre Sitzung läuft in 5 Minuten ab. Klicken Sie irgendwo, um aktiv zu bleiben.';
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
+    });
+    stubApi(memberAnswers(testUser()));
+    logIn(testUser());
+    renderWithSession(<LoginState />, '/dashboard');
+
+    await vi.advanceTimersByTimeAsync(25 * MINUTE);
+    await vi.waitFor(() => expect(screen.getByText(warning)).toBeTruthy());
+    // Four of the five minutes pass without activity: the warning is still there.
+    await vi.advanceTimersByTimeAsync(4 * MINUTE);
+    expect(screen.getByText(warning)).toBeTruthy();
+    expect(loginState()).toBe('angemeldet');
+
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+    expect(loginState()).toBe('angemeldet');
+  });
+
   it('keeps an active member logged in', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     stubApi(memberAnswers(testUser()));

@@ -19,6 +19,11 @@ export interface SessionTimerHandlers {
   onKeepAlive?: () => void;
   /** Called once when 25 minutes passed without activity. */
   onInactivityWarning: () => void;
+  /**
+   * Called when a given warning no longer applies: the member was active again, or the timers
+   * stopped (the session ended or its token changed).
+   */
+  onWarningOver?: () => void;
   /** Called when 30 minutes passed without activity. */
   onInactivityTimeout: () => void;
   /** Called when the token's `exp` has passed (checked every 5 minutes). */
@@ -27,7 +32,8 @@ export interface SessionTimerHandlers {
 
 /**
  * The session timers of SPEC.md §4 while `token` is set: an inactivity warning after 25 minutes,
- * the end of the session after 30 (any click, key, scroll or touch resets them), and a check of
+ * over with the next click, key, scroll or touch (which resets the timers) or when the timers
+ * stop, the end of the session after 30, and a check of
  * the token's expiry every 5 minutes. Activity also calls `onKeepAlive`, at most every
  * {@link SERVER_KEEPALIVE_MS}, counted from the start (a login or page load has just reached the
  * server).
@@ -45,6 +51,7 @@ export function useSessionTimers(token: string | null, handlers: SessionTimerHan
     let warned = false;
     const onActivity = () => {
       lastActivity = Date.now();
+      if (warned) latest.current.onWarningOver?.();
       warned = false;
       if (lastActivity - lastKeepAlive >= SERVER_KEEPALIVE_MS) {
         lastKeepAlive = lastActivity;
@@ -69,6 +76,7 @@ export function useSessionTimers(token: string | null, handlers: SessionTimerHan
     const tokenTimer = window.setInterval(checkToken, TOKEN_CHECK_INTERVAL_MS);
 
     return () => {
+      if (warned) latest.current.onWarningOver?.();
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
       window.clearInterval(inactivityTimer);
       window.clearInterval(tokenTimer);
