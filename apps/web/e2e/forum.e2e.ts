@@ -96,7 +96,7 @@ test.describe('forum', () => {
     await logIn(admin.page, ADMIN_EMAIL, threadPath);
     const moderation = admin.page.getByRole('region', { name: 'Moderation' });
     // The admin account was made at start without the AGB; the app asks for them once.
-    const terms = admin.page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' });
+    const terms = admin.page.getByRole('dialog', { name: 'Bitte stimme unseren AGB zu' });
     await terms.or(moderation).first().waitFor({ timeout: STEP_MS });
     if (await terms.isVisible()) {
       await terms.getByRole('button', { name: 'Zustimmen' }).click();

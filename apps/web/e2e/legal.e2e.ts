@@ -80,7 +80,7 @@ test.describe('site name, Impressum and AGB acceptance in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('button', { name: 'Konto-Menü' })).toBeVisible();
     // Registered under the current AGB: nothing to accept.
-    await expect(page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     // The next test opens the same data under newer AGB.
     await server.stop();
   });

@@ -86,7 +86,9 @@ export async function logIn(page: Page, email: string, next: string, ready?: Loc
   await form.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL((url) => url.pathname === next.split('?')[0], { timeout: STEP_MS });
   if (!ready) return;
-  const terms = page.getByRole('dialog', { name: 'Unsere AGB haben sich geändert' });
+  const terms = page.getByRole('dialog', {
+    name: /^(Unsere AGB haben sich geändert|Bitte stimme unseren AGB zu)$/,
+  });
   await terms.or(ready).first().waitFor({ timeout: STEP_MS });
   if (await terms.isVisible()) {
     await terms.getByRole('button', { name: 'Zustimmen' }).click();

@@ -157,8 +157,33 @@ describe('accepting changed AGB once', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('asks a member who never accepted any AGB for a first acceptance, not about a change', async () => {
+    const admin = testUser({ role: 'ADMIN', terms_version: null });
+    const calls = stubRouteTable({
+      '/api/site': { body: site({}, '2026-11-24') },
+      '/api/me': { body: admin },
+      'POST /api/me/terms': ({ body }) => ({
+        body: { ...admin, terms_version: (body as { version: string }).version },
+      }),
+    });
+    logIn(admin);
+    renderApp('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Bitte stimme unseren AGB zu' });
+    expect(
+      within(dialog).getByText(
+        'Um Marktplatz zu nutzen, brauchen wir deine Zustimmung zu unseren Allgemeinen Geschäftsbedingungen (Fassung vom 24. November 2026). Bitte lies sie und stimme ihnen zu.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/haben sich geändert|neue Fassung/)).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Zustimmen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/me/terms')?.body).toEqual({
+      version: '2026-11-24',
+    });
+  });
+
   it('keeps the dialog open with the German error when the server refuses', async () => {
-    const old = testUser({ terms_version: null });
+    const old = testUser({ terms_version: '2025-01-01' });
     stubRouteTable({
       '/api/site': { body: site({}, '2026-11-24') },
       '/api/me': { body: old },

@@ -23,11 +23,13 @@ async function acceptTerms(version: string): Promise<User> {
 }
 
 /**
- * The dialog that asks a member to accept the AGB in `version` ('YYYY-MM-DD'): a link to read
- * them (new tab, so the dialog stays), 'Zustimmen' stores the acceptance and closes it (the
- * stored member then carries the version), 'Abmelden' logs out. It cannot be dismissed otherwise.
+ * The dialog that asks a member to accept the AGB in `version` ('YYYY-MM-DD'): 'Unsere AGB haben
+ * sich geändert' for a member who accepted an older version, 'Bitte stimme unseren AGB zu' for
+ * one who never accepted any (`firstTime`). A link to read them (new tab, so the dialog stays),
+ * 'Zustimmen' stores the acceptance and closes it (the stored member then carries the version),
+ * 'Abmelden' logs out. It cannot be dismissed otherwise.
  */
-export function TermsDialog({ version }: { version: string }) {
+export function TermsDialog({ version, firstTime }: { version: string; firstTime: boolean }) {
   const { logout } = useSession();
   const { replaceUser } = useSessionActions();
   const { showMessage } = useSnackbar();
@@ -41,10 +43,10 @@ export function TermsDialog({ version }: { version: string }) {
 
   return (
     <Dialog open aria-labelledby="terms-dialog-title" aria-describedby="terms-dialog-text">
-      <DialogTitle id="terms-dialog-title">{t.title}</DialogTitle>
+      <DialogTitle id="terms-dialog-title">{firstTime ? t.firstTitle : t.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="terms-dialog-text" sx={{ mb: 2 }}>
-          {t.text(germanDate(version))}
+          {firstTime ? t.firstText(germanDate(version)) : t.text(germanDate(version))}
         </DialogContentText>
         <Link href="/legal/agb" target="_blank" rel="noopener">
           {t.readTerms}

@@ -17,7 +17,8 @@ export function mustAcceptTerms(user: Pick<User, 'terms_version'> | null, curren
 /**
  * Shown in the app frame: asks a logged-in member once to accept the current AGB when the
  * version they accepted (`terms_version` of `GET /api/me`, refreshed on every page load and
- * login) is older than the site's (`terms_version` of `GET /api/site`). The dialog's code is
+ * login) is older than the site's (`terms_version` of `GET /api/site`), or when they accepted
+ * none yet (asked for a first acceptance, not told of a change). The dialog's code is
  * loaded only then.
  */
 export function TermsGate() {
@@ -32,7 +33,7 @@ function MemberTermsGate({ user }: { user: User }) {
   if (!mustAcceptTerms(user, config.terms_version)) return null;
   return (
     <Suspense fallback={null}>
-      <TermsDialog version={config.terms_version} />
+      <TermsDialog version={config.terms_version} firstTime={user.terms_version === null} />
     </Suspense>
   );
 }
