@@ -13,6 +13,7 @@ import admin from './modules/admin/index.ts';
 import authModule from './modules/auth/index.ts';
 import categories from './modules/categories/index.ts';
 import chat from './modules/chat/index.ts';
+import contact from './modules/contact/index.ts';
 import favorites from './modules/favorites/index.ts';
 import follows from './modules/follows/index.ts';
 import forum from './modules/forum/index.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(categories);
   await app.register(authModule, { config });
   await app.register(media, { config });
+  await app.register(contact, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(users, { config });
   await app.register(ratings);
   await app.register(reports);

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './categories.ts';
 export * from './chat.ts';
 export * from './constants.ts';
+export * from './contact.ts';
 export * from './entities.ts';
 export * from './errors.ts';
 export * from './favorites.ts';

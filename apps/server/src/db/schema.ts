@@ -8,6 +8,7 @@ export * from '../modules/admin/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/categories/schema.ts';
 export * from '../modules/chat/schema.ts';
+export * from '../modules/contact/schema.ts';
 export * from '../modules/favorites/schema.ts';
 export * from '../modules/follows/schema.ts';
 export * from '../modules/forum/schema.ts';

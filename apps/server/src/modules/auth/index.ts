@@ -15,6 +15,7 @@ export {
   lockLimit,
   type RequestLimit,
   refuseWhenSpent,
+  tryConsumeRequestQuota,
   waitForQuota,
 } from './limits.ts';
 /**

@@ -6,6 +6,7 @@ import {
   adminMemberListSchema,
   adminMemberSchema,
   adminStatsSchema,
+  contactMessageListSchema,
 } from '@marketplace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
@@ -31,6 +32,15 @@ export function useAdminMembers(q: string) {
     queryFn: async ({ signal }) =>
       adminMemberListSchema.parse(await apiFetch(`/api/admin/members?q=${encodeURIComponent(q)}`, { signal }))
         .members,
+  });
+}
+
+/** `GET /api/admin/contact-messages`: the newest 20 messages of the contact form and their total. */
+export function useContactMessages() {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'contact-messages'] as const,
+    queryFn: async ({ signal }) =>
+      contactMessageListSchema.parse(await apiFetch('/api/admin/contact-messages?limit=20', { signal })),
   });
 }
 

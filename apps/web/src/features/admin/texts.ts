@@ -47,6 +47,9 @@ export const failingReactionTexts = {
 
 /** The admin dashboard at /admin (SPEC.md §6). */
 export const adminAreaTexts = {
+  contactTitle: 'Kontaktanfragen',
+  contactEmpty: 'Noch keine Nachrichten über das Kontaktformular.',
+  contactLoadError: 'Die Kontaktanfragen konnten nicht geladen werden.',
   title: 'Admin-Dashboard',
   verificationsLink: 'Verifizierungen prüfen',
   loading: 'Statistiken werden geladen',

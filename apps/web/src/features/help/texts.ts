@@ -94,8 +94,23 @@ export const helpTexts = {
   ],
   faqLink: 'Zu den häufigen Fragen',
   contactLink: 'Support kontaktieren',
-  contactText: 'Schreib uns eine E-Mail. Wir antworten in der Regel innerhalb eines Werktags.',
+  contactText:
+    'Schreib uns über das Formular oder per E-Mail. Wir antworten in der Regel innerhalb eines Werktags.',
+  contactFormIntro: 'Schreib uns über das Formular. Wir antworten in der Regel innerhalb eines Werktags.',
   contactEmailLabel: 'E-Mail an den Support',
-  contactMissing:
-    'Der Betreiber hat noch keine Kontaktadresse hinterlegt. Bis dahin findest du Antworten in den häufigen Fragen.',
+  contactFaqHint: 'Viele Antworten findest du auch in den häufigen Fragen.',
+  /** The contact form (`POST /api/contact`). */
+  contactForm: {
+    title: 'Kontaktformular',
+    topic: 'Thema',
+    email: 'Deine E-Mail-Adresse',
+    emailHint: 'An diese Adresse schicken wir eine Bestätigung und unsere Antwort.',
+    message: 'Deine Nachricht',
+    consentBefore:
+      'Ich bin einverstanden, dass meine Angaben gespeichert werden, um meine Anfrage zu beantworten (',
+    consentPrivacy: 'Datenschutzerklärung',
+    consentAfter: ').',
+    submit: 'Nachricht senden',
+    failed: 'Die Nachricht konnte nicht gesendet werden. Bitte versuche es später erneut.',
+  },
 };

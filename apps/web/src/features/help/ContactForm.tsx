@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTACT_TOPIC_NAMES,
+  CONTACT_TOPICS,
+  type ContactMessageBody,
+  contactMessageBodySchema,
+} from '@marketplace/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { errorDetailOr } from '../../lib/api.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
+import { FormTextField } from '../auth/index.ts';
+import { sendContactMessage } from './api.ts';
+import { helpTexts } from './texts.ts';
+
+const t = helpTexts.contactForm;
+
+type ContactFormValues = Omit<ContactMessageBody, 'topic' | 'consent'> & { topic: string; consent: boolean };
+
+/**
+ * The contact form of /faq-contact, open to visitors and members whatever the operator
+ * configured: topic, e-mail address (a member's own filled in), message and the consent to
+ * store them, checked with the contract's `contactMessageBodySchema` (`POST /api/contact`).
+ * After sending it shows the server's confirmation (a mail confirms it too) and empties the
+ * message.
+ */
+export function ContactForm() {
+  const { user } = useSession();
+  const form = useForm<ContactFormValues, unknown, ContactMessageBody>({
+    resolver: zodResolver(contactMessageBodySchema) as never,
+    defaultValues: { topic: '', email: user?.email ?? '', message: '', consent: false },
+  });
+  const mutation = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => form.reset({ ...form.getValues(), message: '', consent: false }),
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t.title}
+      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+    >
+      <Stack spacing={2}>
+        {mutation.isSuccess && (
+          <Alert severity="success" role="status">
+            {mutation.data}
+          </Alert>
+        )}
+        {mutation.isError && (
+          <Alert severity="error" role="alert">
+            {errorDetailOr(mutation.error, t.failed)}
+          </Alert>
+        )}
+        <FormTextField control={form.control} name="topic" label={t.topic} select required>
+          {CONTACT_TOPICS.map((topic) => (
+            <MenuItem key={topic} value={topic}>
+              {CONTACT_TOPIC_NAMES[topic]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          helperText={t.emailHint}
+          required
+        />
+        <FormTextField
+          control={form.control}
+          name="message"
+          label={t.message}
+          multiline
+          minRows={5}
+          required
+        />
+        <Controller
+          control={form.control}
+          name="consent"
+          render={({ field, fieldState }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={
+                  <>
+                    {t.consentBefore}
+                    <Link component={RouterLink} to="/legal/datenschutz" target="_blank">
+                      {t.consentPrivacy}
+                    </Link>
+                    {t.consentAfter}
+                  </>
+                }
+              />
+              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+            </Box>
+          )}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {t.submit}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
