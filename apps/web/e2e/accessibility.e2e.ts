@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, settle } from './helpers/browser.ts';
 import { type Member, postBikeAd, registerMember, signedIn } from './helpers/members.ts';
 
 /**
@@ -89,16 +89,6 @@ async function forumPages(page: Page): Promise<string[]> {
     thread = (await links()).find((href) => href.startsWith('/forum/thread/'));
   }
   return ['/forum', forum, thread].filter((path): path is string => Boolean(path));
-}
-
-/** Waits until the page's lazy part and its data have arrived. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: STEP_MS }).catch(() => {});
-  await page.getByText('Seite wird geladen...').waitFor({ state: 'detached', timeout: STEP_MS });
-  await page
-    .locator('[role="status"][aria-label="Lädt..."]')
-    .first()
-    .waitFor({ state: 'detached', timeout: STEP_MS });
 }
 
 /** axe's serious and critical WCAG 2.2 AA violations on the page, one line each. */

@@ -45,6 +45,19 @@ export async function openApp(page: Page, path: string): Promise<void> {
   await page.locator('.first-paint').waitFor({ state: 'detached' });
 }
 
+/**
+ * Waits until the page's lazily loaded part and its data have arrived: the network has been idle
+ * (at most {@link STEP_MS}), 'Seite wird geladen...' and every loading spinner are gone.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: STEP_MS }).catch(() => {});
+  await page.getByText('Seite wird geladen...').waitFor({ state: 'detached', timeout: STEP_MS });
+  await page
+    .locator('[role="status"][aria-label="Lädt..."]')
+    .first()
+    .waitFor({ state: 'detached', timeout: STEP_MS });
+}
+
 /** Console errors other than the browser's own line for a request answered with 4xx or 5xx. */
 export function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !error.startsWith('Failed to load resource'));

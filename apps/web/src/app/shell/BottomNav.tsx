@@ -82,6 +82,9 @@ export function BottomNav() {
             icon={icons[tab.key]}
             component={Link}
             to={tab.to}
+            // Five tabs share the width of the narrowest phone (320 px): MUI's 80 px minimum and
+            // 12 px padding would push 'Start' and 'Dashboard' beyond the window's edges.
+            sx={{ minWidth: 0, px: 0.5 }}
           />
         ))}
       </BottomNavigation>

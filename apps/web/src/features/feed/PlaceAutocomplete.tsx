@@ -4,24 +4,12 @@ import Box from '@mui/material/Box';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { de } from '../../i18n/de.ts';
 import { COMPLETION_DEBOUNCE_MS } from '../../lib/constants.ts';
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { usePlaces } from './api.ts';
 import { placeLabel } from './placeResolution.ts';
-
-/** Read by screen readers only (the count of completions). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** The completions' list, crediting GeoNames below the places it shows (CC BY 4.0). */
 function AttributedPaper({ children, ...props }: PaperProps) {

@@ -90,13 +90,20 @@ export function NotificationSettingsPage() {
               {de.notifications.digestHint}
             </Typography>
           </Box>
-          <Paper variant="outlined">
-            <Table size="small">
+          {/* On a 320 px phone the three columns fit with narrower cells and the channel names on
+              two lines; should a longer type name not fit, the table scrolls in its frame, never
+              the page. */}
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{de.notifications.filterLabel}</TableCell>
                   {CHANNELS.map((channel) => (
-                    <TableCell key={channel} align="center" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={channel}
+                      align="center"
+                      sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
+                    >
                       {channelName[channel]}
                     </TableCell>
                   ))}

@@ -1,3 +1,4 @@
+import { softHyphenate } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -28,8 +29,14 @@ export function VerificationStatusPage() {
   const verification = mine.data?.verification ?? null;
   return (
     <Container maxWidth="sm" sx={{ py: 3 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t.statusTitle}
+      {/* 'Verifizierungsstatus' is wider than a 320 px phone: it breaks at a syllable. */}
+      <Typography
+        variant="h4"
+        component="h1"
+        gutterBottom
+        sx={{ hyphens: 'auto', overflowWrap: 'break-word' }}
+      >
+        {softHyphenate(t.statusTitle)}
       </Typography>
       {mine.isPending && <CircularProgress aria-label={t.statusTitle} />}
       {mine.isError && <Alert severity="error">{t.loadError}</Alert>}

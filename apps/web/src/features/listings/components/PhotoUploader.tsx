@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { visuallyHidden } from '../../../components/visuallyHidden.ts';
 import { listingFormTexts } from '../texts.ts';
 import type { usePhotoUploads } from '../usePhotoUploads.ts';
 
@@ -86,18 +87,7 @@ export function PhotoUploader({ uploads }: { uploads: Uploads }) {
           {listingFormTexts.dropPhotos} · {photos.length} / {LISTING_IMAGES_MAX}
         </Typography>
         {/* Screen readers hear how the uploads go (the bars only show it). */}
-        <Box
-          component="span"
-          role="status"
-          sx={{
-            position: 'absolute',
-            width: 1,
-            height: 1,
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
+        <Box component="span" role="status" sx={visuallyHidden}>
           {photos.length === 0
             ? ''
             : listingFormTexts.photosStatus(
