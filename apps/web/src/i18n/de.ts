@@ -58,6 +58,8 @@ export const de = {
     createListing: 'Anzeige aufgeben',
     login: 'Anmelden',
     accountMenu: 'Konto-Menü',
+    /** Name of an icon with a count badge: the label, then the count the badge shows. */
+    unread: (label: string, count: string) => `${label}: ${count} ungelesen`,
   },
 
   /** Avatar menu of the desktop header (SPEC.md §2). */

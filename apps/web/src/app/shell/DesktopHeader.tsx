@@ -16,7 +16,6 @@ import { useUnreadMessageCount } from '../../features/chat/index.ts';
 import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
-import { CountBadge } from './CountBadge.tsx';
 import { HeaderAction } from './HeaderAction.tsx';
 import { Logo } from './Logo.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
@@ -105,15 +104,7 @@ export function DesktopHeader({ onToggleSideMenu }: { onToggleSideMenu: () => vo
             <HeaderAction icon={<ForumIcon />} label={de.forum.headerLink} to="/forum" />
             <HeaderAction icon={<FeedIcon />} label={de.header.feed} to="/feed" />
             <HeaderAction icon={<StoriesIcon />} label={de.header.stories} to="/stories" />
-            <HeaderAction
-              icon={
-                <CountBadge count={unreadMessages}>
-                  <ChatIcon />
-                </CountBadge>
-              }
-              label={de.header.chat}
-              to="/chat"
-            />
+            <HeaderAction icon={<ChatIcon />} count={unreadMessages} label={de.header.chat} to="/chat" />
             <NotificationBell />
             <Button
               component={Link}

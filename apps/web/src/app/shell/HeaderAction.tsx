@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CountBadge, countedLabel } from './CountBadge.tsx';
 
 interface HeaderActionProps {
   icon: ReactNode;
   label: string;
+  /** Unread items shown as a red badge on the icon (hidden at 0) and named with the label. */
+  count?: number;
   /** Makes the action a link to this path. */
   to?: string;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
@@ -27,14 +31,16 @@ const actionStyle = {
 
 /**
  * A header button showing an icon with a small caption under it (the caption only from the xl
- * breakpoint, 1536 px, on: six captions and the search do not fit beside each other below it;
- * narrower desktops show the icon, named for screen readers); a link when `to` is given.
+ * breakpoint, 1536 px, on: six captions and the search do not fit beside each other below it);
+ * a link when `to` is given. Hovering or focusing it shows `label` as a tooltip, so the icon alone
+ * is never unexplained. Its accessible name holds every text it shows, the badge's count too
+ * ('Nachrichten: 3 ungelesen', WCAG 2.5.3 "Label in Name").
  */
-export function HeaderAction({ icon, label, to, ...buttonProps }: HeaderActionProps) {
+export function HeaderAction({ icon, label, count = 0, to, ...buttonProps }: HeaderActionProps) {
   const content = (
     <>
       <Box component="span" sx={{ display: 'flex', height: 24, alignItems: 'center' }}>
-        {icon}
+        <CountBadge count={count}>{icon}</CountBadge>
       </Box>
       <Box
         component="span"
@@ -50,13 +56,18 @@ export function HeaderAction({ icon, label, to, ...buttonProps }: HeaderActionPr
       </Box>
     </>
   );
-  return to ? (
-    <Button component={Link} to={to} color="inherit" aria-label={label} sx={actionStyle} {...buttonProps}>
-      {content}
-    </Button>
-  ) : (
-    <Button color="inherit" aria-label={label} sx={actionStyle} {...buttonProps}>
-      {content}
-    </Button>
+  const name = countedLabel(label, count);
+  return (
+    <Tooltip title={label}>
+      {to ? (
+        <Button component={Link} to={to} color="inherit" aria-label={name} sx={actionStyle} {...buttonProps}>
+          {content}
+        </Button>
+      ) : (
+        <Button color="inherit" aria-label={name} sx={actionStyle} {...buttonProps}>
+          {content}
+        </Button>
+      )}
+    </Tooltip>
   );
 }

@@ -63,6 +63,8 @@ describe('notification bell and panel (SPEC.md §2, §4 "Notification", §8, §9
 
     const bell = screen.getByRole('button', { name: /Benachrichtigungen/ });
     await expect.poll(() => bell.textContent).toContain('99+');
+    // The name holds the count it shows (WCAG 2.5.3 "Label in Name").
+    expect(bell.getAttribute('aria-label')).toBe('Benachrichtigungen: 99+ ungelesen');
     await userEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Benachrichtigungen' });
     expect(within(panel).getByText('150 ungelesen')).toBeTruthy();
@@ -70,6 +72,17 @@ describe('notification bell and panel (SPEC.md §2, §4 "Notification", §8, §9
     expect(getComputedStyle(panel).width).toBe('420px');
     // 60vh, which jsdom resolves against its window's height.
     expect(getComputedStyle(panel).maxHeight).toBe(`${(window.innerHeight * 60) / 100}px`);
+  });
+
+  it("on a phone names the bell with its count and shows 'Benachrichtigungen' as its tooltip", async () => {
+    serverWith({ notifications: [notification('n1'), notification('n2')], total: 2, unread: 2 });
+    logIn(testUser());
+    renderWithSession(<NotificationBell compact />);
+
+    const bell = await screen.findByRole('button', { name: 'Benachrichtigungen: 2 ungelesen' });
+    expect(bell.textContent).toContain('2');
+    await userEvent.hover(bell);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Benachrichtigungen');
   });
 
   it('marks a clicked notification read and opens its target', async () => {

@@ -1,11 +1,12 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import { lazy, type MouseEvent, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LiveUpdates, useUnreadNotificationCount } from '../../features/notifications/index.ts';
 import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
-import { CountBadge } from './CountBadge.tsx';
+import { CountBadge, countedLabel } from './CountBadge.tsx';
 import { HeaderAction } from './HeaderAction.tsx';
 
 const NotificationPanel = lazy(() =>
@@ -25,19 +26,23 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const [panelRequested, setPanelRequested] = useState(false);
   const panelId = useId();
 
-  const icon = (
-    <CountBadge count={unread}>
-      <NotificationsIcon />
-    </CountBadge>
+  const label = de.header.notifications;
+  // The phone's bell: an icon button with the same tooltip and name as the desktop's HeaderAction.
+  const compactBell = (props: object) => (
+    <Tooltip title={label}>
+      <IconButton aria-label={countedLabel(label, unread)} color="inherit" {...props}>
+        <CountBadge count={unread}>
+          <NotificationsIcon />
+        </CountBadge>
+      </IconButton>
+    </Tooltip>
   );
 
   if (!isLoggedIn) {
     return compact ? (
-      <IconButton component={Link} to="/login" aria-label={de.header.notifications} color="inherit">
-        {icon}
-      </IconButton>
+      compactBell({ component: Link, to: '/login' })
     ) : (
-      <HeaderAction icon={icon} label={de.header.notifications} to="/login" />
+      <HeaderAction icon={<NotificationsIcon />} label={label} to="/login" />
     );
   }
 
@@ -54,11 +59,9 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   return (
     <>
       {compact ? (
-        <IconButton aria-label={de.header.notifications} color="inherit" {...popupProps}>
-          {icon}
-        </IconButton>
+        compactBell(popupProps)
       ) : (
-        <HeaderAction icon={icon} label={de.header.notifications} {...popupProps} />
+        <HeaderAction icon={<NotificationsIcon />} count={unread} label={label} {...popupProps} />
       )}
       <Suspense fallback={null}>
         <LiveUpdates />
