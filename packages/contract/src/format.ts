@@ -15,14 +15,17 @@ export const HOME_TEXTS = { latest: 'Neueste Kleinanzeigen', categoryStrip: 'Kat
 /** Shown for a category without an icon of its own. */
 export const CATEGORY_FALLBACK_ICON = '🏷️';
 
-/** The relative dates of SPEC.md §9: long ('vor 5 Min') and short for the feed ('vor 5m'). */
+/**
+ * The relative dates of SPEC.md §9: long ('vor 5 Min') and short for the feed ('vor 5m'). SPEC.md's
+ * 'vor N Tag(en)' names both forms of the word: 'vor 1 Tag', 'vor 11 Tagen' (the dative plural).
+ */
 export const RELATIVE_TIME_TEXTS = {
   justNow: 'Gerade eben',
   /** The same moment inside a sentence ('Eingestellt gerade eben'). */
   justNowInSentence: 'gerade eben',
   minutes: (n: number) => `vor ${n} Min`,
   hours: (n: number) => `vor ${n} Std`,
-  days: (n: number) => `vor ${n} Tag(en)`,
+  days: (n: number) => (n === 1 ? 'vor 1 Tag' : `vor ${n} Tagen`),
   /** Short form in the feed (SPEC.md §9 "vor Nm/h/d"). */
   minutesShort: (n: number) => `vor ${n}m`,
   hoursShort: (n: number) => `vor ${n}h`,
@@ -60,7 +63,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How long ago `date` was, seen from `now` (SPEC.md §9): under one minute 'Gerade eben', then
- * 'vor N Min', 'vor N Std', 'vor N Tag(en)' (whole units, rounded down). Future dates read
+ * 'vor N Min', 'vor N Std', 'vor 1 Tag' and 'vor N Tagen' (whole units, rounded down). Future dates read
  * 'Gerade eben'.
  */
 export function relativeTime(date: Date, now: Date): string {

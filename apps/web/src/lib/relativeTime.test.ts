@@ -13,7 +13,14 @@ describe('relative time (SPEC.md §9)', () => {
     expect(relativeTime(ago(60_000), now)).toBe('vor 1 Min');
     expect(relativeTime(ago(59 * 60_000), now)).toBe('vor 59 Min');
     expect(relativeTime(ago(2 * 3_600_000), now)).toBe('vor 2 Std');
-    expect(relativeTime(ago(3 * 86_400_000), now)).toBe('vor 3 Tag(en)');
+    expect(relativeTime(ago(3 * 86_400_000), now)).toBe('vor 3 Tagen');
+  });
+
+  it("writes the day in the singular or the plural, never 'Tag(en)'", () => {
+    expect(relativeTime(ago(86_400_000), now)).toBe('vor 1 Tag');
+    expect(relativeTime(ago(2 * 86_400_000 - 1), now)).toBe('vor 1 Tag');
+    expect(relativeTime(ago(11 * 86_400_000), now)).toBe('vor 11 Tagen');
+    expect(relativeTime(ago(400 * 86_400_000), now)).toBe('vor 400 Tagen');
   });
 });
 
@@ -30,6 +37,7 @@ describe('relative time inside a sentence', () => {
   it("starts lower-case: 'Eingestellt gerade eben', 'Eingestellt vor 5 Min'", () => {
     expect(relativeTimeInSentence(ago(10_000), now)).toBe('gerade eben');
     expect(relativeTimeInSentence(ago(5 * 60_000), now)).toBe('vor 5 Min');
-    expect(relativeTimeInSentence(ago(2 * 86_400_000), now)).toBe('vor 2 Tag(en)');
+    expect(relativeTimeInSentence(ago(2 * 86_400_000), now)).toBe('vor 2 Tagen');
+    expect(relativeTimeInSentence(ago(86_400_000), now)).toBe('vor 1 Tag');
   });
 });
