@@ -87,7 +87,7 @@ export function CreateThreadPage() {
     return (
       <PageContainer title={forumTexts.createTitle}>
         <Alert severity="info">
-          <RouterLink to="/login">{forumTexts.loginToReply}</RouterLink>
+          <RouterLink to="/login">{forumTexts.loginToCreate}</RouterLink>
         </Alert>
       </PageContainer>
     );

@@ -157,6 +157,7 @@ function forumServer(options: { page?: ForumThreadPage; user?: ReturnType<typeof
     if (url.pathname === '/api/forum/threads/t1/posts' && method === 'POST')
       return { status: 201, body: post(3, { body: (body as { body: string }).body }) };
     if (url.pathname.startsWith('/api/forum/posts/') && method === 'DELETE') return { status: 204 };
+    if (url.pathname.endsWith('/report') && method === 'POST') return { status: 204 };
     if (url.pathname === '/api/forum/threads/t1' && method === 'PATCH')
       return { body: summary(1, { locked: true }) };
     if (url.pathname === '/api/forum/preview')
@@ -313,6 +314,28 @@ describe('forum pages', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Antwort senden' })).toBeNull();
   });
 
+  it("reporting a post asks why and sends it with 'Meldung senden', not with the reply's button", async () => {
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    const fetchMock = forumServer({ user });
+    renderApp('/forum/thread/t1');
+    const posts = await screen.findAllByTestId('forum-post');
+    await userEvent.click(within(posts[1] as HTMLElement).getByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beitrag melden' });
+    expect(within(dialog).queryByRole('button', { name: 'Antwort senden' })).toBeNull();
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Werbung für einen Shop.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Meldung senden' }));
+    await expect.poll(() => calls(fetchMock)).toContain('POST /api/forum/posts/p2/report');
+  });
+
+  it('asks a visitor on the new-thread page to log in to write a thread, not to reply', async () => {
+    forumServer();
+    renderApp('/forum/business/gruendung/create');
+    const link = await screen.findByRole('link', { name: 'Melde dich an, um ein Thema zu erstellen.' });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(screen.queryByText(/um zu antworten/)).toBeNull();
+  });
+
   it('creating a thread validates in German and previews the server rendering', async () => {
     const user = testUser({ id: 'u1', email_verified: true });
     logIn(user);
@@ -411,7 +434,8 @@ describe("a post shows its buttons from the server's can", { timeout: 30_000 }, 
     await userEvent.click(within(posts[1] as HTMLElement).getByRole('button', { name: 'Löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Löschen' });
     await userEvent.type(within(dialog).getByRole('textbox'), 'Werbung ist hier nicht erlaubt.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Antwort senden' }));
+    expect(within(dialog).queryByRole('button', { name: 'Antwort senden' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await expect.poll(() => calls(fetchMock)).toContain('DELETE /api/forum/posts/p2');
     const sent = fetchMock.mock.calls.find(
       ([input, init]) => init?.method === 'DELETE' && String(input).endsWith('/p2'),

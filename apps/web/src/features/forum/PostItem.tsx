@@ -23,17 +23,22 @@ import { deletePost, editPost, reportPost, setLike } from './api.ts';
 import { PostHtml, since } from './parts.tsx';
 import { forumTexts } from './texts.ts';
 
-/** Asks for a reason (report, an admin's deletion); `onSubmit` gets the trimmed text. */
+/**
+ * Asks for a reason (report, an admin's deletion); its button reads `submitLabel` ('Meldung
+ * senden', 'Löschen'); `onSubmit` gets the trimmed text.
+ */
 export function ReasonDialog({
   open,
   title,
   label,
+  submitLabel,
   onClose,
   onSubmit,
 }: {
   open: boolean;
   title: string;
   label: string;
+  submitLabel: string;
   onClose: () => void;
   onSubmit: (reason: string) => void;
 }) {
@@ -63,7 +68,7 @@ export function ReasonDialog({
             setReason('');
           }}
         >
-          {forumTexts.send}
+          {submitLabel}
         </Button>
       </DialogActions>
     </Dialog>
@@ -244,6 +249,7 @@ export function PostItem({
         open={dialog !== null}
         title={dialog === 'report' ? forumTexts.reportTitle : forumTexts.delete}
         label={dialog === 'report' ? forumTexts.reportReason : forumTexts.deleteReasonLabel}
+        submitLabel={dialog === 'report' ? forumTexts.reportSend : forumTexts.delete}
         onClose={() => setDialog(null)}
         onSubmit={(reason) => {
           const which = dialog;

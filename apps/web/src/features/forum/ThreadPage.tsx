@@ -97,6 +97,7 @@ function ModerationBar({ page, onChanged }: { page: ForumThreadPage; onChanged: 
         open={deleting}
         title={forumTexts.deleteThread}
         label={forumTexts.reasonPrompt}
+        submitLabel={forumTexts.deleteThread}
         onClose={() => setDeleting(false)}
         onSubmit={(reason) => {
           setDeleting(false);

@@ -54,6 +54,7 @@ export const forumTexts = {
   mentionSuggestions: 'Erwähnen',
   replyPlaceholder: 'Schreibe eine Antwort … (Markdown: **fett**, *kursiv*, > Zitat, @Name)',
   loginToReply: 'Melde dich an, um zu antworten.',
+  loginToCreate: 'Melde dich an, um ein Thema zu erstellen.',
   verifyToPost: 'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben.',
   verifyToTakePart:
     'Bestätige zuerst deine E-Mail-Adresse, um im Forum zu schreiben und Beiträge zu melden (jede Meldung prüft ein Mensch aus unserem Team).',
@@ -61,6 +62,7 @@ export const forumTexts = {
   confirmDelete: 'Diesen Beitrag wirklich löschen?',
   deleteReasonLabel: 'Grund (wird dem Mitglied angezeigt)',
   reportTitle: 'Beitrag melden',
+  reportSend: 'Meldung senden',
   reportReason: 'Warum verstößt der Beitrag gegen die Regeln?',
   reported: 'Danke! Wir sehen uns den Beitrag an.',
   deleted: 'Der Beitrag wurde gelöscht.',
