@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, type PageOptions, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  letterByLetter,
+  lineBreaks,
+  MOBILE,
+  openApp,
+  STEP_MS,
+  screenshot,
+  unexpected,
+} from './helpers/browser.ts';
 import { type Member, registerMember, signedIn } from './helpers/members.ts';
 import type { RunningServer } from './helpers/server.ts';
 
@@ -158,57 +167,6 @@ test.describe('photos of any shape (home, category and search grids)', () => {
     });
   }
 });
-
-/**
- * Where the text of `selector`'s first match breaks into lines: for each line after the first,
- * the character before the break and the one after it.
- */
-async function lineBreaks(
-  page: Page,
-  selector: string,
-  hasText: string,
-): Promise<{ before: string; after: string; text: string }[]> {
-  const element = page.locator(selector, { hasText }).first();
-  await element.waitFor({ timeout: STEP_MS });
-  return element.evaluate((root) => {
-    const chars: { ch: string; top: number | null }[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      for (let i = 0; i < node.data.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        // Next to a hyphenation point Chromium reports a letter's box on both lines: the last counts.
-        const rect = Array.from(range.getClientRects())
-          .filter((box) => box.width > 0)
-          .at(-1);
-        chars.push({ ch: node.data[i] as string, top: rect ? rect.top : null });
-      }
-    }
-    const breaks: { before: string; after: string; text: string }[] = [];
-    const text = chars.map((char) => char.ch).join('');
-    const shown = (part: string) => part.replaceAll('\u00ad', '·');
-    let lastTop: number | null = null;
-    for (let i = 0; i < chars.length; i++) {
-      const top = chars[i]?.top;
-      if (top === null || top === undefined) continue;
-      if (lastTop !== null && top > lastTop + 2) {
-        const before = chars[i - 1]?.ch ?? '';
-        breaks.push({
-          before,
-          after: chars[i]?.ch ?? '',
-          text: `${shown(text.slice(0, i))}|${shown(text.slice(i))}`,
-        });
-      }
-      lastTop = top;
-    }
-    return breaks;
-  });
-}
-
-/** A break is fine after a space, a soft hyphen or a hyphen, never between two letters. */
-const letterByLetter = (breaks: { before: string; after: string }[]) =>
-  breaks.filter(({ before }) => !/[\s\u00ad-]/.test(before));
 
 test.describe('long German words on a phone', () => {
   test('break at a syllable with a hyphen, never letter by letter, on cards, in the first HTML and on the ad page', async ({

@@ -133,6 +133,12 @@ const ONSETS = [
   'tr',
 ];
 
+/**
+ * Endings after which a compound's linking 's' closes the first word ('Verifizierungs-status',
+ * 'Sicherheits-einstellungen'): the break goes after that 's', not before it.
+ */
+const LINKING_S_AFTER = ['ung', 'heit', 'keit', 'schaft', 'ion', 'tät', 'ling', 'tum'];
+
 /** Where `word` (letters only) may break: indices before which a soft hyphen goes. */
 function breakPoints(word: string): number[] {
   const lower = word.toLowerCase();
@@ -146,6 +152,15 @@ function breakPoints(word: string): number[] {
     while (i < lower.length && !VOWELS.has(lower[i] as string)) i++;
     if (i >= lower.length || i === start) break;
     const cluster = lower.slice(start, i);
+    const linking = lower.indexOf('s', start);
+    if (
+      linking !== -1 &&
+      linking < i &&
+      LINKING_S_AFTER.some((ending) => lower.slice(0, linking).endsWith(ending))
+    ) {
+      points.push(linking + 1);
+      continue;
+    }
     // The longest group the cluster ends with; 'schm' between vowels splits ('Wasch-ma').
     const onset = ONSETS.find(
       (group) => cluster.endsWith(group) && (group.length < cluster.length || group.length <= 3),

@@ -88,3 +88,54 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Where the text of `selector`'s first match breaks into lines: for each line after the first,
+ * the character before the break and the one after it.
+ */
+export async function lineBreaks(
+  page: Page,
+  selector: string,
+  hasText: string,
+): Promise<{ before: string; after: string; text: string }[]> {
+  const element = page.locator(selector, { hasText }).first();
+  await element.waitFor({ timeout: STEP_MS });
+  return element.evaluate((root) => {
+    const chars: { ch: string; top: number | null }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.data.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        // Next to a hyphenation point Chromium reports a letter's box on both lines: the last counts.
+        const rect = Array.from(range.getClientRects())
+          .filter((box) => box.width > 0)
+          .at(-1);
+        chars.push({ ch: node.data[i] as string, top: rect ? rect.top : null });
+      }
+    }
+    const breaks: { before: string; after: string; text: string }[] = [];
+    const text = chars.map((char) => char.ch).join('');
+    const shown = (part: string) => part.replaceAll('\u00ad', '·');
+    let lastTop: number | null = null;
+    for (let i = 0; i < chars.length; i++) {
+      const top = chars[i]?.top;
+      if (top === null || top === undefined) continue;
+      if (lastTop !== null && top > lastTop + 2) {
+        const before = chars[i - 1]?.ch ?? '';
+        breaks.push({
+          before,
+          after: chars[i]?.ch ?? '',
+          text: `${shown(text.slice(0, i))}|${shown(text.slice(i))}`,
+        });
+      }
+      lastTop = top;
+    }
+    return breaks;
+  });
+}
+
+/** A break is fine after a space, a soft hyphen or a hyphen, never between two letters. */
+export const letterByLetter = (breaks: { before: string; after: string }[]) =>
+  breaks.filter(({ before }) => !/[\s\u00ad-]/.test(before));

@@ -1,3 +1,4 @@
+import { softHyphenate } from '@marketplace/contract';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -8,9 +9,11 @@ export function PageContainer({ title, children }: { title: string; children?: R
   usePageTitle(title);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      {/* Long German compounds ('Benachrichtigungseinstellungen') break with a hyphen on phones. */}
-      <Typography variant="h1" sx={{ mb: 2, hyphens: 'auto', overflowWrap: 'break-word' }}>
-        {title}
+      {/* Long German compounds ('Benachrichtigungs-einstellungen') break with a hyphen on phones,
+          also where the browser has no hyphenation dictionary (the theme's heading style); the
+          name screen readers get is the title without the soft hyphens. */}
+      <Typography variant="h1" sx={{ mb: 2 }} aria-label={title}>
+        {softHyphenate(title)}
       </Typography>
       {children}
     </Container>

@@ -11,6 +11,13 @@ describe('soft hyphens in long German words (titles on narrow cards)', () => {
     expect(shown('Zuckerdosenkollektion')).toBe('Zu-cker-do-sen-kol-lek-tion');
   });
 
+  it("breaks a compound after its linking 's', not before it", () => {
+    expect(shown('Verifizierungsstatus')).toBe('Ve-ri-fi-zie-rungs-sta-tus');
+    expect(shown('Benachrichtigungseinstellungen')).toMatch(/^Be-na-chrich-ti-gungs-/);
+    expect(shown('Sicherheitseinstellungen')).toMatch(/^Si-cher-heits-/);
+    expect(shown('Qualitätssiegel')).toBe('Qua-li-täts-sie-gel');
+  });
+
   it('leaves short words, digits and punctuation alone', () => {
     expect(softHyphenate('Fahrrad 28 Zoll, Trekkingrad')).toBe('Fahrrad 28 Zoll, Trekkingrad');
     expect(shown('3-Zimmer-Dachgeschosswohnung, 85 m²')).toBe('3-Zimmer-Dach-ge-schoss-woh-nung, 85 m²');

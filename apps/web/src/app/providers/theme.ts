@@ -2,6 +2,13 @@ import { deDE } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
 import { MOBILE_BREAKPOINT_PX } from '../../lib/constants.ts';
 
+/**
+ * Headings on phones break long German words at a syllable with a hyphen (`hyphens: auto` with
+ * the page's `lang="de"`; soft hyphens from `softHyphenate` where the browser has no dictionary)
+ * and only where no syllable fits between two letters, never beyond the window.
+ */
+const HEADING_BREAKS = { hyphens: 'auto', overflowWrap: 'break-word' } as const;
+
 /** System font stack: the CSP allows no external fonts (font-src 'self' data:). */
 const FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, ' +
@@ -26,9 +33,12 @@ export const theme = createTheme(
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: FONT_STACK,
-      h1: { fontSize: '1.75rem', fontWeight: 700 },
-      h2: { fontSize: '1.35rem', fontWeight: 700 },
-      h3: { fontSize: '1.1rem', fontWeight: 700 },
+      h1: { fontSize: '1.75rem', fontWeight: 700, ...HEADING_BREAKS },
+      h2: { fontSize: '1.35rem', fontWeight: 700, ...HEADING_BREAKS },
+      h3: { fontSize: '1.1rem', fontWeight: 700, ...HEADING_BREAKS },
+      h4: HEADING_BREAKS,
+      h5: HEADING_BREAKS,
+      h6: HEADING_BREAKS,
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {

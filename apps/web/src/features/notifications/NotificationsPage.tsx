@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItemButton, { listItemButtonClasses } from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -166,9 +166,14 @@ export function NotificationsPage() {
                     </Tooltip>
                   </Stack>
                 }
-                sx={{ bgcolor: notification.is_read ? undefined : 'action.hover' }}
+                sx={{
+                  bgcolor: notification.is_read ? undefined : 'action.hover',
+                  // The text ends before the two action buttons (2 x 40 px at 16 px from the edge):
+                  // MUI leaves room for one only, so the ✓ sat on the text of a phone's long lines.
+                  [`& > .${listItemButtonClasses.root}`]: { pr: 13 },
+                }}
               >
-                <ListItemButton onClick={() => open(notification)} sx={{ pr: 12 }}>
+                <ListItemButton onClick={() => open(notification)}>
                   <ListItemText
                     primary={notification.title}
                     secondary={`${notification.message} · ${relativeTime(new Date(notification.created_at), now)}`}

@@ -30,12 +30,7 @@ export function VerificationStatusPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 3 }}>
       {/* 'Verifizierungsstatus' is wider than a 320 px phone: it breaks at a syllable. */}
-      <Typography
-        variant="h4"
-        component="h1"
-        gutterBottom
-        sx={{ hyphens: 'auto', overflowWrap: 'break-word' }}
-      >
+      <Typography variant="h4" component="h1" gutterBottom aria-label={t.statusTitle}>
         {softHyphenate(t.statusTitle)}
       </Typography>
       {mine.isPending && <CircularProgress aria-label={t.statusTitle} />}
