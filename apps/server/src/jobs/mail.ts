@@ -19,6 +19,12 @@ export const MAIL_FAILING_AFTER_ATTEMPTS = 3;
 /** How long one delivery may take before the attempt counts as failed, in seconds. */
 const MAIL_ATTEMPT_TIMEOUT_SECONDS = 5 * 60;
 /**
+ * A running delivery tells the queue it is alive this often (s); a mail whose process died
+ * (killed, crashed) is taken up again once two beats are missed, not only after the attempt's
+ * timeout.
+ */
+const MAIL_HEARTBEAT_SECONDS = 10;
+/**
  * A delivered mail, or one that failed for good, is deleted from the queue 7 days after its last
  * attempt, in seconds: long enough for an ADMIN to see and retry a failed one. A delivered one
  * keeps only its recipient and subject meanwhile (`forgetDeliveredText`): its links are gone from
@@ -95,6 +101,7 @@ export async function startMailQueue(
       retryBackoff: true,
       retryDelayMax: MAIL_RETRY_DELAY_MAX_SECONDS,
       expireInSeconds: MAIL_ATTEMPT_TIMEOUT_SECONDS,
+      heartbeatSeconds: MAIL_HEARTBEAT_SECONDS,
       deleteAfterSeconds: MAIL_KEEP_FINISHED_SECONDS,
       notify: true,
       pollingIntervalSeconds: 1,
