@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { DeviceCookies } from './device-cookie.ts';
+import * as links from './links.ts';
 import * as auth from './service.ts';
 import { endAllSessions, endSession, listSessions } from './sessions.ts';
 
@@ -181,7 +182,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
         response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 409, 422) },
       },
     },
-    async (request) => auth.verifyEmail(deps, request.query.token),
+    async (request) => links.verifyEmail(deps, request.query.token),
   );
 
   app.post(
@@ -195,7 +196,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
         response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 409, 422) },
       },
     },
-    async (request) => auth.verifyEmail(deps, request.body.token),
+    async (request) => links.verifyEmail(deps, request.body.token),
   );
 
   app.post(
@@ -209,7 +210,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
         response: { 202: messageSchema, ...errorResponses(401, 409, 429) },
       },
     },
-    async (request, reply) => reply.status(202).send(await auth.resendVerification(deps, request.user.id)),
+    async (request, reply) => reply.status(202).send(await links.resendVerification(deps, request.user.id)),
   );
 
   app.post(
@@ -243,7 +244,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
     async (request, reply) =>
       reply
         .status(202)
-        .send(await auth.requestPasswordReset(deps, request.body.email, request.ip, afterAnswer(reply))),
+        .send(await links.requestPasswordReset(deps, request.body.email, request.ip, afterAnswer(reply))),
   );
 
   app.post(
@@ -259,7 +260,11 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       },
     },
     async (request, reply) => {
-      const { answer, accountId } = await auth.resetPassword(deps, request.body.token, request.body.password);
+      const { answer, accountId } = await links.resetPassword(
+        deps,
+        request.body.token,
+        request.body.password,
+      );
       // The mailed link proved the owner: this browser skips the account's slow-down from now on.
       devices.issue(reply, accountId);
       return answer;
@@ -279,7 +284,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await auth.requestEmailChange(deps, request.user.id, request.body, request.ip)),
+      reply.status(202).send(await links.requestEmailChange(deps, request.user.id, request.body, request.ip)),
   );
 
   app.post(

@@ -4,169 +4,37 @@ import {
   type PasswordStrength,
   REGISTERED_MESSAGE,
   type RegisterResponse,
-  type Role,
-  type VerifyEmailResponse,
 } from '@marketplace/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { AppError, rateLimitedError } from '../../lib/errors.ts';
-import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
-import type { EventBus } from '../../realtime/event-bus.ts';
 import * as users from '../users/index.ts';
+import {
+  ACCOUNT_EXISTS_MAIL_LIMIT,
+  type AfterAnswer,
+  type AuthDeps,
+  messages,
+  REGISTRATION_LIMIT,
+  sendMail,
+  session,
+} from './deps.ts';
 import {
   ACCOUNT_SLOWDOWN_AFTER,
   addressKey,
   beginLoginAttempt,
-  clearFailedLogins,
   consumeRequestQuota,
   FAILED_LOGIN_WINDOW_MS,
   forgetLoginAttempt,
   type RequestLimit,
   recentFailedLogins,
   tryConsumeRequestQuota,
-  waitForQuota,
-  withLimitLock,
 } from './limits.ts';
-import {
-  accountExistsMail,
-  changeEmailMail,
-  failedLoginsMail,
-  passwordResetMail,
-  verificationMail,
-} from './mails.ts';
+import { accountExistsMail, failedLoginsMail, verificationMail } from './mails.ts';
 import { assertStrongPassword, ratePassword } from './password-strength.ts';
 import { announceEndedSessions, createSession, endSessionsInTransaction } from './sessions.ts';
-import { consumeToken, invalidateTokens, issueToken, peekToken, recentTokenTimes } from './tokens.ts';
+import { invalidateTokens, issueToken } from './tokens.ts';
 
-/** What the account flows need from the running application. */
-export interface AuthDeps {
-  db: Database;
-  /** Carries `user.updated` when a confirmed e-mail change alters the shown name. */
-  events: EventBus;
-  mailer: Mailer;
-  /** Origin of the web app for links in mails, without trailing slash. */
-  publicUrl: string;
-  /** `SITE_NAME`: how the e-mails name the marketplace. */
-  siteName: string;
-  /** The current AGB version ('YYYY-MM-DD'), stored as accepted at registration. */
-  termsVersion: string;
-  /**
-   * Signs an access token (JWT, HS256, 24 h) with claims sub = id, role and sid = the session
-   * (docs/decisions/0007).
-   */
-  signAccessToken(user: { id: string; role: Role }, sessionId: string): string;
-  log: FastifyBaseLogger;
-  /**
-   * Runs work without the answer waiting for it (a failure is logged); the application waits
-   * for it on shutdown. Routes start work that must follow the answer with an `AfterAnswer`.
-   */
-  background(task: () => Promise<void>): void;
-  /**
-   * Checks that run after a correct password, before the session starts; one that throws
-   * (an AppError) refuses the login. Other modules add theirs with `app.addLoginCheck`
-   * (the admin module: suspended and banned members, SPEC.md §6 "ADMIN").
-   */
-  loginChecks: readonly LoginCheck[];
-}
-
-/** A check of an account with a correct password; throws an AppError to refuse the login. */
-export type LoginCheck = (userId: string) => Promise<void>;
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** Registrations per IP address and hour (ARCHITECTURE.md "limits"). */
-export const REGISTRATION_LIMIT: RequestLimit = {
-  bucket: 'register',
-  max: 20,
-  windowMs: HOUR_MS,
-  reason: 'Zu viele Registrierungen von dieser Adresse.',
-};
-/**
- * Mails to the owner of an already registered address about a new registration attempt, per
- * account and day (docs/decisions/0008): enough to warn, too few to flood the inbox.
- */
-export const ACCOUNT_EXISTS_MAIL_LIMIT: RequestLimit = {
-  bucket: 'account_exists_mail',
-  max: 3,
-  windowMs: 24 * HOUR_MS,
-  reason: 'Zu viele Registrierungsversuche für dieses Konto.',
-};
-/** Reset requests per IP address and hour, counted whether or not the account exists. */
-export const RESET_REQUEST_LIMIT: RequestLimit = {
-  bucket: 'password_reset',
-  max: 5,
-  windowMs: HOUR_MS,
-  reason: 'Zu viele Anfragen zum Zurücksetzen des Passworts.',
-};
-/** Reset mails per account and hour; further requests are answered alike but send nothing. */
-export const RESET_MAILS_PER_ACCOUNT = 3;
-/** Verification mails (registration included) per account and hour. */
-export const VERIFICATION_MAILS_PER_ACCOUNT = 5;
-/** Requested e-mail changes per account and hour. */
-export const EMAIL_CHANGES_PER_ACCOUNT = 3;
-
-export const messages = {
-  verified: 'Deine E-Mail-Adresse ist bestätigt.',
-  verificationSent: 'Wir haben dir eine neue Bestätigungsmail geschickt.',
-  resetRequested: 'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir dir einen Link geschickt.',
-  passwordReset: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
-  emailChangeSent:
-    'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Deine E-Mail-Adresse ändert sich, sobald du ihn öffnest.',
-  passwordChanged: 'Dein Passwort wurde geändert.',
-} as const;
-
-/**
- * Enqueues a mail (docs/decisions/0014-job-queue.md): a job delivers it, retrying for at least
- * 24 hours while the SMTP server is away. With `tx` the mail is written in that transaction, so
- * it exists exactly when the token it carries does.
- * @throws when the database refuses the job (inside `tx`, the whole transaction fails)
- */
-async function sendMail(deps: AuthDeps, mail: OutgoingMail, tx?: Database): Promise<void> {
-  await deps.mailer.send(mail, { account: true, ...(tx ? { db: tx } : {}) });
-}
-
-/**
- * Issues a one-time link token of `purpose` and queues its mail in one transaction under the
- * account's lock (lock `<purpose>_mail`), at most `perHour` such mails per account and hour:
- * parallel requests cannot pass the count together.
- * @param options.refusal German detail of the 429 beyond the quota; without it nothing is sent,
- *   silently (the reset answers alike whether the account exists)
- * @param options.newEmail the address an e-mail change link switches to
- * @throws AppError rate_limited (429) beyond the quota when `refusal` is given
- */
-async function mailLinkWithinQuota(
-  deps: AuthDeps,
-  userId: string,
-  purpose: 'verify_email' | 'reset_password' | 'change_email',
-  perHour: number,
-  options: { mail: (token: string) => OutgoingMail; refusal?: string; newEmail?: string },
-): Promise<void> {
-  await withLimitLock(deps.db, `${purpose}_mail`, userId, async (tx) => {
-    const recent = await recentTokenTimes(tx, userId, purpose, HOUR_MS);
-    const wait = waitForQuota(recent, perHour, HOUR_MS);
-    if (wait !== null) {
-      if (options.refusal) throw rateLimitedError(options.refusal, wait);
-      return;
-    }
-    const token = await issueToken(tx, userId, purpose, options.newEmail);
-    await sendMail(deps, options.mail(token), tx);
-  });
-}
-
-/**
- * Logs a member in: starts a server-side session (docs/decisions/0007) and answers a token
- * naming it, with the member.
- * @param userAgent the request's `User-Agent`, names the device in the list of sessions
- */
-async function session(
-  deps: AuthDeps,
-  row: users.UserRow,
-  userAgent: string | undefined,
-): Promise<AuthResponse> {
-  const sessionId = await createSession(deps.db, row.id, userAgent);
-  return { access_token: deps.signAccessToken(row, sessionId), user: users.toUserResponse(row) };
-}
+export type { AfterAnswer, AuthDeps, LoginCheck } from './deps.ts';
 
 /**
  * Ratings for the strength meter per IP address and 10 minutes: the forms ask once per pause
@@ -276,13 +144,6 @@ export async function register(
 }
 
 /**
- * Runs work once the answer to the request has been sent (or its connection was closed), as
- * background work the application waits for on shutdown: work that differs between
- * registered and unknown addresses must not delay, nor share the event loop with, the answer.
- */
-export type AfterAnswer = (task: () => Promise<void>) => void;
-
-/**
  * Login (SPEC.md §7): the same 401 for an unknown e-mail and a wrong password, and the same
  * work for both before the answer (the account lookup, counting the attempt, one argon2 verify
  * against a hash of the same parameters) and after it (`afterFailedLogin`), so neither the
@@ -365,141 +226,6 @@ async function afterFailedLogin(deps: AuthDeps, email: string, account: users.Us
     deps,
     failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
   );
-}
-
-/**
- * Opens a link from a verification or e-mail-change mail (single use): marks the e-mail
- * verified, or switches the account to the confirmed new address (which ends all other links).
- * A changed address or a fresh verification is published as `user.updated` after the commit:
- * sessions carry both, and without nickname and first name the shown name is the part of the
- * address before '@' (SPEC.md §2 "Side menu").
- * @throws AppError invalid_token (400) unknown/used/expired; email_taken (409) when the new
- *   address was registered by someone else meanwhile
- */
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<VerifyEmailResponse> {
-  const { account, changed } = await deps.db.transaction(async (tx) => {
-    const row = await consumeToken(tx, token, ['verify_email', 'change_email']);
-    if (row.purpose === 'change_email' && row.newEmail) {
-      const switched = await users.updateAccount(tx, row.userId, {
-        email: row.newEmail,
-        emailVerifiedAt: new Date(),
-      });
-      await invalidateTokens(tx, row.userId, ['verify_email', 'change_email', 'reset_password']);
-      return { account: switched, changed: true };
-    }
-    await invalidateTokens(tx, row.userId, ['verify_email']);
-    const current = await users.getAccount(tx, row.userId);
-    if (current.emailVerifiedAt) return { account: current, changed: false };
-    return {
-      account: await users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() }),
-      changed: true,
-    };
-  });
-  // The member's sessions carry the address and the verification (docs/decisions/0007).
-  if (changed) await deps.events.publish('user.updated', { userId: account.id });
-  return { detail: messages.verified, user: users.toUserResponse(account) };
-}
-
-/**
- * Sends a new verification link to the logged-in member (at most 5 per hour).
- * @throws AppError already_verified (409), rate_limited (429)
- */
-export async function resendVerification(deps: AuthDeps, userId: string): Promise<{ detail: string }> {
-  const account = await users.getAccount(deps.db, userId);
-  if (account.emailVerifiedAt) throw new AppError('already_verified');
-  // Counted and issued under the account's lock: parallel requests cannot pass the count together.
-  await mailLinkWithinQuota(deps, account.id, 'verify_email', VERIFICATION_MAILS_PER_ACCOUNT, {
-    refusal: 'Du hast schon mehrere Bestätigungsmails angefordert.',
-    mail: (token) =>
-      verificationMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-  });
-  return { detail: messages.verificationSent };
-}
-
-/**
- * Reset request (ARCHITECTURE.md "Contracts": always 202, no account enumeration): always the same answer. The lookup and
- * the mail run after the answer, so its timing does not tell whether the account exists.
- * At most 5 requests per IP and hour (429); at most 3 mails per account and hour (silently).
- * @param afterAnswer runs the lookup and the mail once the answer is out
- * @throws AppError rate_limited (429)
- */
-export async function requestPasswordReset(
-  deps: AuthDeps,
-  email: string,
-  ip: string,
-  afterAnswer: AfterAnswer = deps.background,
-): Promise<{ detail: string }> {
-  await consumeRequestQuota(deps.db, RESET_REQUEST_LIMIT, addressKey(ip));
-  afterAnswer(async () => {
-    const account = await users.findAccountByEmail(deps.db, email);
-    if (!account) return;
-    // Beyond the quota nothing is sent, silently: the answer never tells whether the account exists.
-    await mailLinkWithinQuota(deps, account.id, 'reset_password', RESET_MAILS_PER_ACCOUNT, {
-      mail: (token) =>
-        passwordResetMail(account.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-    });
-  });
-  return { detail: messages.resetRequested };
-}
-
-/**
- * Sets a new password from a reset link (single use, 1 h): ends the member's other reset
- * links and every session in the same transaction (docs/decisions/0007), marks the e-mail
- * verified (the link proved it) and clears failed logins; `session.ended` follows the commit.
- * @returns the answer and the account whose owner the link proved (the route gives that
- *   browser the account's device cookie, docs/decisions/0005)
- * @throws AppError invalid_token (400) unknown/used/expired; weak_password (422) for an easily
- *   guessed password (`assertStrongPassword`)
- */
-export async function resetPassword(
-  deps: AuthDeps,
-  token: string,
-  password: string,
-): Promise<{ answer: { detail: string }; accountId: string }> {
-  const link = await peekToken(deps.db, token, ['reset_password']); // refuse before the expensive hash
-  const owner = await users.getAccount(deps.db, link.userId);
-  await assertStrongPassword(password, 'password', [
-    owner.email,
-    owner.nickname,
-    owner.firstName,
-    owner.lastName,
-  ]);
-  const passwordHash = await hashPassword(password);
-  const ended = await deps.db.transaction(async (tx) => {
-    const row = await consumeToken(tx, token, ['reset_password']);
-    const account = await users.setPasswordHash(tx, row.userId, passwordHash);
-    if (!account.emailVerifiedAt) await users.updateAccount(tx, row.userId, { emailVerifiedAt: new Date() });
-    await invalidateTokens(tx, row.userId, ['reset_password']);
-    await clearFailedLogins(tx, account.email);
-    return { userId: row.userId, sessionIds: await endSessionsInTransaction(tx, row.userId) };
-  });
-  await announceEndedSessions(deps.events, ended.userId, ended.sessionIds);
-  return { answer: { detail: messages.passwordReset }, accountId: ended.userId };
-}
-
-/**
- * Starts an e-mail change (settings page): checks the password and sends a link (24 h) to
- * the new address; the address changes only when that link is opened.
- * @throws AppError wrong_password (400), validation (422) for the current address,
- *   email_taken (409), rate_limited (429)
- */
-export async function requestEmailChange(
-  deps: AuthDeps,
-  userId: string,
-  body: { email: string; password: string },
-  ip: string,
-): Promise<{ detail: string }> {
-  const account = await users.getAccount(deps.db, userId);
-  await checkCurrentPassword(deps.db, account, body.password, ip);
-  if (body.email === account.email) throw new AppError('validation', 'Das ist bereits deine E-Mail-Adresse.');
-  if (await users.findAccountByEmail(deps.db, body.email)) throw new AppError('email_taken');
-  await mailLinkWithinQuota(deps, account.id, 'change_email', EMAIL_CHANGES_PER_ACCOUNT, {
-    newEmail: body.email,
-    refusal: 'Du hast schon mehrere Änderungen der E-Mail-Adresse angefordert.',
-    mail: (token) =>
-      changeEmailMail(body.email, users.displayName(account), deps.publicUrl, token, deps.siteName),
-  });
-  return { detail: messages.emailChangeSent };
 }
 
 /**
