@@ -7,8 +7,9 @@ import {
 } from '@marketplace/contract';
 import { count, desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { composeMail, type Mailer } from '../../lib/mailer.ts';
-import { addressKey, consumeRequestQuota, type RequestLimit, tryConsumeRequestQuota } from '../auth/index.ts';
+import { addressKey, countRequest, type RequestLimit } from '../auth/index.ts';
 import { contactMessages } from './schema.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -51,11 +52,19 @@ export async function receiveContactMessage(
   body: { topic: ContactTopic; email: string; message: string },
   ip: string,
 ): Promise<{ detail: string }> {
-  await consumeRequestQuota(deps.db, CONTACT_LIMIT, addressKey(ip));
-  const confirm = await tryConsumeRequestQuota(deps.db, CONTACT_CONFIRMATION_LIMIT, body.email);
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
+    // Both counts and the message are one transaction: a refused or failed message counts nothing.
+    await countRequest(tx, CONTACT_LIMIT, addressKey(ip));
     await tx.insert(contactMessages).values({ topic: body.topic, email: body.email, message: body.message });
+    const confirm = await countRequest(tx, CONTACT_CONFIRMATION_LIMIT, body.email).then(
+      () => true,
+      (error: unknown) => {
+        // Beyond the day's confirmations the message is still stored, silently without a mail.
+        if (error instanceof AppError && error.code === 'rate_limited') return false;
+        throw error;
+      },
+    );
     if (!confirm) return;
     await deps.mailer.send(
       composeMail(
