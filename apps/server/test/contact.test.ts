@@ -81,6 +81,23 @@ describe('Kontaktformular', () => {
     expect(refused.json().detail).toMatch(/^Zu viele Nachrichten von dieser Adresse\./);
   });
 
+  it('hält die 5 pro Stunde und die 3 Bestätigungen pro Tag auch bei 200 gleichzeitigen Nachrichten', async () => {
+    const ip = uniqueIp();
+    const email = uniqueEmail('flut');
+    const before = ((await inbox(admin.access_token)).json() as ContactMessageList).total;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        send({ topic: 'other', email, message: 'Eine von vielen Nachrichten.', consent: true }, ip),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 202)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(195);
+    expect(((await inbox(admin.access_token)).json() as ContactMessageList).total).toBe(before + 5);
+    await waitForMail(t.config.dataDir, email, 3);
+    expect(mailsTo(t.config.dataDir, email)).toHaveLength(3);
+  });
+
   it('zeigt das Postfach nur Admins', async () => {
     expect((await inbox()).statusCode).toBe(401);
     expect((await inbox(member.access_token)).statusCode).toBe(403);
