@@ -33,41 +33,47 @@ const LISTING_GRID_MODULES = [
 /** Theme colour of the installed app; matches the MUI primary colour in src/app/providers/theme.ts. */
 const THEME_COLOR = '#00796b';
 
-export default defineConfig({
+/**
+ * Two builds (package.json `build`): the browser's app in `dist/`, and the same app for the server
+ * that renders public pages, `src/entry-server.tsx` in `dist/server/` (`isSsrBuild`; its
+ * libraries stay in node_modules, docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    VitePWA({
-      registerType: 'autoUpdate',
-      // Registered from src/main.tsx through `virtual:pwa-register`: no inline script (CSP script-src 'self').
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
-      manifest: {
-        // The server answers this file with SITE_NAME as name and short_name (plugins/web-app.ts).
-        name: 'Marktplatz',
-        short_name: 'Marktplatz',
-        description:
-          'Kleinanzeigen aus deiner Region: kaufen, verkaufen, verschenken und ins Gespräch kommen.',
-        lang: 'de',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: THEME_COLOR,
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        // Only the built app shell is precached; API answers and sockets are never cached.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-      },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        registerType: 'autoUpdate',
+        // Registered from src/main.tsx through `virtual:pwa-register`: no inline script (CSP script-src 'self').
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+        manifest: {
+          // The server answers this file with SITE_NAME as name and short_name (plugins/web-app.ts).
+          name: 'Marktplatz',
+          short_name: 'Marktplatz',
+          description:
+            'Kleinanzeigen aus deiner Region: kaufen, verkaufen, verschenken und ins Gespräch kommen.',
+          lang: 'de',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: THEME_COLOR,
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          // Only the built app shell is precached; API answers and sockets are never cached.
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/],
+          runtimeCaching: [],
+          cleanupOutdatedCaches: true,
+        },
+      }),
   ],
   server: {
     proxy: {
@@ -75,45 +81,47 @@ export default defineConfig({
       '/ws': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // React and TanStack Query get their own long-cached vendor chunks. Of MUI only what the
-          // first load needs joins the shell chunk: components used only by lazily loaded parts
-          // stay in those parts' chunks.
-          groups: [
-            // Vite's helper for loading chunks with their dependencies: the page's first script
-            // (src/boot.ts) needs it before the app, so it must not sit in the app's chunks.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 2,
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node24', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // React and TanStack Query get their own long-cached vendor chunks. Of MUI only what the
+              // first load needs joins the shell chunk: components used only by lazily loaded parts
+              // stay in those parts' chunks.
+              groups: [
+                // Vite's helper for loading chunks with their dependencies: the page's first script
+                // (src/boot.ts) needs it before the app, so it must not sit in the app's chunks.
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+                // Everything else the app loads first (MUI's core, the shell's parts: what src/main.tsx
+                // imports) in one file: split into dozens of small shared chunks, it cost a request
+                // each, six at a time.
+                // The features' doors (features/<area>/index.ts) only re-export, and package.json's
+                // `sideEffects` names the few files that run code on import, so this group does not
+                // pull the parts behind a door (forms, pickers) into the first script.
+                { name: 'shell', test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/, priority: 0 },
+                {
+                  name: 'listing-grid',
+                  test: (id) => {
+                    const file = id.replaceAll('\\', '/');
+                    return LISTING_GRID_MODULES.some((module) => file.includes(`/apps/web/src/${module}`));
+                  },
+                  priority: 1,
+                  // Only these modules: the libraries they use stay where the other pages find them.
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
-            // Everything else the app loads first (MUI's core, the shell's parts: what src/main.tsx
-            // imports) in one file: split into dozens of small shared chunks, it cost a request
-            // each, six at a time.
-            // The features' doors (features/<area>/index.ts) only re-export, and package.json's
-            // `sideEffects` names the few files that run code on import, so this group does not
-            // pull the parts behind a door (forms, pickers) into the first script.
-            { name: 'shell', test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/, priority: 0 },
-            {
-              name: 'listing-grid',
-              test: (id) => {
-                const file = id.replaceAll('\\', '/');
-                return LISTING_GRID_MODULES.some((module) => file.includes(`/apps/web/src/${module}`));
-              },
-              priority: 1,
-              // Only these modules: the libraries they use stay where the other pages find them.
-              includeDependenciesRecursively: false,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -146,8 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(webApp, {
     distDir: options.webDistDir,
-    homePreview: () => app.homePreview(),
-    drawnPages: app.drawnPages,
+    publicPages: app.publicPages,
     sitemaps: app.sitemaps,
     site: config,
   });

@@ -9,23 +9,17 @@ import serialize from 'serialize-javascript';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
-import type {
-  DrawnPage,
-  HomePreview,
-  PageHead,
-  PagePreviewer,
-  SiteFacts,
-  Sitemaps,
-} from '../modules/listings/index.ts';
+import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
+import { type FirstData, PageRenderer, type RenderedPage } from './page-renderer.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-/** Where `index.html` takes the home page's first content (see `withHomePreview`). */
-const PREVIEW_START = '<!--home-preview-->';
-const PREVIEW_END = '<!--/home-preview-->';
+/** What `index.html`'s `#root` holds between these markers is replaced by a rendered page. */
+const APP_START = '<!--app-->';
+const APP_END = '<!--/app-->';
 
 /** What every visitor's browser learns about this installation (contract `siteConfigSchema`). */
 export type PublicSiteConfig = SiteConfig;
@@ -70,33 +64,42 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
 }
 
 /**
- * `index.html` with the home page's first content: the markup replaces what stands between
- * the preview markers (the loading text), its style sheet goes into the head, the data goes in
- * a JSON script element before the app's scripts. A page without the markers is returned unchanged.
+ * `index.html` with a page the server rendered (`PageRenderer`): its markup replaces what
+ * `#root` holds between the app markers (the first paint), `#root` is marked
+ * `data-server-rendered` so the app hydrates it (apps/web/src/main.tsx), its style elements go
+ * into the head, and the answers it was rendered from go into a JSON script element before the
+ * app's scripts (`<script type="application/json" id="home-data">` or `id="page-data"`, JSON
+ * in which `<` is escaped). A page without the markers is returned unchanged.
  */
-export function withHomePreview(indexHtml: string, preview: HomePreview): string {
-  const start = indexHtml.indexOf(PREVIEW_START);
-  const end = indexHtml.indexOf(PREVIEW_END, start);
+export function withRenderedPage(indexHtml: string, page: RenderedPage, data: FirstData | null): string {
+  const start = indexHtml.indexOf(APP_START);
+  const end = indexHtml.indexOf(APP_END, start);
   if (start < 0 || end < 0) return indexHtml;
-  const data = `<script type="application/json" id="home-data">${preview.data}</script>`;
-  const page = `${indexHtml.slice(0, start)}${preview.html}${indexHtml.slice(end + PREVIEW_END.length)}`;
-  // Functions, so that '$&' or "$'" in an ad's text stay text. The style sheet is our own constant.
-  return page
-    .replace('</head>', () => `<style>${preview.css}</style>\n  </head>`)
-    .replace('</body>', () => `${data}\n  </body>`);
+  const root = `${indexHtml.slice(0, start)}${page.html}${indexHtml.slice(end + APP_END.length)}`;
+  // Functions as replacements, so that '$&' or "$'" in an ad's text stay text.
+  const marked = root
+    .replace('<div id="root">', () => '<div id="root" data-server-rendered="">')
+    .replace('</head>', () => `${page.styles}\n  </head>`);
+  return data ? withFirstData(marked, data) : marked;
+}
+
+/** `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`). */
+function withFirstData(html: string, data: FirstData): string {
+  const id = data.kind === 'home' ? 'home-data' : 'page-data';
+  return html.replace(
+    '</body>',
+    () => `<script type="application/json" id="${id}">${data.json}</script>\n  </body>`,
+  );
 }
 
 /**
  * `index.html` with a page's head data for search engines and messengers: its `<title>`, meta
  * description, canonical link, robots rule, OpenGraph tags and JSON-LD elements. Every text is
  * HTML-escaped; JSON-LD is serialized so that no text can close its script element
- * (`serialize-javascript`, which escapes `<`, `>`, `/` and the line separators). `css`, the drawn
- * content's style sheet, goes into the head too.
+ * (`serialize-javascript`, which escapes `<`, `>`, `/` and the line separators).
  */
-export function withPageHead(indexHtml: string, head: PageHead, css: string | null = null): string {
+export function withPageHead(indexHtml: string, head: PageHead): string {
   const tags = [
-    // Our own constant style sheet of the drawn content (never user text).
-    css ? `<style>${css}</style>` : '',
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     ...head.openGraph.map(
@@ -117,17 +120,6 @@ export function withPageHead(indexHtml: string, head: PageHead, css: string | nu
       () => `<meta name="description" content="${escapeHtml(head.description)}">`,
     )
     .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
-}
-
-/**
- * `index.html` with a page's first content between the preview markers (the loading text goes).
- * A page without the markers is returned unchanged.
- */
-export function withFirstContent(indexHtml: string, html: string): string {
-  const start = indexHtml.indexOf(PREVIEW_START);
-  const end = indexHtml.indexOf(PREVIEW_END, start);
-  if (start < 0 || end < 0) return indexHtml;
-  return `${indexHtml.slice(0, start)}${html}${indexHtml.slice(end + PREVIEW_END.length)}`;
 }
 
 /**
@@ -182,7 +174,8 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
  * cache, everything else revalidated, and the SPA fallback (any unknown non-API GET answers
  * index.html so the client router resolves it). `/api` and `/ws` misses stay JSON 404s.
- * `/` gets `homePreview`'s first content in its HTML (the plain page when it fails). Every
+ * The public pages (home, ad, category, search, legal, help) arrive rendered by the app's own
+ * components (`PageRenderer`, docs/decisions/0030-one-layout-rendered-on-the-server.md). Every
  * served `index.html` carries the site's public configuration (`withSiteConfig`), which
  * `GET /api/site` also answers; the web manifest gets the site name.
  */
@@ -190,9 +183,8 @@ async function webApp(
   app: FastifyInstance,
   options: {
     distDir?: string;
-    homePreview?: () => Promise<HomePreview>;
-    /** The ad, category and search pages' first HTML and head data (the listings door). */
-    drawnPages?: PagePreviewer;
+    /** Status, head and data of the home, ad, category and search pages (the listings door). */
+    publicPages?: PublicPages;
     /** `/sitemap.xml` and its files (the listings door). */
     sitemaps?: Sitemaps;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
@@ -263,16 +255,12 @@ async function webApp(
 
   if (built) {
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      reply.type('text/html; charset=utf-8');
-      const html = await indexPage();
-      if (!options.homePreview) return html;
-      try {
-        return withHomePreview(html, await options.homePreview());
-      } catch (error) {
-        request.log.error({ err: error }, 'home preview failed; serving the plain page');
-        return html;
-      }
+      const pages = options.publicPages;
+      return sendRendered(request, reply, async () => ({
+        status: 200,
+        head: null,
+        data: pages ? { kind: 'home', json: await pages.home() } : null,
+      }));
     });
     // The service worker precaches this address for navigations: it carries the site too.
     app.get('/index.html', { schema: { hide: true } }, async (_request, reply) => {
@@ -318,51 +306,105 @@ async function webApp(
     });
   }
 
-  const pages = options.drawnPages;
-  /** Sends `index.html` with the drawn page's status, head and first content (the plain page when drawing fails). */
-  const sendDrawn = async (request: FastifyRequest, reply: FastifyReply, draw: () => Promise<DrawnPage>) => {
+  const renderer = built ? await PageRenderer.load(root, site) : null;
+  if (built && !renderer)
+    app.log.warn({ root }, 'the web app has no server build; public pages are sent unrendered');
+
+  /**
+   * Sends `index.html` for a public page: its status (a 301 as a redirect), its head, and its
+   * content rendered by the app's components from the answers it carries (`PageRenderer`). When
+   * the answers cannot be read the plain page goes out; when only rendering fails, the page goes
+   * out with its head and data, and the app renders it in the browser.
+   */
+  const sendRendered = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: () => Promise<{
+      status: PublicPage['status'];
+      location?: string;
+      head: PageHead | null;
+      data: FirstData | null;
+    }>,
+  ) => {
     const html = await indexPage();
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    let page: DrawnPage;
+    let page: Awaited<ReturnType<typeof answer>>;
     try {
-      page = await draw();
+      page = await answer();
     } catch (error) {
-      request.log.error({ err: error }, 'drawing the page failed; serving the plain page');
+      request.log.error({ err: error }, 'reading the page failed; serving the plain page');
       return reply.send(html);
     }
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
-    const withHead = withPageHead(html, page.head, page.css);
-    // `first-content` tells the page's first script that the server drew this page (apps/web/src/boot.ts).
-    const content = page.html ? `<div id="first-content">${page.html}</div>` : null;
-    const drawn = content ? withFirstContent(withHead, content) : withHead;
-    // The answers it was drawn from, for the app (docs/decisions/0012); `<` is escaped in them.
-    const data = page.data ? `<script type="application/json" id="page-data">${page.data}</script>` : null;
-    return reply
-      .status(page.status)
-      .send(data ? drawn.replace('</body>', () => `${data}\n  </body>`) : drawn);
+    const withHead = page.head ? withPageHead(html, page.head) : html;
+    let rendered: RenderedPage | null = null;
+    if (renderer) {
+      try {
+        rendered = await renderer.render(request.url, page.data);
+      } catch (error) {
+        request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
+      }
+    }
+    const full = rendered
+      ? withRenderedPage(withHead, rendered, page.data)
+      : page.data
+        ? withFirstData(withHead, page.data)
+        : withHead;
+    return reply.status(page.status).send(full);
   };
+  /** A page answer from the listings door, with its data as the `page-data` kind. */
+  const listingsPage = (draw: () => Promise<PublicPage>) => async () => {
+    const page = await draw();
+    return { ...page, data: page.data ? { kind: 'page' as const, json: page.data } : null };
+  };
+  const pages = options.publicPages;
   if (built && pages) {
     app.get('/listing/:id', { schema: { hide: true } }, async (request, reply) => {
       const parsed = listingPageParams.safeParse(request.params);
       const id = parsed.success ? parsed.data.id : '';
-      return sendDrawn(request, reply, () => pages.listing(id, facts));
+      return sendRendered(
+        request,
+        reply,
+        listingsPage(() => pages.listing(id, facts)),
+      );
     });
     app.get('/category/:slug', { schema: { hide: true } }, async (request, reply) => {
       const parsed = categoryPageParams.safeParse(request.params);
       const slug = parsed.success ? parsed.data.slug : '';
-      return sendDrawn(request, reply, () => pages.category(slug, undefined, facts));
+      return sendRendered(
+        request,
+        reply,
+        listingsPage(() => pages.category(slug, undefined, facts)),
+      );
     });
     app.get('/category/:slug/:sub', { schema: { hide: true } }, async (request, reply) => {
       const parsed = categoryPageParams.safeParse(request.params);
       const { slug, sub } = parsed.success ? parsed.data : { slug: '', sub: '' };
-      return sendDrawn(request, reply, () => pages.category(slug, sub, facts));
+      return sendRendered(
+        request,
+        reply,
+        listingsPage(() => pages.category(slug, sub, facts)),
+      );
     });
     app.get('/search', { schema: { hide: true } }, async (request, reply) => {
       const parsed = searchPageQuery.safeParse(request.query);
       const q = parsed.success ? parsed.data.q : undefined;
-      return sendDrawn(request, reply, () => pages.search(q, facts));
+      return sendRendered(
+        request,
+        reply,
+        listingsPage(() => pages.search(q, facts)),
+      );
     });
+  }
+
+  // The other public pages the app renders on the server (legal, help): no answers to carry.
+  const ownRoutes = new Set(['/', '/listing/:id', '/category/:slug', '/category/:slug/:sub', '/search']);
+  for (const pattern of renderer?.paths ?? []) {
+    if (ownRoutes.has(pattern)) continue;
+    app.get(pattern, { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({ status: 200, head: null, data: null })),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -377,7 +419,11 @@ async function webApp(
     }
     // An ad address the router cannot take (an id longer than a route parameter may be) is no ad.
     if (pages && url.startsWith('/listing/'))
-      return sendDrawn(request, reply, () => pages.listing('', facts));
+      return sendRendered(
+        request,
+        reply,
+        listingsPage(() => pages.listing('', facts)),
+      );
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(await indexPage());
   });

@@ -140,3 +140,16 @@ export async function onlineRecorded(t: TestApp, userId: string, message = 'onli
     )
     .toBeGreaterThan(0);
 }
+
+/**
+ * The web app as `npm run build` writes it (`apps/web/dist`, with the server build that renders
+ * the public pages, docs/decisions/0030-one-layout-rendered-on-the-server.md), for tests of the
+ * pages the server sends. `npm test` builds it before the unit and integration tests.
+ * @throws when it has not been built, naming the command that builds it
+ */
+export function builtWebDist(): string {
+  const dist = path.resolve(import.meta.dirname, '../../../web/dist');
+  if (!fs.existsSync(path.join(dist, 'server', 'entry-server.js')))
+    throw new Error(`${dist} has no server build: run \`npm run build\` first`);
+  return dist;
+}

@@ -14,12 +14,7 @@ import { listingFeedQuery } from '../features/feed/index.ts';
 import { followFeedPages } from '../features/follow-feed/index.ts';
 import { forumPages } from '../features/forum/index.ts';
 import { helpPages } from '../features/help/index.ts';
-import {
-  homePages,
-  readServedHomeData,
-  SERVED_HOME_FEED_FILTERS,
-  storedHomeFeedFilters,
-} from '../features/home/index.ts';
+import { homePages, SERVED_HOME_FEED_FILTERS, storedHomeFeedFilters } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
 import { listingPages } from '../features/listings/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
@@ -33,7 +28,7 @@ import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { REDIRECTS, resolveRedirect, UNKNOWN_PATH_TARGET } from './redirects.ts';
-import { seedServedPage } from './servedPage.ts';
+import { readFirstData, seedFirstData } from './servedPage.ts';
 import { RouteErrorFallback } from './shell/ErrorFallback.tsx';
 
 /** Who may open a page (SPEC.md §2): everyone, logged-in members, or administrators. */
@@ -254,13 +249,29 @@ export const builtPages: readonly BuiltPageEntry[] = [
 ];
 
 /**
- * Starts loading the code of the built page at `pathname` (its lazily loaded chunk) and, for
- * home, its first data into `queryClient`: the answers the server sent with the page when they
- * are what this device's feed shows (newest ads, all of Germany), else the feed's first page as
- * this device last sorted and placed it; and the categories. Both then arrive alongside the app
- * instead of after its first render. An ad, category or search page the server drew hands over
- * the answers it was drawn from (`seedServedPage`). Unknown paths load nothing. Failures are left to the page,
- * which asks again.
+ * The public pages the server renders with the app's own components
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md); every other page is rendered in the
+ * browser. Patterns of {@link builtPages}.
+ */
+export const SERVER_RENDERED_PATHS: readonly string[] = [
+  '/',
+  '/listing/:id',
+  '/category/:slug',
+  '/category/:slug/:sub',
+  '/search',
+  '/legal/:page',
+  '/faq',
+  '/hilfe',
+];
+
+/**
+ * Starts loading the code of the built page at `pathname` (its lazily loaded chunk) and, in the
+ * browser, its first data into `queryClient`: the answers the server rendered the page from
+ * (`seedFirstData`, read from the page), and for a home page that carries none, the feed's
+ * first page as this device last sorted and placed it, and the categories. Both then arrive
+ * alongside the app instead of after its first render. When the device keeps another sort or
+ * place than the rendered feed's, that feed is asked for at once too: the page shows it right
+ * after hydrating. Unknown paths load nothing. Failures are left to the page, which asks again.
  * @returns settles when the page's code has arrived (or failed to)
  */
 export function preloadPage(pathname: string, queryClient?: QueryClient): Promise<void> {
@@ -273,18 +284,14 @@ export function preloadPage(pathname: string, queryClient?: QueryClient): Promis
         },
       )
     : Promise.resolve();
-  if (queryClient && pathname === '/') {
+  if (!queryClient) return code;
+  const first = readFirstData();
+  const seeded = first !== null && seedFirstData(queryClient, pathname, first);
+  if (pathname === '/') {
     const feed = listingFeedQuery(storedHomeFeedFilters());
-    const served = readServedHomeData();
-    if (served && hashKey(feed.queryKey) === hashKey(listingFeedQuery(SERVED_HOME_FEED_FILTERS).queryKey)) {
-      queryClient.setQueryData(feed.queryKey, { pages: [served.feed], pageParams: [null] });
-    } else {
+    if (!seeded || hashKey(feed.queryKey) !== hashKey(listingFeedQuery(SERVED_HOME_FEED_FILTERS).queryKey))
       void queryClient.prefetchInfiniteQuery(feed);
-    }
-    if (served) queryClient.setQueryData(categoriesQuery.queryKey, served.categories);
-    else void queryClient.prefetchQuery(categoriesQuery);
-  } else if (queryClient) {
-    seedServedPage(queryClient, pathname);
+    if (!seeded) void queryClient.prefetchQuery(categoriesQuery);
   }
   return code;
 }

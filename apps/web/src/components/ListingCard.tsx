@@ -68,7 +68,9 @@ export function ListingCard({
           )}
           <p className={compact ? `${styles.meta} ${styles.bottom}` : styles.meta}>
             {compact && distance && `${distance} · `}
-            <time dateTime={listing.created_at}>{relativeTimeShort(new Date(listing.created_at), now)}</time>
+            <time dateTime={listing.created_at} suppressHydrationWarning>
+              {relativeTimeShort(new Date(listing.created_at), now)}
+            </time>
           </p>
         </div>
       </Link>

@@ -5,14 +5,16 @@ import {
   PRICE_TEXTS,
   RELATIVE_TIME_TEXTS,
 } from '@marketplace/contract';
+import { serverSiteConfig } from '../lib/serverSite.ts';
 
 /**
  * The marketplace's name (`SITE_NAME` of the server): the served `index.html` carries it in its
  * `site-config` JSON element (apps/server/src/plugins/web-app.ts), read once when the texts load;
+ * on a server that renders pages, what it set before loading the app (`lib/serverSite.ts`);
  * 'Marktplatz' where the page has none (dev server, component tests).
  */
 export const SITE_NAME: string = (() => {
-  if (typeof document === 'undefined') return DEFAULT_SITE_NAME;
+  if (typeof document === 'undefined') return serverSiteConfig()?.name ?? DEFAULT_SITE_NAME;
   try {
     const name: unknown = JSON.parse(document.getElementById('site-config')?.textContent ?? '{}').name;
     return typeof name === 'string' && name.trim() !== '' ? name : DEFAULT_SITE_NAME;
@@ -570,6 +572,8 @@ export const de = {
     manage: 'Meine Anzeigen',
     notFound: 'Anzeige nicht gefunden',
     notFoundText: 'Diese Anzeige gibt es nicht oder nicht mehr.',
+    gone: 'Anzeige nicht mehr verfügbar',
+    goneText: 'Diese Anzeige wurde entfernt.',
     loadFailed: 'Die Anzeige konnte nicht geladen werden.',
     noImage: 'Kein Bild',
     imageAlt: (title: string, index: number) => `${title} – Bild ${index}`,

@@ -90,9 +90,13 @@ export function roleFlags(user: User | null): Pick<SessionState, 'isAdmin' | 'is
 function useStartupSessionCheck(): boolean {
   const { showMessage } = useSnackbar();
   const checked = useRef(false);
-  const [checking, setChecking] = useState(
+  // Not while a server-rendered page is hydrated: the server knew no session.
+  const tokenOnly = useSyncExternalStore(
+    subscribeSession,
     () => readStoredSession(window.localStorage).kind === 'token-only',
+    () => false,
   );
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
     if (checked.current) return;
@@ -130,15 +134,20 @@ function useStartupSessionCheck(): boolean {
           if (!leaving && stillCurrent()) clearSession();
         }, LEAVING_GRACE_MS);
       })
-      .finally(() => setChecking(false));
+      .finally(() => setAnswered(true));
   }, [showMessage]);
 
-  return checking;
+  return tokenOnly && !answered;
 }
+
+/** The session on the server and while a page is hydrated: none. */
+const noSession = () => null;
 
 /** Provides {@link useSession}. Must sit inside the router (logout navigates). */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(subscribeSession, getSession);
+  // A page the server rendered is hydrated as a visitor's, as the server drew it; the stored
+  // session follows right after (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+  const session = useSyncExternalStore(subscribeSession, getSession, noSession);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isChecking = useStartupSessionCheck();

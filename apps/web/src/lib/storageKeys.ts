@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * localStorage keys of choices the app remembers on this device (SPEC.md §4 "Home feed": view
  * mode and sort are persisted locally). Session and cookie keys live with their modules.
@@ -12,8 +14,9 @@ export const FEED_POSTAL_CODE_STORAGE_KEY = 'feed.postalCode';
 /** The home feed's 'Umkreis' in km (absent: all of Germany). */
 export const FEED_RADIUS_STORAGE_KEY = 'feed.radiusKm';
 
-/** Reads a stored string; null when missing or when storage is unavailable. */
+/** Reads a stored string; null when missing, when storage is unavailable and on the server. */
 export function readStored(key: string): string | null {
+  if (typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -21,7 +24,10 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** Stores a string (or removes the key for null); storage failures are ignored. */
+/**
+ * Stores a string (or removes the key for null) and tells the components that show it; storage
+ * failures are ignored.
+ */
 export function writeStored(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
@@ -29,4 +35,30 @@ export function writeStored(key: string, value: string | null): void {
   } catch {
     // Private mode or full storage: the choice just is not remembered.
   }
+  for (const listener of listeners) listener();
+}
+
+const listeners = new Set<() => void>();
+
+function subscribeStored(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/**
+ * The string stored under `key`, kept current when this tab or another changes it. While a page
+ * the server rendered is hydrated it is null, as on the server, which knows no device's choices;
+ * the stored value follows right after (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ * A page rendered in the browser alone has the stored value from its first render.
+ */
+export function useStored(key: string): string | null {
+  return useSyncExternalStore(
+    subscribeStored,
+    () => readStored(key),
+    () => null,
+  );
 }

@@ -7,9 +7,8 @@ import type { Actor } from '../users/index.ts';
 import { CountedViews, type ListingDeps } from './deps.ts';
 import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
-import { type HomePreview, HomePreviewer } from './home-preview.ts';
 import { listingReportTarget } from './moderation.ts';
-import { PagePreviewer } from './page-preview.ts';
+import { PublicPages } from './public-pages.ts';
 import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
 import { TOTAL_CACHE_MS } from './search.ts';
@@ -29,7 +28,6 @@ import './events.ts';
  */
 export { validateAttributes } from './attributes.ts';
 export { EXPIRY_REMINDER_DAYS, sendExpiryReminders } from './expiry-reminders.ts';
-export type { HomePreview } from './home-preview.ts';
 export {
   announceModeration,
   findModeratedListings,
@@ -39,9 +37,9 @@ export {
 } from './moderation.ts';
 /** Saved searches: their filters checked, and their new ads counted, through the ad search. */
 export { checkSavedFilters, countNewMatches } from './new-matches.ts';
-export type { DrawnPage, PageHead, SiteFacts } from './page-parts.ts';
-export type { PagePreviewer } from './page-preview.ts';
+export type { PageHead, PublicPage, SiteFacts } from './page-heads.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
+export type { PublicPages } from './public-pages.ts';
 export {
   adjustFavoritesCount,
   releaseFavorites,
@@ -59,15 +57,10 @@ export { adjustTermsBulk } from './terms.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The home page's first HTML and data as of `now` (docs/decisions/0004-home-page-first-html.md);
-     * served by the web-app plugin.
+     * Status, head data and rendering data of the home, ad, category and search pages (served by
+     * the web-app plugin; docs/decisions/0030-one-layout-rendered-on-the-server.md).
      */
-    homePreview(now?: Date): Promise<HomePreview>;
-    /**
-     * The first HTML, status and head data of the ad, category and search pages (served by the
-     * web-app plugin; docs/decisions/0004-home-page-first-html.md).
-     */
-    drawnPages: PagePreviewer;
+    publicPages: PublicPages;
     /** `/sitemap.xml` and its files (served by the web-app plugin). */
     sitemaps: Sitemaps;
     /**
@@ -125,7 +118,6 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     cards: app.memberCards,
   };
   const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));
-  const previewer = new HomePreviewer(deps, answers, counts);
 
   const adsChanged = () => {
     answers.invalidate();
@@ -154,8 +146,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   app.countListingsWith(counts);
   // Reported ads in the one moderation queue (docs/decisions/0023-one-reports-store.md).
   app.reportTargets.register(listingReportTarget);
-  app.decorate('homePreview', (now?: Date) => previewer.preview(now));
-  app.decorate('drawnPages', new PagePreviewer(deps, answers, counts));
+  app.decorate('publicPages', new PublicPages(deps, answers, counts));
   app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts));
   app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
     updateListing(deps, actor, id, { status }),

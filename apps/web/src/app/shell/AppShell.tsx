@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TermsGate } from '../../features/legal/index.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../lib/constants.ts';
+import { desktopOnly, mobileOnly, useIsDesktop } from '../../lib/useIsDesktop.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { DESKTOP_HEADER_HEIGHT_PX, DesktopHeader } from './DesktopHeader.tsx';
@@ -17,17 +17,24 @@ import { SideMenu } from './SideMenu.tsx';
  * not accepted the current AGB, the question to accept them.
  */
 export function AppShell() {
-  const isDesktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  // null while the width is unknown (on the server, while hydrating): both layouts, by CSS.
+  const isDesktop = useIsDesktop();
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
   const toggleSideMenu = () => setSideMenuOpen((open) => !open);
   const bottomSpace = isDesktop ? 0 : BOTTOM_NAV_HEIGHT_PX;
+  const bottomPadding = isDesktop === null ? { xs: `${bottomSpace}px`, md: 0 } : `${bottomSpace}px`;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${bottomSpace}px` }}>
-      {isDesktop ? (
-        <DesktopHeader onToggleSideMenu={toggleSideMenu} />
-      ) : (
-        <MobileHeader onToggleSideMenu={toggleSideMenu} />
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: bottomPadding }}>
+      {isDesktop !== false && (
+        <Box sx={desktopOnly(isDesktop)}>
+          <DesktopHeader onToggleSideMenu={toggleSideMenu} />
+        </Box>
+      )}
+      {isDesktop !== true && (
+        <Box sx={mobileOnly(isDesktop)}>
+          <MobileHeader onToggleSideMenu={toggleSideMenu} />
+        </Box>
       )}
       <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
       {/* At least a screen high, so the footer does not jump while a page arrives. */}
@@ -38,7 +45,11 @@ export function AppShell() {
         <Outlet />
       </Box>
       <Footer />
-      {!isDesktop && <BottomNav />}
+      {isDesktop !== true && (
+        <Box sx={mobileOnly(isDesktop)}>
+          <BottomNav />
+        </Box>
+      )}
       <CookieBanner bottomOffset={bottomSpace} />
       <TermsGate />
       <ScrollRestoration />

@@ -13,9 +13,9 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useCallback, useState } from 'react';
 import { de } from '../../i18n/de.ts';
+import { desktopOnly, mobileOnly, useIsDesktop } from '../../lib/useIsDesktop.ts';
 import { useViewMode } from '../../lib/viewMode.ts';
 import { FeedToolbar } from './FeedToolbar.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -51,7 +51,8 @@ export function BrowseListings({
   /** The sort the server applies when none is chosen. */
   defaultSort?: ListingQuerySort;
 }) {
-  const isDesktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
+  // null while the width is unknown (on the server, while hydrating): both, by CSS.
+  const isDesktop = useIsDesktop();
   const [viewMode, setViewMode] = useViewMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [firstPage, setFirstPage] = useState<ListingList | null>(null);
@@ -71,26 +72,28 @@ export function BrowseListings({
 
   return (
     <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-      {isDesktop && (
-        <Paper
-          component="aside"
-          variant="outlined"
-          aria-label={de.filters.title}
-          sx={{
-            width: 280,
-            flexShrink: 0,
-            p: 2,
-            position: 'sticky',
-            top: 120,
-            maxHeight: 'calc(100vh - 140px)',
-            overflowY: 'auto',
-          }}
-        >
-          <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-            {de.filters.title}
-          </Typography>
-          {panel}
-        </Paper>
+      {isDesktop !== false && (
+        <Box sx={desktopOnly(isDesktop)}>
+          <Paper
+            component="aside"
+            variant="outlined"
+            aria-label={de.filters.title}
+            sx={{
+              width: 280,
+              flexShrink: 0,
+              p: 2,
+              position: 'sticky',
+              top: 120,
+              maxHeight: 'calc(100vh - 140px)',
+              overflowY: 'auto',
+            }}
+          >
+            <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+              {de.filters.title}
+            </Typography>
+            {panel}
+          </Paper>
+        </Box>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         {heading}
@@ -109,12 +112,14 @@ export function BrowseListings({
               (total >= LISTINGS_TOTAL_CAP ? de.feed.countCapped(total) : de.feed.count(total))}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {!isDesktop && (
-              <Badge badgeContent={filterCount} color="secondary">
-                <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setDrawerOpen(true)}>
-                  {de.filters.show}
-                </Button>
-              </Badge>
+            {isDesktop !== true && (
+              <Box sx={mobileOnly(isDesktop)}>
+                <Badge badgeContent={filterCount} color="secondary">
+                  <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setDrawerOpen(true)}>
+                    {de.filters.show}
+                  </Button>
+                </Badge>
+              </Box>
             )}
             <FeedToolbar
               viewMode={viewMode}
@@ -144,7 +149,7 @@ export function BrowseListings({
           enabled={enabled}
         />
       </Box>
-      {!isDesktop && (
+      {isDesktop !== true && (
         <Drawer
           anchor="bottom"
           open={drawerOpen}

@@ -13,7 +13,7 @@ import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/index.ts';
 import { checkKeptPlace, FeedToolbar, ListingFeed } from '../feed/index.ts';
 import { storyPages } from '../stories/index.ts';
-import { homeFeedFilters, readHomePostalCode, readHomeRadiusKm } from './homeFeed.ts';
+import { homeFeedFilters, readHomePostalCode, useHomePlace } from './homeFeed.ts';
 
 /** The stories strip, in its own chunk after the page's first script (SPEC.md §2 "Home"). */
 const StoriesStrip = lazy(() => storyPages.strip().then((component) => ({ default: component })));
@@ -28,15 +28,11 @@ export function HomePage() {
   usePageTitle(de.pages.home);
   const [viewMode, setViewMode] = useViewMode();
   const [sort, setSort] = useFeedSort();
-  const [postalCode, setPostalCode] = useState(readHomePostalCode);
-  const [radiusKm, setRadiusKm] = useState(readHomeRadiusKm);
+  const { postalCode, radiusKm } = useHomePlace();
   const [dropped, setDropped] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
-  const changePostalCode = (value: string) => {
-    setPostalCode(value);
-    writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
-  };
+  const changePostalCode = (value: string) => writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
 
   // The place kept from an earlier visit may name no place any more.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checks the kept place once, on arrival
@@ -93,7 +89,6 @@ export function HomePage() {
             }}
             radiusKm={radiusKm}
             onRadiusChange={(value) => {
-              setRadiusKm(value);
               writeStored(FEED_RADIUS_STORAGE_KEY, value === undefined ? null : String(value));
             }}
           />

@@ -1,6 +1,11 @@
 import type { CategoriesResponse, Category, ListingList, ListingSort } from '@marketplace/contract';
 import { hasArray, isRecord } from '../../lib/guards.ts';
-import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, readStored } from '../../lib/storageKeys.ts';
+import {
+  FEED_POSTAL_CODE_STORAGE_KEY,
+  FEED_RADIUS_STORAGE_KEY,
+  readStored,
+  useStored,
+} from '../../lib/storageKeys.ts';
 import { readFeedSort } from '../../lib/viewMode.ts';
 import { type ListingFilters, radiusChoice } from '../feed/index.ts';
 
@@ -23,6 +28,16 @@ export function readHomeRadiusKm(): number | undefined {
   return radiusChoice(readStored(FEED_RADIUS_STORAGE_KEY));
 }
 
+/**
+ * The home feed's place and 'Umkreis' kept on this device, kept current (`useStored`: none while
+ * a server-rendered page is hydrated).
+ */
+export function useHomePlace(): { postalCode: string; radiusKm: number | undefined } {
+  const postalCode = useStored(FEED_POSTAL_CODE_STORAGE_KEY) ?? '';
+  const radiusKm = radiusChoice(useStored(FEED_RADIUS_STORAGE_KEY));
+  return { postalCode, radiusKm };
+}
+
 /** The filters the home feed starts with on this device (what `HomePage` first asks for). */
 export function storedHomeFeedFilters(): ListingFilters {
   return homeFeedFilters(readFeedSort(), readHomePostalCode(), readHomeRadiusKm());
@@ -35,15 +50,13 @@ export interface ServedHomeData {
 }
 
 /**
- * Reads the answers the server put into the home page (`<script type="application/json"
- * id="home-data">`, see the server's `modules/listings/home-preview.ts`); null when the page
- * has none or they are not a feed page and a category list. The server wrote them with the
+ * Reads the answers the server put into the home page (`text`, the JSON of its `<script
+ * type="application/json" id="home-data">`); null when they are not a feed page and a category
+ * list. The server wrote them with the
  * contract's schemas, so their items are taken as typed
  * (docs/decisions/0017-checks-off-the-first-load.md).
  */
-export function readServedHomeData(doc: Document = document): ServedHomeData | null {
-  const text = doc.getElementById(SERVED_HOME_DATA_ID)?.textContent;
-  if (!text) return null;
+export function readServedHomeData(text: string): ServedHomeData | null {
   try {
     const data: unknown = JSON.parse(text);
     if (!isRecord(data) || !hasArray(data.feed, 'listings') || !hasArray(data.categories, 'categories'))

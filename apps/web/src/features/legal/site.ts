@@ -2,6 +2,7 @@ import { DEFAULT_SITE_NAME, type SiteConfig } from '@marketplace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 import { isRecord } from '../../lib/guards.ts';
+import { serverSiteConfig } from '../../lib/serverSite.ts';
 
 /** The configuration of an installation that has set nothing (tests, the dev server). */
 const UNCONFIGURED: SiteConfig = {
@@ -23,12 +24,13 @@ const UNCONFIGURED: SiteConfig = {
 /**
  * The site configuration the server wrote into this page (`<script type="application/json"
  * id="site-config">`, apps/server/src/plugins/web-app.ts), or null when the page has none (the
- * Vite dev server, component tests) or it cannot be read. The server wrote it with the contract's
+ * Vite dev server, component tests) or it cannot be read. On a server that renders pages: the
+ * configuration it set (`lib/serverSite.ts`). The server wrote it with the contract's
  * schema, so past its outline (name, AGB version, operator) it is taken as typed
  * (docs/decisions/0017-checks-off-the-first-load.md).
  */
 export function servedSiteConfig(): SiteConfig | null {
-  if (typeof document === 'undefined') return null;
+  if (typeof document === 'undefined') return serverSiteConfig();
   const text = document.getElementById('site-config')?.textContent;
   if (!text) return null;
   try {

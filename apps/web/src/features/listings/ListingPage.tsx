@@ -47,16 +47,18 @@ export function ListingPage() {
 
   if (listing.isPending) return <LoadingFallback />;
   if (listing.error) {
-    const notFound =
-      listing.error instanceof ApiError && (listing.error.status === 404 || listing.error.status === 422);
-    if (!notFound) console.error('Anzeige konnte nicht geladen werden', listing.error);
+    const status = listing.error instanceof ApiError ? listing.error.status : 0;
+    const notFound = status === 404 || status === 422;
+    // An ad removed by moderation (SPEC.md §2: the server answers its page with 410).
+    const gone = status === 410;
+    if (!notFound && !gone) console.error('Anzeige konnte nicht geladen werden', listing.error);
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h1" sx={{ mb: 2 }}>
-          {notFound ? de.listing.notFound : de.pages.listing}
+          {gone ? de.listing.gone : notFound ? de.listing.notFound : de.pages.listing}
         </Typography>
-        <Alert severity={notFound ? 'info' : 'error'} sx={{ mb: 2 }}>
-          {notFound ? de.listing.notFoundText : de.listing.loadFailed}
+        <Alert severity={notFound || gone ? 'info' : 'error'} sx={{ mb: 2 }}>
+          {gone ? de.listing.goneText : notFound ? de.listing.notFoundText : de.listing.loadFailed}
         </Alert>
         <Button component={RouterLink} to="/" variant="contained">
           {de.categories.toHome}

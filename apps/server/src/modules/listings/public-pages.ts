@@ -15,24 +15,19 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import type { ListingReadDeps } from './deps.ts';
-import { PREVIEW_CSS } from './home-preview.ts';
 import {
   absolute,
   breadcrumbList,
   type Crumb,
-  type DrawnPage,
-  drawList,
-  drawListing,
   emptyHead,
   firstImage,
-  LIST_PAGE_CSS,
-  LISTING_CSS,
   listingNotFound,
   listingRemoved,
   PAGE_TEXTS,
+  type PublicPage,
   type SiteFacts,
   summary,
-} from './page-parts.ts';
+} from './page-heads.ts';
 import { isListingRemoved } from './queries.ts';
 import { readListing } from './reading.ts';
 import { listListings } from './search.ts';
@@ -54,14 +49,15 @@ const AVAILABILITY: Readonly<Record<string, string>> = {
 const DISCONTINUED = 'https://schema.org/Discontinued';
 
 /**
- * The server's first HTML of the ad page, the category pages and the first page of a search
- * (docs/decisions/0004-home-page-first-html.md, extended to these pages): status, head data for
- * search engines and messengers (title, description, canonical URL, OpenGraph, JSON-LD) and the
- * content as plain markup. Answers come from the cache of public answers under the keys the API
- * uses, so the app's own requests that follow find them there, and reading a page counts no view.
- * One per listings plugin.
+ * What the server answers for the home page, the ad page, the category pages and the first page
+ * of a search, around their content, which the web app's own components render
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md): status, head data for search
+ * engines and messengers (title, description, canonical URL, OpenGraph, JSON-LD) and the API
+ * answers the page is rendered from. Answers come from the cache of public answers under the keys
+ * the API uses, so the app's own requests that follow find them there, and reading a page counts
+ * no view. One per listings plugin.
  */
-export class PagePreviewer {
+export class PublicPages {
   private readonly deps: ListingReadDeps;
   private readonly answers: PublicAnswerCache;
   /** Active ads per category id (cached by the plugin). */
@@ -74,11 +70,24 @@ export class PagePreviewer {
   }
 
   /**
+   * The home page's answers (SPEC.md §2 "Home"): `{"feed": <GET /api/listings?sort=newest&limit=20>,
+   * "categories": <GET /api/categories/all>}` as JSON text that is safe inside a `<script
+   * type="application/json">` element: the feed a visitor without stored choices sees.
+   */
+  async home(): Promise<string> {
+    const query = listingQuerySchema.parse({ sort: 'newest', limit: String(FEED_PAGE_SIZE) });
+    const feedJson = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
+      listListings(this.deps, query, null),
+    );
+    return scriptJson(`{"feed":${feedJson},"categories":${await this.categoriesJson()}}`);
+  }
+
+  /**
    * /listing/{id} (SPEC.md §2): 200 for an active or reserved ad, 410 for one that is gone
    * (sold or expired: its page still shows it, with its state; removed by moderation: a notice
    * only), 404 for an unknown or malformed id (deleted ads leave no trace, so they answer 404 too).
    */
-  async listing(id: string, site: SiteFacts): Promise<DrawnPage> {
+  async listing(id: string, site: SiteFacts): Promise<PublicPage> {
     let listing: Listing;
     let json: string;
     try {
@@ -162,8 +171,6 @@ export class PagePreviewer {
         // A wanted ad asks for a thing, it offers none: no Product for it.
         jsonLd: [...(wanted ? [] : [product]), breadcrumbList(site, [...crumbs, { name, path }])],
       },
-      html: drawListing(listing, status, price, place),
-      css: LISTING_CSS,
       data: scriptJson(`{"listing":${json},"categories":${await this.categoriesJson()}}`),
     };
   }
@@ -173,20 +180,13 @@ export class PagePreviewer {
    * (its first page, as the app asks for it) with a BreadcrumbList; 404 for an unknown
    * category or a subcategory under the wrong parent; 301 for SPEC.md's redirects.
    */
-  async category(
-    slug: string,
-    sub: string | undefined,
-    site: SiteFacts,
-    now = new Date(),
-  ): Promise<DrawnPage> {
+  async category(slug: string, sub: string | undefined, site: SiteFacts): Promise<PublicPage> {
     const redirect = sub === undefined ? CATEGORY_REDIRECTS[slug] : undefined;
     if (redirect) {
       return {
         status: 301,
         location: redirect,
         head: emptyHead(site, redirect),
-        html: null,
-        css: null,
         data: null,
       };
     }
@@ -205,9 +205,7 @@ export class PagePreviewer {
           description: PAGE_TEXTS.tagline,
           robots: 'noindex, follow',
         },
-        html: `<div class="hp"><h1 class="hp-h1">${PAGE_TEXTS.categoryNotFound}</h1></div>`,
-        css: PREVIEW_CSS,
-        data: null,
+        data: scriptJson(`{"categories":${categoriesJson(tree)}}`),
       };
     }
     const { category, subcategory } = found;
@@ -246,8 +244,6 @@ export class PagePreviewer {
         ],
         jsonLd: [breadcrumbList(site, crumbs)],
       },
-      html: drawList(crumbs, `${current.icon || category.icon} ${current.name}`, feed, now),
-      css: LIST_PAGE_CSS,
       data: scriptJson(
         `{"list":${json},"category":${JSON.stringify(current.slug)},"categories":${categoriesJson(tree)}}`,
       ),
@@ -259,21 +255,18 @@ export class PagePreviewer {
    * 'noindex' when nothing matches, so an empty result is never listed as a page.
    * @param q the search text; blank gives the plain search page
    */
-  async search(q: string | undefined, site: SiteFacts, now = new Date()): Promise<DrawnPage> {
+  async search(q: string | undefined, site: SiteFacts): Promise<PublicPage> {
     const term = q?.replace(/\s+/g, ' ').trim().slice(0, 200) ?? '';
     if (!term) {
       return {
         status: 200,
         head: { ...emptyHead(site, '/search'), title: `${PAGE_TEXTS.searchAll} | ${site.siteName}` },
-        html: null,
-        css: null,
         data: null,
       };
     }
     const { feed, json } = await this.page({ q: term });
     const path = `/search?q=${encodeURIComponent(term)}`;
     const canonical = absolute(site, path);
-    const heading = PAGE_TEXTS.searchTerm(term);
     const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
     return {
       status: 200,
@@ -293,8 +286,6 @@ export class PagePreviewer {
         ],
         jsonLd: [],
       },
-      html: drawList([], heading, feed, now, feed.listings.length > 0 ? null : PAGE_TEXTS.searchNone(term)),
-      css: LIST_PAGE_CSS,
       data: scriptJson(
         `{"list":${json},"q":${JSON.stringify(term)},"categories":${await this.categoriesJson()}}`,
       ),

@@ -1,0 +1,114 @@
+import { Writable } from 'node:stream';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { PageProviders } from './app/App.tsx';
+import { EMOTION_CACHE_KEY } from './app/providers/emotion.ts';
+import { appRoutes, preloadPage, SERVER_RENDERED_PATHS } from './app/routes.tsx';
+import { type FirstData, seedFirstData } from './app/servedPage.ts';
+import { createQueryClient } from './lib/queryClient.ts';
+
+export type { FirstData };
+export { SERVER_RENDERED_PATHS };
+
+/** What the server gives a page to render (docs/decisions/0030-one-layout-rendered-on-the-server.md). */
+export interface RenderRequest {
+  /** The page's address below the origin, with its query (`/search?q=sofa`). */
+  url: string;
+  /**
+   * The answers the page is drawn from, as the JSON text that also goes into the page for the
+   * browser (`page-data` or `home-data`), or null for a page without data (legal, help).
+   */
+  data: FirstData | null;
+}
+
+/** A rendered page: the app's markup for `#root` and the style sheet of the MUI parts it uses. */
+export interface RenderedPage {
+  /** The markup inside `<div id="root">`, the same the browser's first render hydrates. */
+  html: string;
+  /** `<style data-emotion="…">` elements for the head: the rules the markup uses, no more. */
+  styles: string;
+}
+
+/** The routes of the app, the same the browser's router has; built once per process. */
+const { query, dataRoutes } = createStaticHandler(appRoutes());
+
+/** The longest a render may take before the server sends the page unrendered. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Renders the page at `request.url` with the same routes, providers and components the browser
+ * uses (`App`), the query cache seeded with `request.data` exactly as the browser seeds it before
+ * hydrating (`seedFirstData`), as a visitor without a session on a device with no stored choices.
+ * Streams with React's `renderToPipeableStream` and waits for every lazily loaded part
+ * (`onAllReady`), so the page reads fully without scripts; the MUI styles are extracted by
+ * Emotion's documented server API. Only the paths of `SERVER_RENDERED_PATHS` are meant to come
+ * here: pages behind a login stay rendered in the browser.
+ * @throws when rendering fails or takes longer than 10 s; the server then sends the page unrendered
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+  const url = new URL(request.url, 'http://localhost');
+  const queryClient = createQueryClient();
+  if (request.data) seedFirstData(queryClient, url.pathname, request.data);
+  // The page's own code is loaded before rendering, so it renders in one pass.
+  await preloadPage(url.pathname);
+
+  const context = await query(new Request(url));
+  if (context instanceof Response) throw new Error(`route answered ${context.status}`);
+  const router = createStaticRouter(dataRoutes, context);
+
+  const cache = createCache({ key: EMOTION_CACHE_KEY });
+  const emotion = createEmotionServer(cache);
+  const app = (
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <PageProviders client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PageProviders>
+      </CacheProvider>
+    </StrictMode>
+  );
+  const html = await renderToString(app);
+  queryClient.clear();
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles };
+}
+
+/**
+ * The whole markup of `app` once every Suspense boundary has resolved, through React's streaming
+ * renderer (`renderToPipeableStream`, waiting for `onAllReady`).
+ */
+function renderToString(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        if (failed) reject(failed);
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      // Every part in place, none sent apart for a script to move in later: the page's
+      // policy allows no inline script, and the whole page is sent at once anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    setTimeout(() => {
+      stream.abort();
+      reject(new Error('render timed out'));
+    }, RENDER_TIMEOUT_MS).unref();
+  });
+}
