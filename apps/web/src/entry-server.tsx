@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -9,10 +10,18 @@ import { PageProviders } from './app/App.tsx';
 import { EMOTION_CACHE_KEY } from './app/providers/emotion.ts';
 import { appRoutes, preloadPage, SERVER_RENDERED_PATHS } from './app/routes.tsx';
 import { type FirstData, seedFirstData } from './app/servedPage.ts';
+import { PREFETCHED_PATHS, prefetchPage } from './app/serverPrefetch.ts';
+import { ApiError } from './lib/api.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
+export { setApiTransport } from './lib/api.ts';
 export type { FirstData };
-export { SERVER_RENDERED_PATHS };
+
+/**
+ * Every public page the server renders: those whose answers it reads itself
+ * (`SERVER_RENDERED_PATHS`) and those whose answers the app asks the API for (`PREFETCHED_PATHS`).
+ */
+export const RENDERED_PATHS: readonly string[] = [...SERVER_RENDERED_PATHS, ...PREFETCHED_PATHS];
 
 /** What the server gives a page to render (docs/decisions/0030-one-layout-rendered-on-the-server.md). */
 export interface RenderRequest {
@@ -31,6 +40,13 @@ export interface RenderedPage {
   html: string;
   /** `<style data-emotion="…">` elements for the head: the rules the markup uses, no more. */
   styles: string;
+  /** 404 when the answer the page shows said so (an unknown thread or member), else 200. */
+  status: 200 | 404;
+  /**
+   * For a page whose answers the app asked the API for: those answers for the browser
+   * (`<script type="application/json" id="query-data">`, see `FirstData`), else null.
+   */
+  data: FirstData | null;
 }
 
 /** The routes of the app, the same the browser's router has; built once per process. */
@@ -45,8 +61,10 @@ const RENDER_TIMEOUT_MS = 10_000;
  * hydrating (`seedFirstData`), as a visitor without a session on a device with no stored choices.
  * Streams with React's `renderToPipeableStream` and waits for every lazily loaded part
  * (`onAllReady`), so the page reads fully without scripts; the MUI styles are extracted by
- * Emotion's documented server API. Only the paths of `SERVER_RENDERED_PATHS` are meant to come
- * here: pages behind a login stay rendered in the browser.
+ * Emotion's documented server API. Only the paths of `RENDERED_PATHS` are meant to come here:
+ * pages behind a login stay rendered in the browser. For the forum's pages and the profiles, the
+ * answers are asked for through the API transport the server set (`setApiTransport`), as a
+ * visitor, and come back in `data`.
  * @throws when rendering fails or takes longer than 10 s; the server then sends the page unrendered
  */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -58,6 +76,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
 
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);
+  const leaf = context.matches.at(-1);
+  const { countsViews } = leaf?.route.path
+    ? await prefetchPage(leaf.route.path, leaf.params, url.searchParams, queryClient)
+    : { countsViews: false };
   const router = createStaticRouter(dataRoutes, context);
 
   const cache = createCache({ key: EMOTION_CACHE_KEY });
@@ -72,9 +94,31 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     </StrictMode>
   );
   const html = await renderToString(app);
+  const status = answeredNotFound(queryClient) ? 404 : 200;
+  const asked = request.data ? null : askedAnswers(queryClient, countsViews);
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles };
+  return { html, styles, status, data: asked };
+}
+
+/** Whether an answer in `queryClient` was a 404 (the page then says it found nothing). */
+function answeredNotFound(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(({ state }) => state.error instanceof ApiError && state.error.status === 404);
+}
+
+/**
+ * The answers the page's components asked for, as TanStack Query dehydrates them (failures
+ * too, with the status and texts of their `ApiError`), and whether the browser is to ask again
+ * (`countsViews`); JSON safe inside a script element. Null when nothing was asked.
+ */
+function askedAnswers(queryClient: QueryClient, countsViews: boolean): FirstData | null {
+  if (queryClient.getQueryCache().getAll().length === 0) return null;
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+  const json = JSON.stringify({ state, countsViews }).replaceAll('<', '\\u003c');
+  return { kind: 'query', json };
 }
 
 /**

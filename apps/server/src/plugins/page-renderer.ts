@@ -6,8 +6,11 @@ import { LRUCache } from 'lru-cache';
 
 /** The answers a page is rendered from, as the JSON text that also goes into the page. */
 export interface FirstData {
-  /** `home`: `<script id="home-data">`; `page`: `<script id="page-data">`. */
-  kind: 'home' | 'page';
+  /**
+   * `home`: `<script id="home-data">`; `page`: `<script id="page-data">`; `query`: `<script
+   * id="query-data">`, what the app asked the API for while rendering.
+   */
+  kind: 'home' | 'page' | 'query';
   json: string;
 }
 
@@ -16,12 +19,20 @@ export interface RenderedPage {
   html: string;
   /** `<style data-emotion>` elements for the head. */
   styles: string;
+  /** 404 when the answer the page shows said so, else 200. */
+  status: 200 | 404;
+  /** The answers the app asked the API for while rendering (`query`), else null. */
+  data: FirstData | null;
 }
+
+/** Sends one API request as `fetch` would: the path below the origin and the request. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
 /** What `apps/web/src/entry-server.tsx` exports (built to `dist/server/entry-server.js`). */
 interface ServerEntry {
   renderPage(request: { url: string; data: FirstData | null }): Promise<RenderedPage>;
-  SERVER_RENDERED_PATHS: readonly string[];
+  RENDERED_PATHS: readonly string[];
+  setApiTransport(send: ApiTransport): void;
 }
 
 /** `SERVER_SITE_GLOBAL` of the web app's `lib/serverSite.ts`. */
@@ -56,21 +67,23 @@ export class PageRenderer {
   private constructor(entry: ServerEntry, appStyles: string) {
     this.entry = entry;
     this.appStyles = appStyles;
-    this.paths = entry.SERVER_RENDERED_PATHS;
+    this.paths = entry.RENDERED_PATHS;
   }
 
   /**
    * The renderer of the web app built in `distDir` (`npm run build` writes
    * `dist/server/entry-server.js`), or null when that build is missing. `site` is what the app's
-   * texts name (one installation per process).
+   * texts name (one installation per process); `api` answers the app's API requests while it
+   * renders (the server's own routes, as a visitor).
    */
-  static async load(distDir: string, site: SiteConfig): Promise<PageRenderer | null> {
+  static async load(distDir: string, site: SiteConfig, api: ApiTransport): Promise<PageRenderer | null> {
     const file = path.join(distDir, 'server', 'entry-server.js');
     if (!fs.existsSync(file)) return null;
     // The app's texts read the site's name when they load, from where its `lib/serverSite.ts`
     // looks: there is no document here.
     Reflect.set(globalThis, SERVER_SITE_GLOBAL, site);
     const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+    entry.setApiTransport(api);
     const assets = path.join(distDir, 'assets');
     const sheets = fs
       .readdirSync(assets)
@@ -91,7 +104,7 @@ export class PageRenderer {
     if (kept && kept.data === json) return kept.page;
     const page = this.entry
       .renderPage({ url, data })
-      .then((rendered) => ({ html: rendered.html, styles: `${rendered.styles}${this.appStyles}` }));
+      .then((rendered) => ({ ...rendered, styles: `${rendered.styles}${this.appStyles}` }));
     this.rendered.set(url, { data: json, page });
     page.catch(() => this.rendered.delete(url));
     return page;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
-import { type FirstData, PageRenderer, type RenderedPage } from './page-renderer.ts';
+import { type ApiTransport, type FirstData, PageRenderer, type RenderedPage } from './page-renderer.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -68,8 +68,8 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
  * `#root` holds between the app markers (the first paint), `#root` is marked
  * `data-server-rendered` so the app hydrates it (apps/web/src/main.tsx), its style elements go
  * into the head, and the answers it was rendered from go into a JSON script element before the
- * app's scripts (`<script type="application/json" id="home-data">` or `id="page-data"`, JSON
- * in which `<` is escaped). A page without the markers is returned unchanged.
+ * app's scripts (`<script type="application/json" id="home-data">`, `id="page-data"` or
+ * `id="query-data"`, JSON in which `<` is escaped). A page without the markers is returned unchanged.
  */
 export function withRenderedPage(indexHtml: string, page: RenderedPage, data: FirstData | null): string {
   const start = indexHtml.indexOf(APP_START);
@@ -85,7 +85,7 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, data: Fi
 
 /** `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`). */
 function withFirstData(html: string, data: FirstData): string {
-  const id = data.kind === 'home' ? 'home-data' : 'page-data';
+  const id = { home: 'home-data', page: 'page-data', query: 'query-data' }[data.kind];
   return html.replace(
     '</body>',
     () => `<script type="application/json" id="${id}">${data.json}</script>\n  </body>`,
@@ -306,7 +306,20 @@ async function webApp(
     });
   }
 
-  const renderer = built ? await PageRenderer.load(root, site) : null;
+  // The app's API requests while it renders a page: the server's own routes, as a visitor.
+  const api: ApiTransport = async (url, init) => {
+    const answer = await app.inject({
+      method: init.method === 'POST' ? 'POST' : 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+  const renderer = built ? await PageRenderer.load(root, site, api) : null;
   if (built && !renderer)
     app.log.warn({ root }, 'the web app has no server build; public pages are sent unrendered');
 
@@ -346,12 +359,14 @@ async function webApp(
         request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
       }
     }
+    // A page whose answers the app asked for carries those; its status is what they said.
+    const data = page.data ?? rendered?.data ?? null;
     const full = rendered
-      ? withRenderedPage(withHead, rendered, page.data)
-      : page.data
-        ? withFirstData(withHead, page.data)
+      ? withRenderedPage(withHead, rendered, data)
+      : data
+        ? withFirstData(withHead, data)
         : withHead;
-    return reply.status(page.status).send(full);
+    return reply.status(rendered?.status === 404 ? 404 : page.status).send(full);
   };
   /** A page answer from the listings door, with its data as the `page-data` kind. */
   const listingsPage = (draw: () => Promise<PublicPage>) => async () => {
@@ -398,7 +413,8 @@ async function webApp(
     });
   }
 
-  // The other public pages the app renders on the server (legal, help): no answers to carry.
+  // The other public pages the app renders on the server: legal and help pages with no answers,
+  // the forum's pages and the profiles with the answers the app asks the API for.
   const ownRoutes = new Set(['/', '/listing/:id', '/category/:slug', '/category/:slug/:sub', '/search']);
   for (const pattern of renderer?.paths ?? []) {
     if (ownRoutes.has(pattern)) continue;

@@ -254,6 +254,8 @@ export const builtPages: readonly BuiltPageEntry[] = [
  * browser. Patterns of {@link builtPages}.
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
+  // Their answers come with the page (`seedFirstData`); the forum's and the profiles' the server
+  // asks the API for (`app/serverPrefetch.ts`).
   '/',
   '/listing/:id',
   '/category/:slug',

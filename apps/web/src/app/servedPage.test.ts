@@ -79,7 +79,7 @@ describe('a rendered page hands its answers to the app (docs/decisions/0030)', (
     const state = client.getQueryState(listingQueryKey('weg'));
     expect(state?.status).toBe('error');
     expect(state?.error).toBeInstanceOf(ApiError);
-    expect((state?.error as ApiError).status).toBe(410);
+    expect(state?.error).toMatchObject({ status: 410 });
     expect(client.getQueryState(listingQueryKey('andere'))).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import type { CategoriesResponse, Listing, ListingList } from '@marketplace/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { categoriesQuery } from '../features/categories/index.ts';
 import { listingFeedQuery, listingQueryKey } from '../features/feed/index.ts';
@@ -124,12 +124,17 @@ export function seedServedPage(queryClient: QueryClient, pathname: string, text:
 /**
  * The answers a server-rendered page was rendered from, as the JSON text the page carries for the
  * browser: `home` in `<script type="application/json" id="home-data">` (the newest ads and the
- * categories), `page` in `id="page-data"` (an ad, a category's or a search's first page).
+ * categories), `page` in `id="page-data"` (an ad, a category's or a search's first page),
+ * `query` in `id="query-data"` (what the page's components asked the API for, dehydrated by
+ * TanStack Query, with `countsViews`).
  */
 export interface FirstData {
-  kind: 'home' | 'page';
+  kind: 'home' | 'page' | 'query';
   json: string;
 }
+
+/** Id of the element with the answers the server's rendering asked the API for (`kind` 'query'). */
+export const SERVED_QUERY_DATA_ID = 'query-data';
 
 /**
  * Seeds `queryClient` with a rendered page's answers under the keys its components ask with, the
@@ -141,6 +146,7 @@ export interface FirstData {
  */
 export function seedFirstData(queryClient: QueryClient, pathname: string, data: FirstData): boolean {
   if (data.kind === 'page') return seedServedPage(queryClient, pathname, data.json);
+  if (data.kind === 'query') return seedAskedAnswers(queryClient, data.json);
   if (pathname !== '/') return false;
   const served = readServedHomeData(data.json);
   if (!served) return false;
@@ -157,5 +163,42 @@ export function readFirstData(doc: Document = document): FirstData | null {
   const home = doc.getElementById(SERVED_HOME_DATA_ID)?.textContent;
   if (home) return { kind: 'home', json: home };
   const page = doc.getElementById(SERVED_PAGE_DATA_ID)?.textContent;
-  return page ? { kind: 'page', json: page } : null;
+  if (page) return { kind: 'page', json: page };
+  const query = doc.getElementById(SERVED_QUERY_DATA_ID)?.textContent;
+  return query ? { kind: 'query', json: query } : null;
+}
+
+/**
+ * Hydrates `queryClient` with the answers the server's rendering asked for (`json`: `{state,
+ * countsViews}`), each failure again as the `ApiError` it was, so the page draws what the server
+ * drew. When the answers count views, they are marked to be asked again once the page shows
+ * them: the visit is counted for this visitor.
+ * @returns whether data were taken
+ */
+function seedAskedAnswers(queryClient: QueryClient, json: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return false;
+  }
+  if (!isRecord(parsed) || !isRecord(parsed.state) || !Array.isArray(parsed.state.queries)) return false;
+  // TanStack Query's own dehydrated shape, written by the server's `dehydrate`.
+  const state: unknown = parsed.state;
+  hydrate(queryClient, state as DehydratedState);
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const error: unknown = query.state.error;
+    if (isRecord(error) && typeof error.status === 'number' && !(error instanceof ApiError)) {
+      const detail = typeof error.detail === 'string' ? error.detail : null;
+      const code = typeof error.code === 'string' ? error.code : undefined;
+      const restored = new ApiError(error.status, detail ?? `HTTP ${error.status}`, {
+        detail: detail ?? undefined,
+        code,
+      });
+      query.setState({ error: restored, fetchFailureReason: restored });
+    }
+    if (parsed.countsViews === true && query.state.status === 'success')
+      query.setState({ isInvalidated: true });
+  }
+  return true;
 }

@@ -53,6 +53,18 @@ export function errorMessageFor(status: number, bodyText: string): string {
   return `HTTP ${status}`;
 }
 
+/** What sends the API's requests: the browser's `fetch`, or the server's own (`setApiTransport`). */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+
+/**
+ * Lets a server that renders pages answer the app's API calls itself, without a network
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md): `send` gets the path below the
+ * origin (`/api/...`) and the request, as `fetch` would. One server per process.
+ */
+export function setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void {
+  transport = send;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a `FormData` is sent as multipart unchanged. */
@@ -82,7 +94,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
     body = JSON.stringify(request.body);
   }
 
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method: request.method ?? 'GET',
     headers,
     body,

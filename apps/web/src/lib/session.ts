@@ -105,8 +105,10 @@ export function getSession(): Session | null {
   return snapshot;
 }
 
-/** The stored token even when it is malformed, or null. The API client sends it when present. */
+/** The stored token even when it is malformed, or null (also on the server). The API client sends it when present. */
 export function getSessionToken(): string | null {
+  // A server rendering a page asks as a visitor.
+  if (typeof window === 'undefined') return null;
   return window.localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 

@@ -64,7 +64,7 @@ function ForumSearch() {
                 >
                   {hit.thread_title}
                 </Link>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" suppressHydrationWarning>
                   {hit.author_name} · {forumTexts.inForum(hit.category_name)} · {since(hit.created_at)}
                 </Typography>
                 <Typography variant="body2">{hit.excerpt}</Typography>
@@ -135,7 +135,13 @@ export function ForumHomePage() {
                         {forumTexts.threads(sub.thread_count)} · {forumTexts.posts(sub.post_count)}
                       </Typography>
                     </Box>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ overflowWrap: 'anywhere' }}
+                      // The relative time may have moved on since the server rendered it.
+                      suppressHydrationWarning
+                    >
                       {sub.last_activity ? (
                         <>
                           <Link component={RouterLink} to={`/forum/thread/${sub.last_activity.thread_id}`}>

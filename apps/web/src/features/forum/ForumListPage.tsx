@@ -18,11 +18,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
-import { useForumThreads } from './api.ts';
+import { forumPageNumber, THREAD_SORTS, threadListSort, useForumThreads } from './api.ts';
 import { Pager, since, sinceInSentence } from './parts.tsx';
 import { forumTexts } from './texts.ts';
-
-const SORTS: ForumSort[] = ['activity', 'newest', 'liked'];
 
 /**
  * /forum/{categorySlug} and /forum/{mainCategory}/{subCategory}: the threads of a forum (a main
@@ -33,9 +31,8 @@ export function ForumListPage() {
   const { categorySlug, mainCategory, subCategory } = useParams();
   const category = categorySlug ?? `${mainCategory}/${subCategory}`;
   const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort');
-  const sort: ForumSort = SORTS.includes(sortParam as ForumSort) ? (sortParam as ForumSort) : 'activity';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const sort = threadListSort(params);
+  const page = forumPageNumber(params);
   const list = useForumThreads(category, sort, page);
   const data = list.data;
   const title = data?.category.name ?? de.forums[category] ?? forumTexts.title;
@@ -69,7 +66,7 @@ export function ForumListPage() {
           aria-label={forumTexts.sortLabel}
           onChange={(_event, value: ForumSort | null) => value && setParams({ sort: value })}
         >
-          {SORTS.map((value) => (
+          {THREAD_SORTS.map((value) => (
             <ToggleButton key={value} value={value}>
               {forumTexts.sorts[value]}
             </ToggleButton>
@@ -108,11 +105,11 @@ export function ForumListPage() {
                 {thread.title}
               </Link>
             </Stack>
-            <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
+            <Box sx={{ color: 'text.secondary', typography: 'body2' }} suppressHydrationWarning>
               {forumTexts.by(thread.author.name)} · {since(thread.created_at)}
               {category.includes('/') ? '' : ` · ${thread.category_name}`}
             </Box>
-            <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
+            <Box sx={{ color: 'text.secondary', typography: 'body2' }} suppressHydrationWarning>
               {forumTexts.replies(thread.reply_count)} · {forumTexts.views(thread.view_count)} ·{' '}
               {forumTexts.likes(thread.like_count)} ·{' '}
               {forumTexts.lastPost(thread.last_post_author, sinceInSentence(thread.last_post_at))}

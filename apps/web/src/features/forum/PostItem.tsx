@@ -164,7 +164,10 @@ export function PostItem({
             <Link href={`#post-${post.number}`} color="inherit">
               {forumTexts.postNumber(post.number)}
             </Link>{' '}
-            · <time dateTime={post.created_at}>{since(post.created_at)}</time>
+            ·{' '}
+            <time dateTime={post.created_at} suppressHydrationWarning>
+              {since(post.created_at)}
+            </time>
             {post.edited_at && ` · ${forumTexts.edited}`}
           </Typography>
           {post.deleted ? (

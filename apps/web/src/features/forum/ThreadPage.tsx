@@ -26,6 +26,7 @@ import {
   createPost,
   deleteThread,
   forumKeys,
+  forumPageNumber,
   moderateThread,
   setSubscription,
   useForumOverview,
@@ -120,7 +121,7 @@ export function ThreadPage() {
   const { threadId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { hash } = useLocation();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = forumPageNumber(params);
   const query = useForumThread(threadId, page);
   const queryClient = useQueryClient();
   const { isLoggedIn, user } = useSession();

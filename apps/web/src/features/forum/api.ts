@@ -11,7 +11,7 @@ import {
   forumThreadListSchema,
   forumThreadPageSchema,
 } from '@marketplace/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 /** Query keys of the forum; writes invalidate `['forum']`. */
@@ -25,17 +25,34 @@ export const forumKeys = {
 };
 
 /** `GET /api/forum/categories`: the three forums with subforums, counts and latest activity. */
+export const forumOverviewQuery = queryOptions({
+  queryKey: forumKeys.overview,
+  queryFn: async ({ signal }) =>
+    forumOverviewSchema.parse(await apiFetch('/api/forum/categories', { signal })),
+});
+
+/** The three forums with subforums, counts and latest activity ({@link forumOverviewQuery}). */
 export function useForumOverview() {
-  return useQuery({
-    queryKey: forumKeys.overview,
-    queryFn: async ({ signal }) =>
-      forumOverviewSchema.parse(await apiFetch('/api/forum/categories', { signal })),
-  });
+  return useQuery(forumOverviewQuery);
+}
+
+/** Orders of a thread list (SPEC.md §2 forum): latest activity first unless the address says else. */
+export const THREAD_SORTS: readonly ForumSort[] = ['activity', 'newest', 'liked'];
+
+/** The order (`?sort=`, 'activity' when absent or unknown) of a thread list's address. */
+export function threadListSort(search: URLSearchParams): ForumSort {
+  const sort = search.get('sort');
+  return THREAD_SORTS.find((known) => known === sort) ?? 'activity';
+}
+
+/** The page (`?page=`, from 1; 1 when absent or not a number) of a paged forum address. */
+export function forumPageNumber(search: URLSearchParams): number {
+  return Math.max(1, Number(search.get('page')) || 1);
 }
 
 /** `GET /api/forum/threads`: one page of a forum's threads in the chosen order. */
-export function useForumThreads(category: string, sort: ForumSort, page: number) {
-  return useQuery({
+export function forumThreadsQuery(category: string, sort: ForumSort, page: number) {
+  return queryOptions({
     queryKey: forumKeys.threads(category, sort, page),
     queryFn: async ({ signal }) =>
       forumThreadListSchema.parse(
@@ -44,14 +61,18 @@ export function useForumThreads(category: string, sort: ForumSort, page: number)
           { signal },
         ),
       ),
-    placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
+/** One page of a forum's threads ({@link forumThreadsQuery}), the last page shown while the next loads. */
+export function useForumThreads(category: string, sort: ForumSort, page: number) {
+  return useQuery({ ...forumThreadsQuery(category, sort, page), placeholderData: keepPreviousData });
+}
+
 /** `GET /api/forum/threads/{id}`: the thread with one page of posts. */
-export function useForumThread(id: string, page: number) {
-  return useQuery({
+export function forumThreadQuery(id: string, page: number) {
+  return queryOptions({
     queryKey: forumKeys.thread(id, page),
     queryFn: async ({ signal }) =>
       forumThreadPageSchema.parse(
@@ -59,6 +80,11 @@ export function useForumThread(id: string, page: number) {
       ),
     retry: false,
   });
+}
+
+/** The thread with one page of posts ({@link forumThreadQuery}). */
+export function useForumThread(id: string, page: number) {
+  return useQuery(forumThreadQuery(id, page));
 }
 
 /** `GET /api/forum/search`: hits for `q` (at least 2 characters; disabled below). */
@@ -150,3 +176,15 @@ export async function previewPost(body: string): Promise<string> {
   return forumPreviewSchema.parse(await apiFetch('/api/forum/preview', { method: 'POST', body: { body } }))
     .html;
 }
+
+/**
+ * The forum's first answers as its pages ask for them from their address (for the server that
+ * renders them, docs/decisions/0030-one-layout-rendered-on-the-server.md): the overview, a
+ * forum's thread list (`?sort=`, `?page=`) and a thread (`?page=`).
+ */
+export const forumQueries = {
+  overview: forumOverviewQuery,
+  threads: (category: string, search: URLSearchParams) =>
+    forumThreadsQuery(category, threadListSort(search), forumPageNumber(search)),
+  thread: (id: string, search: URLSearchParams) => forumThreadQuery(id, forumPageNumber(search)),
+};

@@ -191,7 +191,7 @@ function ListingView({ listing }: { listing: Listing }) {
                 {listing.distance_km !== null && ` · ${de.listing.distance(listing.distance_km)}`}
               </span>
               <span>
-                <time dateTime={listing.created_at}>
+                <time dateTime={listing.created_at} suppressHydrationWarning>
                   {de.listing.postedAt(relativeTimeInSentence(new Date(listing.created_at), new Date()))}
                 </time>
               </span>

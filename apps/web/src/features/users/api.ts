@@ -9,7 +9,7 @@ import {
   publicProfileSchema,
   reportResultSchema,
 } from '@marketplace/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiFetch } from '../../lib/api.ts';
 
@@ -66,13 +66,18 @@ export async function fetchFollowers(signal?: AbortSignal): Promise<FollowEntry[
   return followersListSchema.parse(await apiFetch('/api/follow/followers', { signal })).followers;
 }
 
-/** The public profile of member `id` as seen by `viewerId` (null for visitors). */
-export function usePublicProfile(id: string, viewerId: string | null) {
-  return useQuery({
+/** `GET /api/users/{id}`: the public profile of member `id` as seen by `viewerId` (null for visitors). */
+export function publicProfileQuery(id: string, viewerId: string | null) {
+  return queryOptions({
     queryKey: userKeys.profile(id, viewerId),
     queryFn: ({ signal }) => fetchPublicProfile(id, signal),
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 404),
   });
+}
+
+/** The public profile of member `id` as seen by `viewerId` ({@link publicProfileQuery}). */
+export function usePublicProfile(id: string, viewerId: string | null) {
+  return useQuery(publicProfileQuery(id, viewerId));
 }
 
 /**

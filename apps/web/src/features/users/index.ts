@@ -4,7 +4,7 @@
  * lists of the logged-in member with their refresh (for the new-follower event), and the
  * profile page.
  */
-export { invalidateFollowLists, useFollowLists } from './api.ts';
+export { invalidateFollowLists, publicProfileQuery, useFollowLists } from './api.ts';
 export { FollowButton } from './FollowButton.tsx';
 export { ProfileAvatar } from './ProfileAvatar.tsx';
 export { userPages } from './pages.ts';

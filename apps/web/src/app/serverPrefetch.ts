@@ -1,0 +1,83 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { listingFeedQuery } from '../features/feed/index.ts';
+import { forumQueries } from '../features/forum/index.ts';
+import { publicProfileQuery } from '../features/users/index.ts';
+
+/** A public page whose answers the server asks the API for before rendering it. */
+interface ServerPrefetch {
+  /** A pattern of `SERVER_RENDERED_PATHS`. */
+  path: string;
+  /**
+   * Fills `queryClient` with what the page's components ask for first, under the same keys
+   * (failures are kept in the cache, as the page's own request would leave them).
+   */
+  prefetch(
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+    queryClient: QueryClient,
+  ): Promise<unknown>;
+  /**
+   * Whether reading the page's answer counts a view (SPEC.md §3): the browser then asks again
+   * after hydrating, so the visit is counted for the visitor and not for the server.
+   */
+  countsViews?: boolean;
+}
+
+/**
+ * The public pages rendered on the server from answers the app asks the API for
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md): the forum's overview, lists and
+ * threads and the members' public profiles, asked as a visitor. The home, ad, category and search
+ * pages get their answers from the server itself (`seedFirstData`). Only the server's build
+ * imports this table.
+ */
+const SERVER_PREFETCH: readonly ServerPrefetch[] = [
+  { path: '/forum', prefetch: (_params, _search, client) => client.prefetchQuery(forumQueries.overview) },
+  {
+    path: '/forum/:categorySlug',
+    prefetch: ({ categorySlug = '' }, search, client) =>
+      client.prefetchQuery(forumQueries.threads(categorySlug, search)),
+  },
+  {
+    path: '/forum/:mainCategory/:subCategory',
+    prefetch: ({ mainCategory, subCategory }, search, client) =>
+      client.prefetchQuery(forumQueries.threads(`${mainCategory}/${subCategory}`, search)),
+  },
+  {
+    path: '/forum/thread/:threadId',
+    prefetch: ({ threadId = '' }, search, client) =>
+      Promise.all([
+        client.prefetchQuery(forumQueries.thread(threadId, search)),
+        client.prefetchQuery(forumQueries.overview),
+      ]),
+    countsViews: true,
+  },
+  {
+    path: '/user/:id',
+    // The profile and the member's active ads, as the page's list asks for them.
+    prefetch: ({ id = '' }, _search, client) =>
+      Promise.all([
+        client.prefetchQuery(publicProfileQuery(id, null)),
+        client.prefetchInfiniteQuery(listingFeedQuery({ seller_id: id, attributes: {} })),
+      ]),
+  },
+];
+
+/** The patterns of {@link SERVER_PREFETCH}, for `SERVER_RENDERED_PATHS`. */
+export const PREFETCHED_PATHS: readonly string[] = SERVER_PREFETCH.map(({ path }) => path);
+
+/**
+ * Asks for the answers of the page the router matched with `routePath` (its pattern) and
+ * `params` into `queryClient` (see {@link SERVER_PREFETCH}); nothing for other pages.
+ * @returns whether the page's answers count views, and so are to be asked again in the browser
+ */
+export async function prefetchPage(
+  routePath: string,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+  queryClient: QueryClient,
+): Promise<{ countsViews: boolean }> {
+  const entry = SERVER_PREFETCH.find(({ path }) => path === routePath);
+  if (!entry) return { countsViews: false };
+  await entry.prefetch(params, search, queryClient);
+  return { countsViews: entry.countsViews === true };
+}
