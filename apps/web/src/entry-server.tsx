@@ -11,6 +11,7 @@ import { EMOTION_CACHE_KEY } from './app/providers/emotion.ts';
 import { appRoutes, preloadPage, SERVER_RENDERED_PATHS } from './app/routes.tsx';
 import { type FirstData, seedFirstData } from './app/servedPage.ts';
 import { PREFETCHED_PATHS, prefetchPage } from './app/serverPrefetch.ts';
+import { type PageTitleCollector, PageTitleContext } from './components/usePageTitle.ts';
 import { ApiError } from './lib/api.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
@@ -40,6 +41,8 @@ export interface RenderedPage {
   html: string;
   /** `<style data-emotion="…">` elements for the head: the rules the markup uses, no more. */
   styles: string;
+  /** The title the page named (`usePageTitle`: '<title> – <site>'), or null. */
+  title: string | null;
   /** 404 when the answer the page shows said so (an unknown thread or member), else 200. */
   status: 200 | 404;
   /**
@@ -82,14 +85,17 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     : { countsViews: false };
   const router = createStaticRouter(dataRoutes, context);
 
+  const head: PageTitleCollector = { title: null };
   const cache = createCache({ key: EMOTION_CACHE_KEY });
   const emotion = createEmotionServer(cache);
   const app = (
     <StrictMode>
       <CacheProvider value={cache}>
-        <PageProviders client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PageProviders>
+        <PageTitleContext value={head}>
+          <PageProviders client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageProviders>
+        </PageTitleContext>
       </CacheProvider>
     </StrictMode>
   );
@@ -98,7 +104,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const asked = request.data ? null : askedAnswers(queryClient, countsViews);
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, status, data: asked };
+  return { html, styles, title: head.title, status, data: asked };
 }
 
 /** Whether an answer in `queryClient` was a 404 (the page then says it found nothing). */

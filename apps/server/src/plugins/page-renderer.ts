@@ -19,6 +19,8 @@ export interface RenderedPage {
   html: string;
   /** `<style data-emotion>` elements for the head. */
   styles: string;
+  /** The title the page named ('<title> – <site>'), or null. */
+  title: string | null;
   /** 404 when the answer the page shows said so, else 200. */
   status: 200 | 404;
   /** The answers the app asked the API for while rendering (`query`), else null. */

@@ -83,6 +83,11 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, data: Fi
   return data ? withFirstData(marked, data) : marked;
 }
 
+/** `html` with `title` (plain text, escaped here) as its `<title>`. */
+function withTitle(html: string, title: string): string {
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+}
+
 /** `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`). */
 function withFirstData(html: string, data: FirstData): string {
   const id = { home: 'home-data', page: 'page-data', query: 'query-data' }[data.kind];
@@ -350,7 +355,7 @@ async function webApp(
       return reply.send(html);
     }
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
-    const withHead = page.head ? withPageHead(html, page.head) : html;
+    let withHead = page.head ? withPageHead(html, page.head) : html;
     let rendered: RenderedPage | null = null;
     if (renderer) {
       try {
@@ -359,6 +364,10 @@ async function webApp(
         request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
       }
     }
+    // A page without a head of its own gets the title it named while it rendered.
+    // Home keeps the site's own title ('<site> – Kleinanzeigen aus deiner Region').
+    if (!page.head && rendered?.title && request.routeOptions.url !== '/')
+      withHead = withTitle(withHead, rendered.title);
     // A page whose answers the app asked for carries those; its status is what they said.
     const data = page.data ?? rendered?.data ?? null;
     const full = rendered
