@@ -3,7 +3,7 @@
  * (`data-server-rendered` on `#root`, docs/decisions/0030-one-layout-rendered-on-the-server.md)
  * is already on screen and readable; the app's code then loads once it and its first images are
  * there, instead of competing with them for a slow phone connection and a slow phone's main
- * thread, and hydrates it (docs/decisions/0004).
+ * thread, and hydrates it.
  */
 const start = () => import('./main.tsx');
 

@@ -29,7 +29,7 @@ export interface RenderRequest {
   /** The page's address below the origin, with its query (`/search?q=sofa`). */
   url: string;
   /**
-   * The answers the page is drawn from, as the JSON text that also goes into the page for the
+   * The answers the page is rendered from, as the JSON text that also goes into the page for the
    * browser (`page-data` or `home-data`), or null for a page without data (legal, help).
    */
   data: FirstData | null;

@@ -8,7 +8,7 @@ import { de } from '../i18n/de.ts';
 import { ApiError } from '../lib/api.ts';
 import { hasArray, isRecord } from '../lib/guards.ts';
 
-/** Id of the element with the answers an ad, category or search page was drawn from. */
+/** Id of the element with the answers an ad, category or search page was rendered from. */
 export const SERVED_PAGE_DATA_ID = 'page-data';
 
 /**

@@ -64,9 +64,7 @@ export function SaveSearchButton({ filters, category }: { filters: PageFilters; 
 
 /**
  * Room kept free at the right of a list page's heading for {@link WithSaveSearch}'s button, in
- * theme spacing (40 px on phones for the icon, 176 px from 900 px for the labelled button). The
- * page drawn by the server keeps the same room (`page-preview.ts`, `.pp-list .hp-h1`), so the
- * heading wraps alike and nothing moves when the app takes over.
+ * theme spacing (40 px on phones for the icon, 176 px from 900 px for the labelled button).
  */
 export const SAVE_SEARCH_ROOM = { pr: { xs: 5, md: 22 } } as const;
 
