@@ -50,6 +50,25 @@ beforeAll(async () => {
     description: 'Rot, mit Korb und Licht.',
   });
   await createAd(t, seller.access_token, {
+    ...bike,
+    title: 'Fahrradanhänger für zwei Kinder',
+    description: 'Mit Regenverdeck.',
+  });
+  await createAd(t, seller.access_token, {
+    title: 'Limit-Schild aus Blech',
+    description: 'Tempo 30, gut lesbar.',
+    category: 'wohnzimmer',
+    attributes: { condition: 'Gut' },
+    price: 5,
+  });
+  await createAd(t, seller.access_token, {
+    title: 'Stehlampe aus Messing',
+    description: 'Mit Dimmer, 160 cm hoch.',
+    category: 'wohnzimmer',
+    attributes: { condition: 'Gut' },
+    price: 35,
+  });
+  await createAd(t, seller.access_token, {
     title: 'Wohnungsauflösung: Sessel und Tisch',
     description: 'Alles muss raus.',
     category: 'wohnzimmer',
@@ -77,8 +96,31 @@ describe('search for a word also finds its compounds', () => {
     expect(found.corrected_q).toBeNull();
   });
 
-  it("'Fahrrad' finds the 'Kinderfahrrad' after the 'Fahrrad'", async () => {
-    expect(titles(await search('q=Fahrrad'))).toEqual(['Fahrrad Damen 28 Zoll', 'Kinderfahrrad 20 Zoll']);
+  it("'Fahrrad' finds the 'Kinderfahrrad' and the 'Fahrradanhänger' after the 'Fahrrad'", async () => {
+    const found = titles(await search('q=Fahrrad'));
+    expect(found[0]).toBe('Fahrrad Damen 28 Zoll');
+    expect(found.slice(1).sort()).toEqual(['Fahrradanhänger für zwei Kinder', 'Kinderfahrrad 20 Zoll']);
+  });
+
+  it('the plural finds what the singular finds, compounds included', async () => {
+    const singular = titles(await search('q=Fahrrad')).sort();
+    expect(titles(await search(`q=${encodeURIComponent('Fahrräder')}`)).sort()).toEqual(singular);
+    expect(titles(await search('q=Wohnungen')).sort()).toEqual(titles(await search('q=Wohnung')).sort());
+    expect(titles(await search('q=Lampen'))).toEqual(['Stehlampe aus Messing']);
+  });
+
+  it("a short word finds the compounds it ends: 'Rad' and 'Räder' find the bikes", async () => {
+    const bikes = ['Fahrrad Damen 28 Zoll', 'Kinderfahrrad 20 Zoll'];
+    expect(titles(await search('q=Rad')).sort()).toEqual(bikes);
+    expect(titles(await search(`q=${encodeURIComponent('Räder')}`)).sort()).toEqual(bikes);
+  });
+
+  // 'Limit' ends in 'mit': widened, the stop word would ask for it.
+  it("a stop word is not widened: 'Wohnung mit Garten' needs no word ending in 'mit'", async () => {
+    expect(titles(await search(`q=${encodeURIComponent('Wohnung mit Garten')}`)).sort()).toEqual([
+      'Eigentumswohnung mit Garten',
+      'Gartenwohnung, 3 Zimmer',
+    ]);
   });
 
   it('keeps every word required: a compound of one word and the other word', async () => {

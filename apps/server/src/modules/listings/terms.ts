@@ -110,31 +110,82 @@ async function findCorrection(db: Database, query: string): Promise<string | nul
 
 /** Most compound words one search word is widened to ('wohnung' → 'eigentumswohnung', …). */
 export const COMPOUNDS_MAX = 20;
-/** Shortest search word widened to the compounds that end in it ('rad' stays as it is). */
-const SUFFIX_MIN_LENGTH = 4;
+/** Shortest word or stem widened to the compounds that end in it ('rad': 'fahrrad', 'motorrad'). */
+const SUFFIX_MIN_LENGTH = 3;
 /** Shortest search word widened to the compounds that contain it elsewhere ('wohnungsauflösung'). */
 const INFIX_MIN_LENGTH = 5;
+/**
+ * Three-letter endings of German words that are no word of their own ('-ung', '-ion', '-los'):
+ * a compound does not end in them as its head, so they are not widened ('ung' would find every
+ * 'Wohnung', 'los' every 'kostenlos').
+ */
+const WORD_ENDINGS = new Set([
+  'ung',
+  'ion',
+  'tät',
+  'ler',
+  'ner',
+  'los',
+  'bar',
+  'sam',
+  'ist',
+  'ent',
+  'ant',
+  'ier',
+  'eur',
+  'tor',
+  'ern',
+  'end',
+  'ige',
+]);
+/** Shortest stem widened to the compounds that contain it elsewhere ('lamp' of 'lampen': 'stehlampe'). */
+const STEM_INFIX_MIN_LENGTH = 4;
 
 /**
  * The title words that contain `word` as a part of a compound (German writes compounds as one
  * word: 'Wohnung' should find 'Eigentumswohnung', 'Fahrrad' 'Kinderfahrrad'; docs/decisions/
- * 0011-compound-words.md): words ending in it first (the compound names a kind of it), then
- * words containing it elsewhere, each by how many ads use them. Read from the vocabulary of ad
- * titles through its trigram index, so the cost does not grow with the ads.
+ * 0011-compound-words.md), looked up by the word as typed and by its stem, so that the plural
+ * finds what the singular finds ('Fahrräder' → 'fahrrad' → 'Kinderfahrrad', 'Räder' → 'rad' →
+ * 'Motorrad'): words ending in one of them first (the compound names a kind of it), then words
+ * containing one elsewhere, each by how many ads use them. Read from the vocabulary of ad titles
+ * through its trigram index, so the cost does not grow with the ads. A stop word ('mit') is
+ * widened to nothing: it matches no ad on its own.
  * @param word one lowercased search word of letters only
  * @returns up to `COMPOUNDS_MAX` words, without `word` itself; none for short words
  */
 export async function compoundsOf(db: Database, word: string): Promise<string[]> {
-  if (word.length < SUFFIX_MIN_LENGTH || !/^\p{L}+$/u.test(word)) return [];
-  const escaped = escapeLike(word);
-  const suffix = `%${escaped}`;
-  const infix = `%${escaped}%`;
+  if (word.length < SUFFIX_MIN_LENGTH || !/^\p{L}+$/u.test(word) || WORD_ENDINGS.has(word)) return [];
+  const [lexeme] = await selectRows<{ stem: string | null; words: number }>(
+    db,
+    sql`select (ts_lexize('german_stem', ${word}))[1] as stem,
+               numnode(plainto_tsquery('german', ${word}))::int as words`,
+  );
+  if (!lexeme || lexeme.words === 0) return [];
+  const stem = lexeme.stem && lexeme.stem !== word ? lexeme.stem : null;
+  const patterns: SQL[] = [];
+  const suffixes: string[] = [];
+  for (const [form, infixMin] of [
+    [word, INFIX_MIN_LENGTH],
+    ...(stem ? [[stem, STEM_INFIX_MIN_LENGTH] as const] : []),
+  ] as const) {
+    if (form.length < SUFFIX_MIN_LENGTH || WORD_ENDINGS.has(form)) continue;
+    const escaped = escapeLike(form);
+    suffixes.push(`%${escaped}`);
+    patterns.push(
+      form.length >= infixMin ? sql`term like ${`%${escaped}%`}` : sql`term like ${`%${escaped}`}`,
+    );
+  }
+  if (patterns.length === 0) return [];
+  const endsInOne = sql.join(
+    suffixes.map((suffix) => sql`term like ${suffix}`),
+    sql` or `,
+  );
   const rows = await selectRows<{ term: string }>(
     db,
     sql`select term from search_terms
-        where ${word.length >= INFIX_MIN_LENGTH ? sql`term like ${infix}` : sql`term like ${suffix}`}
+        where (${sql.join(patterns, sql` or `)})
           and term <> ${word} and listing_count > 0
-        order by term like ${suffix} desc, listing_count desc, term
+        order by (${endsInOne}) desc, listing_count desc, term
         limit ${COMPOUNDS_MAX}`,
   );
   return rows.map((row) => row.term);
