@@ -14,6 +14,7 @@ export {
   withoutFilters,
 } from './filters.ts';
 export { ListingFeed } from './ListingFeed.tsx';
+export { NoResults } from './NoResults.tsx';
 export { PlaceAutocomplete } from './PlaceAutocomplete.tsx';
 export { PlaceField } from './PlaceField.tsx';
 export { PlacePicker } from './PlacePicker.tsx';

@@ -11,7 +11,7 @@ import { isOneOf } from '../../lib/guards.ts';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/index.ts';
-import { checkKeptPlace, FeedToolbar, ListingFeed } from '../feed/index.ts';
+import { checkKeptPlace, FeedToolbar, ListingFeed, NoResults } from '../feed/index.ts';
 import { storyPages } from '../stories/index.ts';
 import { homeFeedFilters, readHomePostalCode, useHomePlace } from './homeFeed.ts';
 
@@ -33,6 +33,8 @@ export function HomePage() {
   const queryClient = useQueryClient();
 
   const changePostalCode = (value: string) => writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
+  const changeRadius = (value: number | undefined) =>
+    writeStored(FEED_RADIUS_STORAGE_KEY, value === undefined ? null : String(value));
 
   // The place kept from an earlier visit may name no place any more.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checks the kept place once, on arrival
@@ -88,9 +90,7 @@ export function HomePage() {
               changePostalCode(value);
             }}
             radiusKm={radiusKm}
-            onRadiusChange={(value) => {
-              writeStored(FEED_RADIUS_STORAGE_KEY, value === undefined ? null : String(value));
-            }}
+            onRadiusChange={changeRadius}
           />
         </Box>
         {dropped && (
@@ -103,7 +103,22 @@ export function HomePage() {
             {de.feed.distanceHint}
           </Typography>
         )}
-        <ListingFeed filters={filters} viewMode={viewMode} />
+        <ListingFeed
+          filters={filters}
+          viewMode={viewMode}
+          // Without a place, the feed is all of Germany: nothing to widen.
+          empty={
+            postalCode === '' ? undefined : (
+              <NoResults
+                filters={filters}
+                onWiden={(next) => {
+                  if (next.postal_code === undefined) changePostalCode('');
+                  changeRadius(next.postal_code === undefined ? undefined : next.radius_km);
+                }}
+              />
+            )
+          }
+        />
       </Box>
     </Container>
   );
