@@ -1,87 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { HtmlValidate } from 'html-validate';
-import { type DefaultTreeAdapterTypes, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { bearer } from './helpers/accounts.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
 import { createAd, uploadPhoto, verifiedMember } from './helpers/marketplace.ts';
+import { attr, expectValidHtml, jsonElementText, readPage, servedData, text } from './helpers/pages.ts';
 
-type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
-type Element = DefaultTreeAdapterTypes.Element;
+/*
+ * What the ad, category and search pages tell search engines and messengers (SPEC.md §2):
+ * status, title, description, canonical URL, robots rule, OpenGraph and JSON-LD in the head, and
+ * their content rendered by the web app's own components from the API's answers
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md), with the real build of the app.
+ */
 
 const PUBLIC_URL = 'https://www.kleinanzeigen-test.de';
 const EVIL = `</script><script>alert(1)</script> "Zitat" & 'Apostroph' $& <b>fett</b>`;
-
-/** The web app's own `index.html` template, with the built script's address. */
-const INDEX_HTML = fs
-  .readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/index.html'), 'utf8')
-  .replace('/src/boot.ts', '/assets/boot.js');
-
-/** Every element of the parsed page, depth first. */
-function elements(node: Node): Element[] {
-  const out: Element[] = [];
-  const walk = (n: Node) => {
-    if ('tagName' in n) out.push(n);
-    if ('childNodes' in n) for (const child of n.childNodes) walk(child as Node);
-    if ('content' in n && n.content) for (const child of n.content.childNodes) walk(child as Node);
-  };
-  walk(node);
-  return out;
-}
-
-const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
-const text = (element: Element): string =>
-  element.childNodes.map((c) => ('value' in c ? c.value : 'tagName' in c ? text(c) : '')).join('');
-
-/** The head data of a page as a parser reads it. */
-function headOf(html: string) {
-  const all = elements(parse(html));
-  const meta = (key: string) =>
-    all.filter((e) => e.tagName === 'meta' && (attr(e, 'property') === key || attr(e, 'name') === key));
-  return {
-    all,
-    title: all.filter((e) => e.tagName === 'title').map(text),
-    description: meta('description').map((e) => attr(e, 'content')),
-    robots: meta('robots').map((e) => attr(e, 'content')),
-    canonical: all
-      .filter((e) => e.tagName === 'link' && attr(e, 'rel') === 'canonical')
-      .map((e) => attr(e, 'href')),
-    og: (key: string) => meta(key).map((e) => attr(e, 'content')),
-    scripts: all.filter((e) => e.tagName === 'script'),
-    jsonLd: all
-      .filter((e) => e.tagName === 'script' && attr(e, 'type') === 'application/ld+json')
-      .map((e) => JSON.parse(text(e)) as Record<string, unknown>),
-  };
-}
-
-const validator = new HtmlValidate({
-  extends: ['html-validate:standard', 'html-validate:document'],
-  rules: {
-    // The template's first paint and the drawn pages style a few elements inline, on purpose.
-    'no-inline-style': 'off',
-    // Every script is served from the page's own origin; SRI guards scripts from other hosts.
-    'require-sri': 'off',
-  },
-});
-
-async function expectValidHtml(html: string) {
-  const report = await validator.validateString(html);
-  const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
-  expect(messages).toEqual([]);
-}
-
-/** The answers a drawn page hands to the app (`#page-data`, docs/decisions/0012), parsed. */
-function servedData(html: string): Record<string, unknown> {
-  const element = headOf(html).scripts.find((s) => attr(s, 'id') === 'page-data');
-  expect(element).toBeDefined();
-  return JSON.parse(element ? text(element) : '{}') as Record<string, unknown>;
-}
 
 /** schema.org's required fields of a Product with an Offer (as search engines read them). */
 function expectProduct(data: Record<string, unknown>) {
@@ -108,6 +42,15 @@ function expectBreadcrumbs(data: Record<string, unknown>, names: string[]) {
   });
 }
 
+/** The page was rendered by the app on the server: `#root` marked, its styles in the head. */
+function expectRendered(page: ReturnType<typeof readPage>) {
+  expect(attr(page.root, 'data-server-rendered')).toBe('');
+  expect(page.emotionStyles.length).toBeGreaterThan(0);
+  expect(new Set(page.emotionStyles)).toEqual(new Set(['head']));
+  // The first paint's loading text is gone: the page reads without the app's scripts.
+  expect(text(page.root)).not.toContain('Seite wird geladen');
+}
+
 /** The `loc` entries of a sitemap file, read by an XML parser. */
 function locs(xml: string, kind: 'sitemapindex' | 'urlset'): string[] {
   const doc = convert(xml, { format: 'object' }) as Record<string, Record<string, unknown>>;
@@ -118,24 +61,24 @@ function locs(xml: string, kind: 'sitemapindex' | 'urlset'): string[] {
   return list.map((entry) => entry.loc);
 }
 
-describe('ad, category and search pages arrive drawn, with their head data', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
+describe('ad, category and search pages arrive rendered, with their head data', () => {
   let t: TestApp;
   let seller: RegisteredMember;
   let photo: string;
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    t = await startTestApp({ PUBLIC_URL, SITE_NAME: 'Marktplatz' }, { webDistDir: dist });
+    t = await startTestApp({ PUBLIC_URL, SITE_NAME: 'Marktplatz' }, { webDistDir: builtWebDist() });
     seller = await verifiedMember(t, { nickname: 'Petra "P" <Händlerin>' });
     photo = await uploadPhoto(t, seller.access_token);
   });
   afterAll(async () => {
     await t?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('an ad: title, description, canonical URL, OpenGraph with its photo and price, Product JSON-LD', async () => {
+  /** `GET /api/categories/all`'s answer, which every page carries for the app. */
+  const categoriesAnswer = async () => (await t.app.inject({ url: '/api/categories/all' })).json();
+
+  it('an ad: title, description, canonical URL, OpenGraph with its photo and price, Product JSON-LD, its content', async () => {
     const ad = await createAd(t, seller.access_token, {
       title: 'Waschmaschine Bosch Serie 6',
       description: 'Läuft einwandfrei.\nNur Abholung, 7 kg Trommel.',
@@ -147,26 +90,36 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     const res = await t.app.inject({ url: `/listing/${ad.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const head = headOf(res.body);
-    expect(head.title).toEqual(['Waschmaschine Bosch Serie 6 – 249,50 € | Marktplatz']);
-    expect(head.description[0]).toContain('249,50 €');
-    expect(head.description[0]).toContain('Läuft einwandfrei. Nur Abholung');
-    expect(head.canonical).toEqual([`${PUBLIC_URL}/listing/${ad.id}`]);
-    expect(head.robots).toEqual([]);
-    expect(head.og('og:type')).toEqual(['product']);
-    expect(head.og('og:url')).toEqual([`${PUBLIC_URL}/listing/${ad.id}`]);
-    expect(head.og('og:title')).toEqual(['Waschmaschine Bosch Serie 6 – 249,50 €']);
-    expect(head.og('og:image')).toEqual([`${PUBLIC_URL}${photo}`]);
-    expect(head.og('product:price:amount')).toEqual(['249.50']);
-    expect(head.og('product:price:currency')).toEqual(['EUR']);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = readPage(res.body);
+    expect(page.title).toEqual(['Waschmaschine Bosch Serie 6 – 249,50 € | Marktplatz']);
+    expect(page.description).toHaveLength(1);
+    expect(page.description[0]).toContain('249,50 €');
+    expect(page.description[0]).toContain('Läuft einwandfrei. Nur Abholung');
+    expect(page.canonical).toEqual([`${PUBLIC_URL}/listing/${ad.id}`]);
+    expect(page.robots).toEqual([]);
+    expect(page.og('og:type')).toEqual(['product']);
+    expect(page.og('og:url')).toEqual([`${PUBLIC_URL}/listing/${ad.id}`]);
+    expect(page.og('og:title')).toEqual(['Waschmaschine Bosch Serie 6 – 249,50 €']);
+    expect(page.og('og:image')).toEqual([`${PUBLIC_URL}${photo}`]);
+    expect(page.og('og:image:alt')).toEqual(['Waschmaschine Bosch Serie 6']);
+    expect(page.og('twitter:card')).toEqual(['summary_large_image']);
+    expect(page.og('product:price:amount')).toEqual(['249.50']);
+    expect(page.og('product:price:currency')).toEqual(['EUR']);
 
-    const [product, crumbs] = head.jsonLd;
+    const [product, crumbs] = page.jsonLd;
+    expect(page.jsonLd).toHaveLength(2);
     expectProduct(product as Record<string, unknown>);
     expect(product).toMatchObject({
       name: 'Waschmaschine Bosch Serie 6',
       url: `${PUBLIC_URL}/listing/${ad.id}`,
       image: [`${PUBLIC_URL}${photo}`],
-      offers: { price: '249.50', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+      offers: {
+        price: '249.50',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Person', name: 'Petra "P" <Händlerin>' },
+      },
     });
     expectBreadcrumbs(crumbs as Record<string, unknown>, [
       'Startseite',
@@ -175,52 +128,70 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
       'Waschmaschine Bosch Serie 6',
     ]);
 
-    // The content is in the first HTML: title, price, photo, description, seller.
-    const h1 = head.all.filter((e) => e.tagName === 'h1').map(text);
-    expect(h1).toEqual(['Waschmaschine Bosch Serie 6']);
-    expect(res.body).toContain('<p class="lp-price">249,50 €</p>');
-    expect(head.all.some((e) => e.tagName === 'img' && attr(e, 'src') === photo)).toBe(true);
-    expect(res.body).toContain('Läuft einwandfrei.\nNur Abholung, 7 kg Trommel.');
-    expect(res.body).toContain('Petra &quot;P&quot; &lt;Händlerin&gt;');
-    expect(res.body).not.toContain('Seite wird geladen...');
+    // The content is in the first HTML, rendered by the app: title, price, photo, description, seller.
+    expectRendered(page);
+    expect(page.h1).toEqual(['Waschmaschine Bosch Serie 6']);
+    const content = text(page.root);
+    expect(content).toContain('249,50 €');
+    expect(content).toContain('Läuft einwandfrei.\nNur Abholung, 7 kg Trommel.');
+    expect(content).toContain('Petra "P" <Händlerin>');
+    const photoName = photo.slice(photo.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+    expect(page.inRoot.some((e) => e.tagName === 'img' && attr(e, 'src')?.includes(photoName))).toBe(true);
+    // The answers it was rendered from, for the app: the API's own (the page counts no view).
+    const served = servedData<{ listing: Record<string, unknown>; categories: unknown }>(
+      res.body,
+      'page-data',
+    );
+    const api = await t.app.inject({ url: `/api/listings/${ad.id}` });
+    expect({ ...served.listing, views: 0 }).toEqual({ ...api.json<Record<string, unknown>>(), views: 0 });
+    expect(served.categories).toEqual(await categoriesAnswer());
     await expectValidHtml(res.body);
   });
 
-  it('keeps a title with script, quotes and markup inert in the head, the JSON-LD and the page', async () => {
+  it('keeps a title with script, quotes and markup inert in the head, the JSON-LD, the data and the markup', async () => {
     const ad = await createAd(t, seller.access_token, { title: EVIL, description: `${EVIL} Beschreibung` });
     const res = await t.app.inject({ url: `/listing/${ad.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).not.toContain('<b>fett</b>');
-    const head = headOf(res.body);
-    // Only the page's own scripts: site config, two JSON-LD elements, the app and the ad's
-    // answer for the app (docs/decisions/0012), which reads back as the API's answer.
-    expect(head.scripts.map((s) => attr(s, 'type'))).toEqual([
-      'application/json',
-      'application/ld+json',
-      'application/ld+json',
-      'module',
-      'application/json',
+    const page = readPage(res.body);
+    // Only the page's own scripts: the app, the site's configuration, two JSON-LD elements and
+    // the ad's answers for the app; none of them comes from the ad's text.
+    expect(page.scripts.map((s) => [attr(s, 'type'), attr(s, 'id') ?? null])).toEqual([
+      ['module', null],
+      ['application/json', 'site-config'],
+      ['application/ld+json', null],
+      ['application/ld+json', null],
+      ['application/json', 'page-data'],
     ]);
-    const handOver = head.scripts.find((s) => attr(s, 'id') === 'page-data');
-    const api = await t.app.inject({ url: `/api/listings/${ad.id}` });
-    const served = JSON.parse(handOver ? text(handOver) : '{}') as {
-      listing: Record<string, unknown>;
-      categories: unknown;
-    };
-    expect(served.categories).toEqual((await t.app.inject({ url: '/api/categories/all' })).json());
-    expect(served.listing.title).toBe(EVIL);
-    expect({ ...served.listing, views: 0 }).toEqual({ ...api.json<Record<string, unknown>>(), views: 0 });
-    expect(head.title).toEqual([`${EVIL} – 120 € VB | Marktplatz`]);
-    expect(head.og('og:title')).toEqual([`${EVIL} – 120 € VB`]);
-    expect(head.og('og:image:alt')).toEqual([]);
-    const [product] = head.jsonLd;
+    const app = page.scripts[0];
+    expect(app && attr(app, 'src')).toMatch(/^\/assets\/[\w-]+\.js$/);
+    expect(app && text(app)).toBe('');
+    expect(page.all.some((e) => e.tagName === 'b')).toBe(false);
+
+    // Head: the title as text, escaped by the server.
+    expect(page.title).toEqual([`${EVIL} – 120 € VB | Marktplatz`]);
+    expect(page.og('og:title')).toEqual([`${EVIL} – 120 € VB`]);
+    expect(page.description[0]).toContain(`${EVIL} Beschreibung`);
+    expect(page.og('og:image:alt')).toEqual([]);
+    // JSON-LD: the title as a string, and no '<' that could end the element.
+    const [product] = page.jsonLd;
     expect(product?.name).toBe(EVIL);
-    expect(head.all.filter((e) => e.tagName === 'h1').map(text)).toEqual([EVIL]);
+    for (const element of page.scripts.filter((s) => attr(s, 'type') === 'application/ld+json'))
+      expect(text(element)).not.toContain('<');
+    // The data: the API's answer, '<' escaped in the element.
+    expect(jsonElementText(res.body, 'page-data')).toContain('\\u003c/script>');
+    const served = servedData<{ listing: Record<string, unknown> }>(res.body, 'page-data');
+    expect(served.listing.title).toBe(EVIL);
+    expect(served.listing.description).toBe(`${EVIL} Beschreibung`);
+    // The markup: the title as text, rendered by the app.
+    expectRendered(page);
+    expect(page.h1).toEqual([EVIL]);
+    expect(text(page.root)).toContain(`${EVIL} Beschreibung`);
     await expectValidHtml(res.body);
   });
 
-  it('a sold, expired or removed ad answers 410 and shows its state; an unknown or malformed id answers 404', async () => {
+  it('a sold or expired ad answers 410 and shows its state; a removed one 410 with a notice; an unknown or malformed id 404', async () => {
     const ad = await createAd(t, seller.access_token, { title: 'Sofa verkauft' });
     const sold = await t.app.inject({
       method: 'PATCH',
@@ -231,10 +202,13 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     expect(sold.statusCode).toBe(200);
     const res = await t.app.inject({ url: `/listing/${ad.id}` });
     expect(res.statusCode).toBe(410);
-    const head = headOf(res.body);
-    expect(head.robots).toEqual(['noindex, follow']);
-    expect(res.body).toContain('Verkauft – dieser Artikel ist nicht mehr verfügbar.');
-    expect(head.jsonLd[0]).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
+    const page = readPage(res.body);
+    expect(page.robots).toEqual(['noindex, follow']);
+    expect(page.jsonLd[0]).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
+    expectRendered(page);
+    expect(page.h1).toEqual(['Sofa verkauft']);
+    expect(text(page.root)).toContain('Verkauft – dieser Artikel ist nicht mehr verfügbar.');
+    expect(servedData<{ listing: { status: string } }>(res.body, 'page-data').listing.status).toBe('sold');
     await expectValidHtml(res.body);
 
     const expired = await createAd(t, seller.access_token, { title: 'Lampe abgelaufen' });
@@ -247,8 +221,12 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
         timeout: 10_000,
       })
       .toBe(410);
+    const expiredPage = readPage((await t.app.inject({ url: `/listing/${expired.id}` })).body);
+    expect(expiredPage.robots).toEqual(['noindex, follow']);
+    expect(expiredPage.h1).toEqual(['Lampe abgelaufen']);
+    expect(text(expiredPage.root)).toContain('Abgelaufen – diese Anzeige ist nicht mehr aktiv.');
 
-    // Removed by moderation: gone, and nothing of the ad is shown.
+    // Removed by moderation: gone, and nothing of the ad is shown or carried.
     const removed = await createAd(t, seller.access_token, { title: 'Verbotene Ware' });
     await t.db.handle.db.execute(sql`update listings set status = 'removed' where id = ${removed.id}::uuid`);
     await expect
@@ -257,61 +235,78 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
       })
       .toBe(410);
     const gone = await t.app.inject({ url: `/listing/${removed.id}` });
-    expect(gone.body).toContain('Diese Anzeige wurde entfernt.');
     expect(gone.body).not.toContain('Verbotene Ware');
-    expect(headOf(gone.body).jsonLd).toEqual([]);
-    expect(headOf(gone.body).robots).toEqual(['noindex, follow']);
+    const gonePage = readPage(gone.body);
+    expect(gonePage.title).toEqual(['Anzeige nicht mehr verfügbar | Marktplatz']);
+    expect(gonePage.jsonLd).toEqual([]);
+    expect(gonePage.robots).toEqual(['noindex, follow']);
+    expectRendered(gonePage);
+    expect(gonePage.h1).toEqual(['Anzeige nicht mehr verfügbar']);
+    expect(text(gonePage.root)).toContain('Diese Anzeige wurde entfernt.');
+    expect(servedData(gone.body, 'page-data')).toEqual({ unavailable: { id: removed.id, status: 410 } });
     await expectValidHtml(gone.body);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'keine-id', 'x'.repeat(300)]) {
       const missing = await t.app.inject({ url: `/listing/${id}` });
       expect(missing.statusCode).toBe(404);
-      expect(headOf(missing.body).robots).toEqual(['noindex, follow']);
-      expect(missing.body).toContain('Anzeige nicht gefunden');
+      const missingPage = readPage(missing.body);
+      expect(missingPage.title).toEqual(['Anzeige nicht gefunden | Marktplatz']);
+      expect(missingPage.robots).toEqual(['noindex, follow']);
+      expect(missingPage.jsonLd).toEqual([]);
+      expectRendered(missingPage);
+      expect(missingPage.h1).toEqual(['Anzeige nicht gefunden']);
+      expect(servedData(missing.body, 'page-data')).toEqual({ unavailable: { id, status: 404 } });
     }
   });
 
-  it('a category and a subcategory: BreadcrumbList, their newest ads, canonical URLs; unknown ones answer 404', async () => {
+  it('a category and a subcategory: BreadcrumbList, their newest ads rendered, canonical URLs; unknown ones answer 404', async () => {
     const res = await t.app.inject({ url: '/category/auto-rad-boot/fahrraeder-zubehoer' });
     expect(res.statusCode).toBe(200);
-    const head = headOf(res.body);
-    expect(head.title).toEqual(['Fahrräder & Zubehör – Kleinanzeigen | Marktplatz']);
-    expect(head.canonical).toEqual([`${PUBLIC_URL}/category/auto-rad-boot/fahrraeder-zubehoer`]);
-    expect(head.description[0]).toMatch(/^\d+ Anzeigen? in Fahrräder & Zubehör auf Marktplatz/);
-    expect(head.og('og:image')).toEqual([`${PUBLIC_URL}${photo}`]);
-    expect(head.jsonLd).toHaveLength(1);
-    expectBreadcrumbs(head.jsonLd[0] as Record<string, unknown>, [
+    const page = readPage(res.body);
+    expect(page.title).toEqual(['Fahrräder & Zubehör – Kleinanzeigen | Marktplatz']);
+    expect(page.canonical).toEqual([`${PUBLIC_URL}/category/auto-rad-boot/fahrraeder-zubehoer`]);
+    expect(page.robots).toEqual([]);
+    expect(page.description[0]).toMatch(/^\d+ Anzeigen? in Fahrräder & Zubehör auf Marktplatz/);
+    expect(page.og('og:type')).toEqual(['website']);
+    expect(page.og('og:url')).toEqual([`${PUBLIC_URL}/category/auto-rad-boot/fahrraeder-zubehoer`]);
+    expect(page.og('og:image')).toEqual([`${PUBLIC_URL}${photo}`]);
+    expect(page.jsonLd).toHaveLength(1);
+    expectBreadcrumbs(page.jsonLd[0] as Record<string, unknown>, [
       'Startseite',
       'Auto, Rad & Boot',
       'Fahrräder & Zubehör',
     ]);
-    const cards = head.all.filter((e) => e.tagName === 'article');
-    expect(cards.length).toBeGreaterThanOrEqual(2);
-    expect(res.body).toContain('Waschmaschine Bosch Serie 6');
-    expect(res.body).not.toContain('Sofa verkauft');
-    await expectValidHtml(res.body);
-    // The app's first request of this page, answered from the page (docs/decisions/0012).
+    // The app's first request of this page, answered from the page, and rendered from it: one
+    // card per ad of the first page, each linking to its ad.
     const list = await t.app.inject({ url: '/api/listings?category=fahrraeder-zubehoer&limit=20' });
-    const categories = await t.app.inject({ url: '/api/categories/all' });
-    expect(servedData(res.body)).toEqual({
+    const served = servedData<{ list: { listings: { id: string; title: string }[] } }>(res.body, 'page-data');
+    expect(served).toEqual({
       list: list.json(),
       category: 'fahrraeder-zubehoer',
-      categories: categories.json(),
+      categories: await categoriesAnswer(),
     });
+    const ads = served.list.listings;
+    expect(ads.length).toBeGreaterThanOrEqual(2);
+    expectRendered(page);
+    expect(page.h1).toHaveLength(1);
+    expect(page.h1[0]).toContain('Fahrräder & Zubehör');
+    expect(page.articles.map((a) => a.links)).toEqual(ads.map((ad) => [`/listing/${ad.id}`]));
+    expect(page.articles.map((a) => a.text).join('\n')).toContain('Waschmaschine Bosch Serie 6');
+    expect(res.body).not.toContain('Sofa verkauft');
+    await expectValidHtml(res.body);
 
     const parent = await t.app.inject({ url: '/category/auto-rad-boot' });
     expect(parent.statusCode).toBe(200);
-    expectBreadcrumbs(headOf(parent.body).jsonLd[0] as Record<string, unknown>, [
-      'Startseite',
-      'Auto, Rad & Boot',
-    ]);
+    const parentPage = readPage(parent.body);
+    expectBreadcrumbs(parentPage.jsonLd[0] as Record<string, unknown>, ['Startseite', 'Auto, Rad & Boot']);
+    expect(parentPage.h1[0]).toContain('Auto, Rad & Boot');
 
     // A subcategory by its slug alone is the same page, named by its one canonical URL.
     const alone = await t.app.inject({ url: '/category/fahrraeder-zubehoer' });
     expect(alone.statusCode).toBe(200);
-    expect(headOf(alone.body).canonical).toEqual([
-      `${PUBLIC_URL}/category/auto-rad-boot/fahrraeder-zubehoer`,
-    ]);
+    const alonePage = readPage(alone.body);
+    expect(alonePage.canonical).toEqual([`${PUBLIC_URL}/category/auto-rad-boot/fahrraeder-zubehoer`]);
+    expect(alonePage.articles.map((a) => a.links)).toEqual(ads.map((ad) => [`/listing/${ad.id}`]));
 
     const cars = await t.app.inject({ url: '/category/autos' });
     expect(cars.statusCode).toBe(301);
@@ -320,57 +315,63 @@ describe('ad, category and search pages arrive drawn, with their head data', () 
     for (const url of ['/category/gibt-es-nicht', '/category/elektronik/fahrraeder-zubehoer']) {
       const missing = await t.app.inject({ url });
       expect(missing.statusCode).toBe(404);
-      expect(headOf(missing.body).robots).toEqual(['noindex, follow']);
+      const missingPage = readPage(missing.body);
+      expect(missingPage.title).toEqual(['Kategorie nicht gefunden | Marktplatz']);
+      expect(missingPage.robots).toEqual(['noindex, follow']);
+      expect(missingPage.jsonLd).toEqual([]);
+      expect(missingPage.articles).toEqual([]);
+      expect(servedData(missing.body, 'page-data')).toEqual({ categories: await categoriesAnswer() });
     }
   });
 
-  it('the home page is valid HTML as well', async () => {
-    const res = await t.app.inject({ url: '/' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<ul class="hp-grid">');
-    await expectValidHtml(res.body);
-  });
-
-  it('a search: the first page of results drawn; no hits is not for the index', async () => {
+  it('a search: the first page of results rendered; no hits is not for the index', async () => {
     const res = await t.app.inject({ url: '/search?q=Waschmaschine' });
     expect(res.statusCode).toBe(200);
-    const head = headOf(res.body);
-    expect(head.title).toEqual(['„Waschmaschine“ – Kleinanzeigen | Marktplatz']);
-    expect(head.canonical).toEqual([`${PUBLIC_URL}/search?q=Waschmaschine`]);
-    expect(head.robots).toEqual([]);
-    expect(head.all.filter((e) => e.tagName === 'h1').map(text)).toEqual(['Suchbegriff: „Waschmaschine“']);
-    expect(head.description[0]).toMatch(/^1 Anzeige für „Waschmaschine“/);
-    expect(head.all.filter((e) => e.tagName === 'article')).toHaveLength(1);
-    await expectValidHtml(res.body);
+    const page = readPage(res.body);
+    expect(page.title).toEqual(['„Waschmaschine“ – Kleinanzeigen | Marktplatz']);
+    expect(page.canonical).toEqual([`${PUBLIC_URL}/search?q=Waschmaschine`]);
+    expect(page.robots).toEqual([]);
+    expect(page.description[0]).toMatch(/^1 Anzeige für „Waschmaschine“/);
+    expect(page.og('og:title')).toEqual(['„Waschmaschine“ – Kleinanzeigen']);
     const list = await t.app.inject({ url: '/api/listings?q=Waschmaschine&limit=20' });
-    const categories = await t.app.inject({ url: '/api/categories/all' });
-    expect(servedData(res.body)).toEqual({
-      list: list.json(),
-      q: 'Waschmaschine',
-      categories: categories.json(),
-    });
+    const served = servedData<{ list: { listings: { id: string }[] } }>(res.body, 'page-data');
+    expect(served).toEqual({ list: list.json(), q: 'Waschmaschine', categories: await categoriesAnswer() });
+    expect(served.list.listings).toHaveLength(1);
+    expectRendered(page);
+    expect(page.h1).toEqual(['Suchbegriff: „Waschmaschine“']);
+    expect(page.articles.map((a) => a.links)).toEqual([[`/listing/${served.list.listings[0]?.id}`]]);
+    expect(page.articles[0]?.text).toContain('Waschmaschine Bosch Serie 6');
+    await expectValidHtml(res.body);
 
-    const none = await t.app.inject({
-      url: `/search?q=${encodeURIComponent(EVIL.replace('alert', 'xyzzy'))}`,
-    });
+    const term = EVIL.replace('alert', 'xyzzy');
+    const none = await t.app.inject({ url: `/search?q=${encodeURIComponent(term)}` });
     expect(none.statusCode).toBe(200);
     expect(none.body).not.toContain('<script>xyzzy(1)</script>');
-    expect(headOf(none.body).robots).toEqual(['noindex, follow']);
+    expect(none.body).not.toContain('<b>fett</b>');
+    const nonePage = readPage(none.body);
+    expect(nonePage.robots).toEqual(['noindex, follow']);
+    expect(nonePage.title).toEqual([`„${term}“ – Kleinanzeigen | Marktplatz`]);
+    expect(nonePage.articles).toEqual([]);
+    expect(nonePage.scripts.map((s) => attr(s, 'type'))).toEqual([
+      'module',
+      'application/json',
+      'application/json',
+    ]);
+    expect(servedData<{ q: string }>(none.body, 'page-data').q).toBe(term);
+    expectRendered(nonePage);
+    expect(nonePage.h1).toEqual([`Suchbegriff: „${term}“`]);
     await expectValidHtml(none.body);
   });
 });
 
 describe('robots.txt and the sitemaps', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
   let t: TestApp;
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    t = await startTestApp({ PUBLIC_URL }, { webDistDir: dist });
+    t = await startTestApp({ PUBLIC_URL }, { webDistDir: builtWebDist() });
   });
   afterAll(async () => {
     await t?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   it('robots.txt keeps crawlers out of the API and members pages and names the sitemap', async () => {

@@ -171,6 +171,16 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 const listingPageParams = z.object({ id: z.string().max(100) });
+
+/** The id in an ad's address `/listing/{id}`, decoded as a route parameter is. */
+function listingIdOf(url: string): string {
+  const part = (url.split(/[?#]/, 1)[0] ?? '').slice('/listing/'.length);
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 const categoryPageParams = z.object({ slug: z.string().max(100), sub: z.string().max(100).optional() });
 const searchPageQuery = z.looseObject({ q: z.string().max(500).optional() });
 const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
@@ -442,13 +452,16 @@ async function webApp(
     if (url.startsWith('/assets/')) {
       return reply.status(404).send({ detail: errorCatalogue.not_found.detail, code: 'not_found' });
     }
-    // An ad address the router cannot take (an id longer than a route parameter may be) is no ad.
-    if (pages && url.startsWith('/listing/'))
+    // An ad address the router cannot take (an id longer than a route parameter may be) is no
+    // ad; its page says so for the id in its address, the one the app's ad page reads.
+    if (pages && url.startsWith('/listing/')) {
+      const id = listingIdOf(url);
       return sendRendered(
         request,
         reply,
-        listingsPage(() => pages.listing('', facts)),
+        listingsPage(() => pages.listing(id, facts)),
       );
+    }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(await indexPage());
   });

@@ -34,6 +34,11 @@ export function useListing(id: string) {
     queryKey: listingQueryKey(id),
     queryFn: ({ signal }) => fetchListing(id, signal),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    // An ad that is not there (404) or no longer (410) is not asked for again when the page
+    // mounts: the rendered page hands over that answer (app/servedPage.ts), and without this
+    // the page would show its loading state in place of the notice, on the server and while
+    // hydrating.
+    retryOnMount: (query) => !(query.state.error instanceof ApiError && query.state.error.status < 500),
   });
 }
 

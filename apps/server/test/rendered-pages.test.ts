@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Category, type ListingList, listingListSchema } from '@marketplace/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withRenderedPage } from '../src/plugins/web-app.ts';
+import type { RegisteredMember } from './helpers/accounts.ts';
+import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
+import { adBody, createAd, verifiedMember } from './helpers/marketplace.ts';
+import {
+  attr,
+  elements,
+  expectValidHtml,
+  jsonElementText,
+  readPage,
+  servedData,
+  text,
+} from './helpers/pages.ts';
+
+/*
+ * The public pages arrive rendered by the web app's own components (SPEC.md §2,
+ * docs/decisions/0030-one-layout-rendered-on-the-server.md): the markup in `#root`, marked
+ * `data-server-rendered`, Emotion's styles in the head, and the answers the page was rendered
+ * from in a JSON element for the app to hydrate with. Without the app's server build, or when
+ * rendering fails, the page still goes out with its head and data, and the browser renders it.
+ */
+
+/** `GET /api/listings?sort=newest&limit=20`, the home page's feed (`t` only passes the cache). */
+const HOME_FEED = '/api/listings?sort=newest&limit=20&t=1';
+
+/** The answers the home page carries (`<script type="application/json" id="home-data">`). */
+type HomeData = { feed: ListingList; categories: { categories: Category[] } };
+
+/** The top categories' addresses and names as the category strip on home links them. */
+function categoryStrip(html: string): { href: string | undefined; title: string | undefined }[] {
+  const nav = readPage(html).inRoot.find(
+    (e) => e.tagName === 'nav' && attr(e, 'aria-label') === 'Kategorien',
+  );
+  if (!nav) return [];
+  return elements(nav)
+    .filter((e) => e.tagName === 'a')
+    .map((a) => ({ href: attr(a, 'href'), title: attr(a, 'title') }));
+}
+
+describe('the home page arrives rendered by the app, with the answers it was rendered from', () => {
+  let t: TestApp;
+  let seller: RegisteredMember;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { webDistDir: builtWebDist() });
+    seller = await verifiedMember(t, { nickname: 'Vorschau' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('works on a marketplace without ads: the category strip and an empty list', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBe('');
+    expect(page.h1).toEqual(['Neueste Kleinanzeigen']);
+    expect(page.articles).toEqual([]);
+    const categories = (await t.app.inject({ url: '/api/categories/all' })).json<HomeData['categories']>();
+    expect(categories.categories).toHaveLength(14);
+    expect(categoryStrip(res.body)).toEqual(
+      categories.categories.map((c) => ({ href: `/category/${c.slug}`, title: c.name })),
+    );
+    const data = servedData<HomeData>(res.body, 'home-data');
+    expect(data.feed).toEqual({ listings: [], total: 0, next_cursor: null, corrected_q: null });
+    expect(data.categories).toEqual(categories);
+  });
+
+  it('renders the newest ads, one card per ad linking to it, and carries the API answers the app would ask for', async () => {
+    const older = await createAd(t, seller.access_token, adBody({ title: 'Kinderwagen Emmaljunga' }));
+    const ad = await createAd(t, seller.access_token, adBody({ title: 'Waschmaschine Bosch', price: 1234 }));
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = readPage(res.body);
+
+    // Rendered by the app: #root marked for hydration, the MUI parts' styles in the head.
+    expect(attr(page.root, 'data-server-rendered')).toBe('');
+    expect(page.emotionStyles.length).toBeGreaterThan(0);
+    expect(new Set(page.emotionStyles)).toEqual(new Set(['head']));
+    expect(res.body).toMatch(/<head>[\s\S]*<style data-emotion="[^"]+"[\s\S]*<\/head>/);
+    expect(text(page.root)).not.toContain('Seite wird geladen');
+    expect(page.h1).toEqual(['Neueste Kleinanzeigen']);
+    expect(categoryStrip(res.body)).toHaveLength(14);
+
+    // The data the page was rendered from: the API's answers, after #root in the body.
+    const data = servedData<HomeData>(res.body, 'home-data');
+    const feed = await t.app.inject({ url: HOME_FEED });
+    expect(data.feed).toEqual(feed.json());
+    expect(listingListSchema.parse(data.feed).listings.map((l) => l.id)).toEqual([ad.id, older.id]);
+    const categories = await t.app.inject({ url: '/api/categories/all' });
+    expect(data.categories).toEqual(categories.json());
+    const body = page.all.find((e) => e.tagName === 'body');
+    const dataElement = page.scripts.find((s) => attr(s, 'id') === 'home-data');
+    expect(body && dataElement && elements(body).includes(dataElement)).toBe(true);
+    expect(res.body.indexOf('id="home-data"')).toBeGreaterThan(res.body.indexOf('id="root"'));
+    expect(jsonElementText(res.body, 'page-data')).toBeNull();
+
+    // One card per ad of the first page, newest first, each a link to its ad.
+    expect(page.articles.map((a) => a.links)).toEqual([[`/listing/${ad.id}`], [`/listing/${older.id}`]]);
+    expect(page.articles[0]?.text).toContain('Waschmaschine Bosch');
+    expect(page.articles[0]?.text).toContain('1.234 € VB');
+    expect(page.articles[1]?.text).toContain('Kinderwagen Emmaljunga');
+    await expectValidHtml(res.body);
+  });
+
+  it('keeps HTML and script typed into an ad inert, in the markup and in the data', async () => {
+    const title = `</script><script>alert(1)</script> <b>fett</b> & "zitiert" $& $' $\``;
+    const ad = await createAd(t, seller.access_token, adBody({ title }));
+    const res = await t.app.inject({ url: '/' });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).not.toContain('<b>fett</b>');
+    const page = readPage(res.body);
+    // Only the app's own script elements: the data element is not closed early, and no text
+    // of an ad became an element.
+    expect(page.scripts.map((s) => [attr(s, 'type'), attr(s, 'id') ?? null])).toEqual([
+      ['module', null],
+      ['application/json', 'site-config'],
+      ['application/json', 'home-data'],
+    ]);
+    expect(page.all.some((e) => e.tagName === 'b')).toBe(false);
+    // The card shows the title as text; '$&' and "$'" stayed text when the page was put together.
+    const card = page.articles.find((a) => a.links.includes(`/listing/${ad.id}`));
+    expect(card?.text).toContain(title);
+    expect(jsonElementText(res.body, 'home-data')).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    expect(servedData<HomeData>(res.body, 'home-data').feed.listings[0]?.title).toBe(title);
+    await expectValidHtml(res.body);
+  });
+
+  it('sends the rendered page again while its data are the same, and renders anew when an ad is posted', async () => {
+    await createAd(t, seller.access_token, adBody({ title: 'Esstisch Eiche' }));
+    const first = await t.app.inject({ url: '/' });
+    const firstPage = readPage(first.body);
+    const times = (page: ReturnType<typeof readPage>) =>
+      page.inRoot.filter((e) => e.tagName === 'time').map((e) => text(e));
+    expect(times(firstPage)).not.toEqual([]);
+
+    // Three hours later by the clock the cards read their age from: a page rendered now would
+    // say 'vor 3h'; the one rendered from the same data is sent again, byte for byte.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60 * 60 * 1000 });
+    const again = await t.app.inject({ url: '/' });
+    expect(again.statusCode).toBe(200);
+    expect(times(readPage(again.body))).toEqual(times(firstPage));
+    expect(again.body === first.body, 'the same page, byte for byte').toBe(true);
+    vi.useRealTimers();
+
+    // A new ad changes the data: the page is rendered from them, with the new ad first.
+    const posted = await createAd(t, seller.access_token, adBody({ title: 'Kühlschrank Liebherr' }));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60 * 60 * 1000 });
+    const after = await t.app.inject({ url: '/' });
+    const afterPage = readPage(after.body);
+    expect(afterPage.articles[0]?.links).toEqual([`/listing/${posted.id}`]);
+    expect(afterPage.articles[0]?.text).toContain('Kühlschrank Liebherr');
+    expect(servedData<HomeData>(after.body, 'home-data').feed.listings[0]?.id).toBe(posted.id);
+    // Rendered now: every card's age is read again.
+    expect(times(firstPage)).not.toContain('vor 3h');
+    expect(times(afterPage)).toEqual([...times(firstPage), 'neu'].map(() => 'vor 3h'));
+  });
+
+  it('answers a member page with the plain app: no rendered markup, no data', async () => {
+    const res = await t.app.inject({ url: '/favorites' });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+    expect(text(page.root)).toContain('Seite wird geladen...');
+    expect(page.emotionStyles).toEqual([]);
+    expect(jsonElementText(res.body, 'home-data')).toBeNull();
+    expect(jsonElementText(res.body, 'page-data')).toBeNull();
+  });
+
+  it('renders the legal and help pages, which carry no data', async () => {
+    for (const [url, h1] of [
+      ['/legal/impressum', 'Impressum'],
+      ['/legal/datenschutz', 'Datenschutzerklärung'],
+      ['/faq', 'Häufige Fragen'],
+      ['/hilfe', 'Hilfe'],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const page = readPage(res.body);
+      expect(attr(page.root, 'data-server-rendered'), url).toBe('');
+      expect(page.emotionStyles.length, url).toBeGreaterThan(0);
+      expect(page.h1, url).toEqual([h1]);
+      expect(page.scripts.map((s) => attr(s, 'type'))).toEqual(['module', 'application/json']);
+    }
+  });
+});
+
+describe('without a server build of the app, the pages go out plain with their head and data', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
+  let t: TestApp;
+  let seller: RegisteredMember;
+
+  beforeAll(async () => {
+    // Only the app's index.html, with its markers: no `server/entry-server.js`.
+    const indexHtml = fs.readFileSync(path.join(builtWebDist(), 'index.html'), 'utf8');
+    expect(indexHtml).toContain('<!--app-->');
+    expect(indexHtml).toContain('<!--/app-->');
+    fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    t = await startTestApp({ PUBLIC_URL: 'https://www.example.de' }, { webDistDir: dist });
+    seller = await verifiedMember(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('home: the first paint, and the answers for the app', async () => {
+    const ad = await createAd(t, seller.access_token, adBody({ title: 'Ohne Server-Build' }));
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+    expect(text(page.root)).toContain('Seite wird geladen...');
+    expect(page.emotionStyles).toEqual([]);
+    expect(page.articles).toEqual([]);
+    const data = servedData<HomeData>(res.body, 'home-data');
+    expect(data.feed).toEqual((await t.app.inject({ url: HOME_FEED })).json());
+    expect(data.feed.listings.map((l) => l.id)).toEqual([ad.id]);
+  });
+
+  it('an ad: its status and head for crawlers, its answers for the app; unknown ads still 404', async () => {
+    const ad = await createAd(t, seller.access_token, adBody({ title: 'Fahrrad plain' }));
+    const res = await t.app.inject({ url: `/listing/${ad.id}` });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+    expect(text(page.root)).toContain('Seite wird geladen...');
+    expect(page.title).toEqual(['Fahrrad plain – 120 € VB | Marktplatz']);
+    expect(page.canonical).toEqual([`https://www.example.de/listing/${ad.id}`]);
+    expect(page.og('og:title')).toEqual(['Fahrrad plain – 120 € VB']);
+    expect(page.jsonLd.map((d) => d['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    const served = servedData<{ listing: Record<string, unknown> }>(res.body, 'page-data');
+    const api = await t.app.inject({ url: `/api/listings/${ad.id}` });
+    expect({ ...served.listing, views: 0 }).toEqual({ ...api.json<Record<string, unknown>>(), views: 0 });
+
+    const missing = await t.app.inject({ url: '/listing/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(readPage(missing.body).robots).toEqual(['noindex, follow']);
+    expect(servedData(missing.body, 'page-data')).toEqual({
+      unavailable: { id: '00000000-0000-4000-8000-000000000000', status: 404 },
+    });
+  });
+
+  it('the legal and help pages: the plain app', async () => {
+    const res = await t.app.inject({ url: '/faq' });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+    expect(text(page.root)).toContain('Seite wird geladen...');
+  });
+});
+
+describe('when rendering fails, the page goes out with its head and data', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      fs.readFileSync(path.join(builtWebDist(), 'index.html'), 'utf8'),
+    );
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'server'));
+    // A server build whose every render fails.
+    fs.writeFileSync(
+      path.join(dist, 'server', 'entry-server.js'),
+      `export const SERVER_RENDERED_PATHS = ['/', '/listing/:id', '/faq'];
+export async function renderPage() { throw new Error('rendering failed'); }
+`,
+    );
+    t = await startTestApp({}, { webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('home and a page without data: 200, the first paint, the answers', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+    expect(text(page.root)).toContain('Seite wird geladen...');
+    expect(servedData<HomeData>(res.body, 'home-data').feed).toEqual(
+      (await t.app.inject({ url: HOME_FEED })).json(),
+    );
+
+    const faq = await t.app.inject({ url: '/faq' });
+    expect(faq.statusCode).toBe(200);
+    expect(attr(readPage(faq.body).root, 'data-server-rendered')).toBeUndefined();
+  });
+
+  it('an unknown ad keeps its 404 and head', async () => {
+    const res = await t.app.inject({ url: '/listing/00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBe(404);
+    const page = readPage(res.body);
+    expect(page.title).toEqual(['Anzeige nicht gefunden | Marktplatz']);
+    expect(page.robots).toEqual(['noindex, follow']);
+    expect(attr(page.root, 'data-server-rendered')).toBeUndefined();
+  });
+});
+
+describe('withRenderedPage', () => {
+  const template =
+    '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--app--><p>Seite wird geladen...</p><!--/app--></div></body></html>';
+
+  it('puts the markup between the markers, marks #root, the styles into the head and the data before </body>', () => {
+    const html = withRenderedPage(
+      template,
+      { html: `<main>$& $' $\`</main>`, styles: '<style data-emotion="css x">a{}</style>' },
+      { kind: 'page', json: '{"a":"$&"}' },
+    );
+    expect(html).toBe(
+      '<!doctype html><html><head><title>x</title><style data-emotion="css x">a{}</style>\n  </head><body><div id="root" data-server-rendered=""><main>$& $\' $`</main></div><script type="application/json" id="page-data">{"a":"$&"}</script>\n  </body></html>',
+    );
+  });
+
+  it('leaves a page without the markers as it is', () => {
+    const page = '<!doctype html><div id="root"></div></body>';
+    expect(withRenderedPage(page, { html: '<p>x</p>', styles: '' }, { kind: 'home', json: '{}' })).toBe(page);
+  });
+});
