@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { withRenderedPage } from '../src/plugins/web-app.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
+import { forumMembers, memberCall } from './helpers/forum.ts';
 import { adBody, createAd, verifiedMember } from './helpers/marketplace.ts';
 import {
   attr,
@@ -275,7 +276,8 @@ describe('when rendering fails, the page goes out with its head and data', () =>
     // A server build whose every render fails.
     fs.writeFileSync(
       path.join(dist, 'server', 'entry-server.js'),
-      `export const SERVER_RENDERED_PATHS = ['/', '/listing/:id', '/faq'];
+      `export const RENDERED_PATHS = ['/', '/listing/:id', '/faq'];
+export function setApiTransport() {}
 export async function renderPage() { throw new Error('rendering failed'); }
 `,
     );
@@ -329,5 +331,81 @@ describe('withRenderedPage', () => {
   it('leaves a page without the markers as it is', () => {
     const page = '<!doctype html><div id="root"></div></body>';
     expect(withRenderedPage(page, { html: '<p>x</p>', styles: '' }, { kind: 'home', json: '{}' })).toBe(page);
+  });
+});
+
+describe("the forum's pages and the public profiles arrive rendered, with the answers the app asked for", () => {
+  let t: TestApp;
+  let anna: RegisteredMember;
+  let threadId: string;
+  const call = memberCall(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { webDistDir: builtWebDist() });
+    ({ anna } = await forumMembers(t));
+    const res = await call(anna, 'POST', '/api/forum/threads', {
+      category_id: 'business/gruendung',
+      title: 'Erfahrungen mit dem Gewerbeamt',
+      body: 'Wie lief die Anmeldung bei euch?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    threadId = (res.json() as { id: string }).id;
+  });
+  afterAll(async () => t?.close());
+
+  /** The answers the page carries for the app (`#query-data`), parsed. */
+  const askedFor = (html: string) => {
+    const json = jsonElementText(html, 'query-data');
+    expect(json, 'no #query-data element').not.toBeNull();
+    expect(json).not.toContain('<');
+    return JSON.parse(json ?? '') as {
+      state: { queries: { queryKey: unknown[]; state: { status: string; data?: unknown } }[] };
+      countsViews: boolean;
+    };
+  };
+
+  it('a thread: its title, its posts, the answer of its API, and the view counted in the browser', async () => {
+    const res = await t.app.inject({ url: `/forum/thread/${threadId}` });
+    expect(res.statusCode).toBe(200);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBe('');
+    expect(page.h1.map((h) => h.replaceAll('\u00ad', ''))).toEqual(['Erfahrungen mit dem Gewerbeamt']);
+    expect(text(page.root)).toContain('Wie lief die Anmeldung bei euch?');
+    expect(page.title).toEqual(['Erfahrungen mit dem Gewerbeamt – Marktplatz']);
+    const asked = askedFor(res.body);
+    // Reading a thread counts a view: the browser asks again, for the visitor.
+    expect(asked.countsViews).toBe(true);
+    const thread = asked.state.queries.find((q) => q.queryKey[1] === 'thread');
+    expect(thread?.state.status).toBe('success');
+    const api = await t.app.inject({ url: `/api/forum/threads/${threadId}?page=1` });
+    expect((thread?.state.data as { thread: { id: string } }).thread.id).toBe(
+      (api.json() as { thread: { id: string } }).thread.id,
+    );
+  });
+
+  it('the overview and a forum list show their forums and threads; nothing there counts views', async () => {
+    const overview = await t.app.inject({ url: '/forum' });
+    expect(overview.statusCode).toBe(200);
+    expect(text(readPage(overview.body).root)).toContain('Business Forum');
+    expect(askedFor(overview.body).countsViews).toBe(false);
+    const list = await t.app.inject({ url: '/forum/business/gruendung' });
+    expect(list.statusCode).toBe(200);
+    expect(text(readPage(list.body).root)).toContain('Erfahrungen mit dem Gewerbeamt');
+  });
+
+  it("a member's profile shows the name and active ads; an unknown thread or member answers 404 with the notice", async () => {
+    await createAd(t, anna.access_token, adBody({ title: 'Gartenstuhl aus Holz' }));
+    const profile = await t.app.inject({ url: `/user/${anna.user.id}` });
+    expect(profile.statusCode).toBe(200);
+    const page = readPage(profile.body);
+    expect(page.h1).toEqual(['Anna']);
+    expect(page.articles.map((a) => a.text).join(' ')).toContain('Gartenstuhl aus Holz');
+
+    const member = await t.app.inject({ url: '/user/00000000-0000-0000-0000-000000000000' });
+    expect(member.statusCode).toBe(404);
+    expect(readPage(member.body).h1).toEqual(['Nutzer nicht gefunden']);
+    const thread = await t.app.inject({ url: '/forum/thread/00000000-0000-0000-0000-000000000000' });
+    expect(thread.statusCode).toBe(404);
+    expect(text(readPage(thread.body).root)).toContain('Dieses Thema oder Forum gibt es nicht.');
   });
 });

@@ -80,9 +80,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);
   const leaf = context.matches.at(-1);
-  const { countsViews } = leaf?.route.path
+  const { asked, countsViews } = leaf?.route.path
     ? await prefetchPage(leaf.route.path, leaf.params, url.searchParams, queryClient)
-    : { countsViews: false };
+    : { asked: false, countsViews: false };
   const router = createStaticRouter(dataRoutes, context);
 
   const head: PageTitleCollector = { title: null };
@@ -101,10 +101,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   );
   const html = await renderToString(app);
   const status = answeredNotFound(queryClient) ? 404 : 200;
-  const asked = request.data ? null : askedAnswers(queryClient, countsViews);
+  const answers = asked ? askedAnswers(queryClient, countsViews) : null;
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: head.title, status, data: asked };
+  return { html, styles, title: head.title, status, data: answers };
 }
 
 /** Whether an answer in `queryClient` was a 404 (the page then says it found nothing). */
@@ -156,9 +156,10 @@ function renderToString(app: ReactNode): Promise<string> {
         failed ??= error;
       },
     });
-    setTimeout(() => {
+    const timer = setTimeout(() => {
       stream.abort();
       reject(new Error('render timed out'));
-    }, RENDER_TIMEOUT_MS).unref();
+    }, RENDER_TIMEOUT_MS);
+    sink.on('finish', () => clearTimeout(timer));
   });
 }

@@ -87,8 +87,7 @@ export class PageRenderer {
     const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
     entry.setApiTransport(api);
     const assets = path.join(distDir, 'assets');
-    const sheets = fs
-      .readdirSync(assets)
+    const sheets = (fs.existsSync(assets) ? fs.readdirSync(assets) : [])
       .filter((name) => name.endsWith('.css'))
       .sort()
       .map((name) => fs.readFileSync(path.join(assets, name), 'utf8'));
@@ -107,8 +106,12 @@ export class PageRenderer {
     const page = this.entry
       .renderPage({ url, data })
       .then((rendered) => ({ ...rendered, styles: `${rendered.styles}${this.appStyles}` }));
-    this.rendered.set(url, { data: json, page });
-    page.catch(() => this.rendered.delete(url));
+    const entry = { data: json, page };
+    this.rendered.set(url, entry);
+    // A failed render is not kept (a newer one under the same address stays).
+    page.catch(() => {
+      if (this.rendered.get(url) === entry) this.rendered.delete(url);
+    });
     return page;
   }
 }

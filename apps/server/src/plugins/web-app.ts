@@ -71,7 +71,11 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
  * app's scripts (`<script type="application/json" id="home-data">`, `id="page-data"` or
  * `id="query-data"`, JSON in which `<` is escaped). A page without the markers is returned unchanged.
  */
-export function withRenderedPage(indexHtml: string, page: RenderedPage, data: FirstData | null): string {
+export function withRenderedPage(
+  indexHtml: string,
+  page: Pick<RenderedPage, 'html' | 'styles'>,
+  data: FirstData | null,
+): string {
   const start = indexHtml.indexOf(APP_START);
   const end = indexHtml.indexOf(APP_END, start);
   if (start < 0 || end < 0) return indexHtml;

@@ -68,16 +68,17 @@ export const PREFETCHED_PATHS: readonly string[] = SERVER_PREFETCH.map(({ path }
 /**
  * Asks for the answers of the page the router matched with `routePath` (its pattern) and
  * `params` into `queryClient` (see {@link SERVER_PREFETCH}); nothing for other pages.
- * @returns whether the page's answers count views, and so are to be asked again in the browser
+ * @returns whether answers were asked for (`asked`), and whether they count views, and so are
+ *   to be asked again in the browser (`countsViews`)
  */
 export async function prefetchPage(
   routePath: string,
   params: Record<string, string | undefined>,
   search: URLSearchParams,
   queryClient: QueryClient,
-): Promise<{ countsViews: boolean }> {
+): Promise<{ asked: boolean; countsViews: boolean }> {
   const entry = SERVER_PREFETCH.find(({ path }) => path === routePath);
-  if (!entry) return { countsViews: false };
+  if (!entry) return { asked: false, countsViews: false };
   await entry.prefetch(params, search, queryClient);
-  return { countsViews: entry.countsViews === true };
+  return { asked: true, countsViews: entry.countsViews === true };
 }

@@ -12,7 +12,7 @@ import {
   forumThreadPageSchema,
 } from '@marketplace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api.ts';
+import { ApiError, apiFetch } from '../../lib/api.ts';
 
 /** Query keys of the forum; writes invalidate `['forum']`. */
 export const forumKeys = {
@@ -79,6 +79,9 @@ export function forumThreadQuery(id: string, page: number) {
         await apiFetch(`/api/forum/threads/${encodeURIComponent(id)}?page=${page}`, { signal }),
       ),
     retry: false,
+    // An unknown thread is not asked for again when the page mounts: a page rendered on the
+    // server hands over that answer, and shows the notice instead of the loading state.
+    retryOnMount: (query) => !(query.state.error instanceof ApiError && query.state.error.status === 404),
   });
 }
 

@@ -72,6 +72,9 @@ export function publicProfileQuery(id: string, viewerId: string | null) {
     queryKey: userKeys.profile(id, viewerId),
     queryFn: ({ signal }) => fetchPublicProfile(id, signal),
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 404),
+    // An unknown member is not asked for again when the page mounts: a page rendered on the
+    // server hands over that answer, and shows the notice instead of the loading state.
+    retryOnMount: (query) => !(query.state.error instanceof ApiError && query.state.error.status === 404),
   });
 }
 
