@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(favorites);
   await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
-  await app.register(chat);
+  await app.register(chat, { site: { publicUrl: config.publicUrl } });
   await app.register(forum);
   await app.register(stories, { config });
   await app.register(verification, { config });

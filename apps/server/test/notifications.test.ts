@@ -159,6 +159,7 @@ describe('notifications from what members do (SPEC.md §3)', () => {
         recipientId: seller.user.id,
         listingId: null,
         preview,
+        warning: null,
       });
     await send('Ist das Fahrrad noch da?');
     await send('Ich könnte heute Abend vorbeikommen.');
@@ -439,6 +440,7 @@ describe('notification e-mails', () => {
       recipientId: emailOff.user.id,
       listingId: null,
       preview: 'Hallo!',
+      warning: null,
     });
     const mail = await waitForMail(t.db.dataDir, emailOff.email, 2);
     expect(mail.subject).toBe('Neue Nachricht – Marktplatz');

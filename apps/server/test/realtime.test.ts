@@ -203,6 +203,7 @@ describe('/ws/notifications and e-mail', () => {
       recipientId: other.user.id,
       listingId: null,
       preview: 'Hallo',
+      warning: null,
     });
     await waitForMail(t.db.dataDir, other.email, 2);
     expect(mailsTo(t.db.dataDir, member.email)).toHaveLength(1); // only the verification mail

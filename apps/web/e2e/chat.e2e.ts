@@ -302,4 +302,59 @@ test.describe('buyer and seller chat live', () => {
 
     expect(unexpected(errors)).toEqual([]);
   });
+
+  test('the scam shield warns the recipient of a lure to WhatsApp, not the sender; one click reports it', async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now();
+    const sellerEmail = `sina.${stamp}@example.org`;
+    const buyerEmail = `lockvogel.${stamp}@example.org`;
+    const { token: sellerToken } = await member(sellerEmail, 'Rad-Sina');
+    await member(buyerEmail, 'Lock-Lars');
+    const listing = await api<{ id: string }>(
+      'POST',
+      '/api/listings',
+      {
+        title: `Kinderfahrrad 20 Zoll ${stamp.toString(36)}`,
+        description: 'Gut erhaltenes Kinderfahrrad, nur Abholung.',
+        price: 80,
+        price_type: 'fixed',
+        offer_type: 'offer',
+        category: 'fahrraeder-zubehoer',
+        postal_code: '80331',
+      },
+      sellerToken,
+    );
+    const lure = 'Hallo, ich nehme es! Schreib mir bitte auf WhatsApp 0176 1234567, hier bin ich selten.';
+
+    // The ad and the new conversation show the safety tips, compact on a phone.
+    const buyer = await newPage(MOBILE);
+    await logIn(buyer.page, buyerEmail, `/listing/${listing.id}`);
+    const tips = buyer.page.getByRole('complementary', { name: 'Sicher handeln' });
+    await tips.waitFor({ timeout: STEP_MS });
+    await tips.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, 'listing-safety-tips-mobile');
+    await buyer.page.getByRole('link', { name: 'Nachricht schreiben' }).click();
+    await buyer.page.waitForURL(/\/chat\?conversation=/, { timeout: STEP_MS });
+    await tips.getByRole('link', { name: 'Mehr Tipps in der Hilfe' }).waitFor({ timeout: STEP_MS });
+    await screenshot(buyer.page, 'chat-safety-tips-mobile');
+    await send(buyer.page, lure);
+    // The sender is not told.
+    await expect(buyer.page.getByText('Vorsicht, möglicher Betrug')).toHaveCount(0);
+
+    const seller = await newPage(MOBILE);
+    await logIn(seller.page, sellerEmail, '/chat');
+    await seller.page.getByRole('button', { name: /Lock-Lars/ }).click({ timeout: STEP_MS });
+    const flagged = seller.page.getByRole('listitem').filter({ hasText: lure });
+    await flagged.getByText(/will dich aus dem Chat locken/).waitFor({ timeout: STEP_MS });
+    await screenshot(seller.page, 'chat-scam-warning-mobile');
+    await flagged.getByRole('button', { name: 'Diese Nachricht als Betrugsversuch melden' }).click();
+    await flagged.getByText('Gemeldet – wir prüfen die Unterhaltung.').waitFor({ timeout: STEP_MS });
+    await screenshot(seller.page, 'chat-scam-reported-mobile');
+    expect(unexpected(seller.errors)).toEqual([]);
+    expect(unexpected(buyer.errors)).toEqual([]);
+  });
 });

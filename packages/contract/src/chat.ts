@@ -46,6 +46,16 @@ export const chatOfferStatusSchema = z.enum(['open', 'accepted', 'declined', 'co
 export type ChatOfferStatus = z.infer<typeof chatOfferStatusSchema>;
 
 /**
+ * The scam shield's warning on a message (docs/decisions/0031-scam-shield-in-chat.md), the worst
+ * signal the server found in it when it was sent: `advance_payment` (PayPal 'Freunde und
+ * Familie', 'Vorkasse', a transfer before shipping, money transfer services, gift cards),
+ * `foreign_link` (a link to another site, e.g. a shipping or payment look-alike) or
+ * `off_platform` (asks to go on in WhatsApp, Telegram, Signal, by e-mail or to a phone number).
+ */
+export const chatWarningSchema = z.enum(['advance_payment', 'foreign_link', 'off_platform']);
+export type ChatWarning = z.infer<typeof chatWarningSchema>;
+
+/**
  * One message. `content` is the trimmed text ('' for a photo or offer step without text);
  * `image` a same-origin URL answered by `POST /api/upload`; `amount` the offered price in euros
  * (offer kinds only, else null). Messages are ordered by `created_at`, then by storage order.
@@ -70,6 +80,11 @@ export const chatMessageSchema = z.object({
   created_at: z.string(),
   /** When the recipient read it (ISO 8601); null while unread. */
   read_at: z.string().nullable(),
+  /**
+   * The scam shield's warning, for the recipient only: always null for the sender's own messages
+   * (the sender is not told). Optional so that clients and servers of before the shield agree.
+   */
+  warning: chatWarningSchema.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

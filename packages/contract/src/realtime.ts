@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatWarningSchema } from './chat.ts';
 import { listingStatusSchema } from './listings.ts';
 import { notificationSchema } from './notifications.ts';
 
@@ -53,6 +54,7 @@ export const notificationMessageSchema = z.object({
 /**
  * A chat message arrived for me (SPEC.md §3 "Chat message event: conversation_id"). `preview` is
  * the text shortened (or a photo hint); `created_at` ISO 8601; `listing_id` the ad talked about.
+ * Sent to the recipient's tabs only.
  */
 export const newMessageMessageSchema = z.object({
   type: z.literal('new_message'),
@@ -63,6 +65,8 @@ export const newMessageMessageSchema = z.object({
   listing_id: z.string().nullable(),
   preview: z.string(),
   created_at: z.string(),
+  /** The scam shield's warning on the message (chat.ts `chatWarningSchema`); it goes to the recipient only. */
+  warning: chatWarningSchema.nullable().optional(),
 });
 
 /** Someone follows me now; the follow lists refresh on it (SPEC.md §6). */

@@ -251,6 +251,46 @@ export const de = {
     rated: (stars: number) => `Du hast ${stars} von 5 Sternen vergeben.`,
     rateDone: 'Danke für deine Bewertung!',
     actionFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
+    /**
+     * The scam shield (docs/decisions/0031-scam-shield-in-chat.md): the warning under a message
+     * the server flagged, shown to its recipient only, and its one-click report.
+     */
+    scam: {
+      title: 'Vorsicht, möglicher Betrug',
+      warnings: {
+        off_platform:
+          'Diese Nachricht will dich aus dem Chat locken – zu WhatsApp, Telegram, E-Mail oder SMS. Bleib hier: Nur im Chat können wir dich schützen, und draußen verschicken Betrüger gefälschte Zahlungslinks.',
+        foreign_link:
+          'Diese Nachricht enthält einen Link zu einer fremden Seite. Gib dort keine Bank-, Karten- oder Zugangsdaten ein: Echte Zahlungen und Sendungen brauchen keinen Link aus dem Chat.',
+        advance_payment:
+          'Hier wird Geld im Voraus verlangt – per „PayPal Freunde“, Überweisung, Geldtransfer oder Gutschein. So bezahltes Geld ist meist verloren. Zahle bar bei Abholung oder mit Käuferschutz.',
+      },
+      report: 'Melden',
+      reportLabel: 'Diese Nachricht als Betrugsversuch melden',
+      reportedNote: 'Gemeldet – wir prüfen die Unterhaltung.',
+      /** The note sent with the one-click report ('fraud'): which warning, and the message's words. */
+      reportText: (warning: string, excerpt: string) =>
+        `Gemeldet über den Warnhinweis „${warning}“: „${excerpt}“`,
+      reportKinds: {
+        off_platform: 'Aus dem Chat locken',
+        foreign_link: 'Fremder Link',
+        advance_payment: 'Vorkasse',
+      },
+    },
+  },
+
+  /**
+   * Safety tips beside 'Nachricht schreiben' on an ad and in a new conversation: three rules
+   * against the usual scams, and the way to the help page.
+   */
+  safety: {
+    title: 'Sicher handeln',
+    tips: [
+      'Triff dich zur Übergabe an einem belebten, öffentlichen Ort.',
+      'Zahle nie im Voraus per Überweisung oder „PayPal Freunde“ an Unbekannte.',
+      'Folge keinen Zahlungs- oder Versandlinks aus dem Chat.',
+    ],
+    more: 'Mehr Tipps in der Hilfe',
   },
 
   /** Relative time (SPEC.md §9). */

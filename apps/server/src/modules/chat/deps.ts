@@ -2,6 +2,7 @@ import type { ListingStatus, PriceType } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { Actor } from '../users/index.ts';
+import type { ScamCheckOptions } from './scam-signals.ts';
 
 /** An ad as the chat needs it, from the listings module. `status` is the effective one (`expired` derived). */
 export interface ChatListingInfo {
@@ -31,4 +32,6 @@ export interface ChatDeps {
   db: Database;
   events: EventBus;
   listings: ChatListingSource;
+  /** What the scam shield needs to know of this site (its own host names, from PUBLIC_URL). */
+  scamCheck: ScamCheckOptions;
 }

@@ -1,7 +1,12 @@
+import type { ChatWarning } from '@marketplace/contract';
+
 /** Events of the chat module, published after the change has committed. */
 declare module '../../realtime/event-bus.ts' {
   interface DomainEvents {
-    /** A message was stored; `preview` is its text shortened for a notification (or a photo hint). */
+    /**
+     * A message was stored; `preview` is its text shortened for a notification (or a photo hint),
+     * `warning` the scam shield's worst signal in it (for the recipient only; docs/decisions/0031).
+     */
     'message.created': {
       conversationId: string;
       messageId: string;
@@ -9,6 +14,7 @@ declare module '../../realtime/event-bus.ts' {
       recipientId: string;
       listingId: string | null;
       preview: string;
+      warning: ChatWarning | null;
     };
     /**
      * A member read a conversation: `readerId`'s unread messages in it became read (only
@@ -22,5 +28,3 @@ declare module '../../realtime/event-bus.ts' {
     'conversation.reported': { conversationId: string; reporterId: string; reportedId: string };
   }
 }
-
-export {};

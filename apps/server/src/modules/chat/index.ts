@@ -8,6 +8,7 @@ import { sendStoryReply } from './messages.ts';
 import { conversationReportTarget } from './reports.ts';
 import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
+import { ownHostsOf } from './scam-signals.ts';
 import './events.ts';
 
 export { unreadCount } from './conversations.ts';
@@ -22,6 +23,7 @@ export { messagePreview } from './present.ts';
  * from here.
  */
 export { countMessagesSince } from './reports.ts';
+export { type ScamSignal, scamSignals } from './scam-signals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,9 +75,15 @@ function listingSource(app: FastifyInstance): ChatListingSource {
 /**
  * Registers the `/api/chat/…` routes and `app.chatMessenger`, and adds the chat's part of the
  * one reputation (the answer rate) to the users door's member cards.
+ * @param options.site.publicUrl this site's address: the scam shield lets links to it pass
  */
-async function chat(app: FastifyInstance) {
-  const deps: ChatDeps = { db: app.database.db, events: app.events, listings: listingSource(app) };
+async function chat(app: FastifyInstance, options: { site: { publicUrl: string } }) {
+  const deps: ChatDeps = {
+    db: app.database.db,
+    events: app.events,
+    listings: listingSource(app),
+    scamCheck: { ownHosts: ownHostsOf(options.site.publicUrl) },
+  };
   app.memberCards.add(chatReputation);
   // Reported conversations in the one moderation queue (docs/decisions/0023-one-reports-store.md).
   app.reportTargets.register(conversationReportTarget);

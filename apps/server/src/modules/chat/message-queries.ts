@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import type { ScamSignal } from './scam-signals.ts';
 import { chatMessages, type MessageRow } from './schema.ts';
 
 /**
@@ -36,6 +37,7 @@ interface MessageJson {
   client_id: string | null;
   created_at: string;
   read_at: string | null;
+  scam_signals: ScamSignal[];
 }
 
 function messageFromJson(row: MessageJson): MessageRow {
@@ -54,6 +56,7 @@ function messageFromJson(row: MessageJson): MessageRow {
     clientId: row.client_id,
     createdAt: new Date(row.created_at),
     readAt: row.read_at ? new Date(row.read_at) : null,
+    scamSignals: row.scam_signals,
   };
 }
 
@@ -69,6 +72,8 @@ export interface MessageToStore {
   offerId: string | null;
   offerStatus: MessageRow['offerStatus'];
   clientId: string | null;
+  /** The scam shield's signals in the text, worst first (`scam-signals.ts`). */
+  scamSignals: ScamSignal[];
   /** Kept on the conversation row as `last_message_preview`. */
   preview: string;
 }
@@ -136,10 +141,11 @@ function checkCtes(message: MessageToStore, windowMs: number): SQL {
 function insertCtes(message: MessageToStore, condition: SQL): SQL {
   return sql`inserted as (
       insert into chat_messages (conversation_id, sender_id, recipient_id, kind, content, image,
-                                 amount_cents, offer_id, offer_status, client_id, created_at)
+                                 amount_cents, offer_id, offer_status, client_id, scam_signals, created_at)
       select ${message.conversationId}::uuid, ${message.senderId}::uuid, ${message.recipientId}::uuid,
              ${message.kind}, ${message.content}, ${message.image}, ${message.amountCents}::bigint,
-             ${message.offerId}::uuid, ${message.offerStatus}, ${message.clientId}::uuid, clock_timestamp()
+             ${message.offerId}::uuid, ${message.offerStatus}, ${message.clientId}::uuid,
+             ${`{${message.scamSignals.join(',')}}`}::text[], clock_timestamp()
        where ${condition}
       on conflict do nothing
       returning *

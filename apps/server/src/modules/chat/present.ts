@@ -44,7 +44,9 @@ export function messagePreview(message: Pick<MessageRow, 'kind' | 'content' | 'a
 }
 
 /**
- * A message as the API answers it to `viewerId` (contract `chatMessageSchema`).
+ * A message as the API answers it to `viewerId` (contract `chatMessageSchema`). Its `warning`
+ * (the scam shield's worst signal) goes to the recipient only: the sender is not told
+ * (docs/decisions/0031-scam-shield-in-chat.md).
  * @param canSend false while either member blocks the other (then no offer can be answered)
  */
 export function toChatMessage(row: MessageRow, viewerId: string, canSend = true): ChatMessage {
@@ -62,6 +64,7 @@ export function toChatMessage(row: MessageRow, viewerId: string, canSend = true)
     client_id: row.clientId,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt ? row.readAt.toISOString() : null,
+    warning: row.recipientId === viewerId ? (row.scamSignals[0] ?? null) : null,
   };
 }
 

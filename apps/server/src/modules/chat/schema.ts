@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { listings } from '../listings/schema.ts';
 import { users } from '../users/schema.ts';
+import type { ScamSignal } from './scam-signals.ts';
 
 /**
  * Conversations between two members (contract `chat.ts`): about an ad (`buyer_id` wrote to the
@@ -95,6 +96,12 @@ export const chatMessages = pgTable(
     clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The scam shield's signals found in the text when it was sent, worst first (`scam-signals.ts`,
+     * docs/decisions/0031-scam-shield-in-chat.md); empty for an ordinary message and for the
+     * messages sent before the shield. Shown to the recipient only.
+     */
+    scamSignals: text('scam_signals').array().$type<ScamSignal[]>().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('chat_messages_client_idx').on(table.conversationId, table.senderId, table.clientId),

@@ -14,6 +14,7 @@ import {
 import { isConversationMember, otherMemberOf } from './policies.ts';
 import { messagePreview } from './present.ts';
 import * as queries from './queries.ts';
+import { scamSignals } from './scam-signals.ts';
 import type { ConversationRow, MessageRow } from './schema.ts';
 
 /**
@@ -40,8 +41,9 @@ export interface MessageDraft {
  * Stores one message in the conversation's transaction: locks the conversation (so order is
  * kept) and checks that the actor is one of its members, answers an earlier message with the
  * same `clientId` unchanged, refuses blocked members, counts the sending limit, runs `extra`
- * (offer steps), stores the message, claims its photo through the media door (so the upload
- * sweep keeps it; only the sender's own upload) and keeps it as the conversation's newest.
+ * (offer steps), stores the message with the scam shield's signals in its text, claims its photo
+ * through the media door (so the upload sweep keeps it; only the sender's own upload) and keeps
+ * it as the conversation's newest.
  * Without `extra` and photo the transaction holds two statements: the lock, then one for the
  * checks, the count, the message and the conversation row (each round trip to the database
  * delays the message on a busy machine). Emits `message.created` in the same transaction (its
@@ -76,6 +78,8 @@ export async function storeMessage(
       offerId: values.offerId,
       offerStatus: values.kind === 'offer' || values.kind === 'offer_countered' ? 'open' : null,
       clientId: values.clientId,
+      // The scam shield classifies each message once, as it is sent (docs/decisions/0031).
+      scamSignals: scamSignals(values.content, deps.scamCheck),
       preview: messagePreview(values),
     };
     const check = extra
@@ -99,6 +103,7 @@ export async function storeMessage(
       recipientId: message.recipientId,
       listingId: conversation.listingId,
       preview: messagePreview(message),
+      warning: message.scamSignals[0] ?? null,
     });
     return { message, created: true, conversation };
   });

@@ -184,6 +184,8 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
           listing_id: event.listingId,
           preview: event.preview,
           created_at: new Date().toISOString(),
+          // The recipient's tabs only: the scam shield's warning (docs/decisions/0031).
+          warning: event.warning,
         },
       },
     ]);

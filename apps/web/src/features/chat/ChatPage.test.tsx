@@ -69,23 +69,32 @@ function message(
   };
 }
 
-/** A chat server with the conversations and messages given; stores sent messages. */
-function chatServer(conversations: ChatConversation[], messages: ChatMessage[]) {
+/**
+ * A chat server with the conversations and messages given; stores sent messages, and puts the
+ * bodies of reports into `reports` (the conversation is `reported` afterwards).
+ */
+function chatServer(conversations: ChatConversation[], messages: ChatMessage[], reports: unknown[] = []) {
   const stored = [...messages];
+  const current = [...conversations];
   return stubRoutes((method, url, body) => {
     const path = url.pathname;
     if (path === '/api/me') return { body: me };
     if (path === '/api/realtime/ticket') return { status: 401, body: { detail: 'Nicht angemeldet' } };
     if (path === '/api/chat/conversations' && method === 'GET')
-      return { body: { conversations, next_cursor: null } };
-    if (path === '/api/chat/conversations' && method === 'POST')
-      return { status: 201, body: conversations[0] };
+      return { body: { conversations: current, next_cursor: null } };
+    if (path === '/api/chat/conversations' && method === 'POST') return { status: 201, body: current[0] };
     const match = path.match(/^\/api\/chat\/conversations\/([^/]+)(\/.*)?$/);
-    const found = conversations.find((item) => item.id === match?.[1]);
+    const index = current.findIndex((item) => item.id === match?.[1]);
+    const found = current[index];
     if (!match || !found) return undefined;
     if (!match[2] && method === 'GET') return { body: found };
     if (match[2] === '/messages' && method === 'GET') return { body: { messages: stored, has_more: false } };
     if (match[2] === '/read') return { body: { marked_read: 2, unread_count: 0 } };
+    if (match[2] === '/report' && method === 'POST') {
+      reports.push(body);
+      current[index] = { ...found, reported: true };
+      return { status: 201, body: { detail: 'Danke! Wir prüfen die Unterhaltung.' } };
+    }
     const accept = match[2]?.match(/^\/offers\/([^/]+)\/accept$/);
     if (accept && method === 'POST') {
       const offer = stored.find((item) => item.id === accept[1]);
@@ -523,5 +532,91 @@ describe('chat page (SPEC.md §2 "/chat")', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Nachricht' })).toBeNull();
+  });
+
+  it('shows the recipient a warning for each kind under a flagged message, none on ordinary ones', async () => {
+    chatServer(
+      [conversation({ unread_count: 0 })],
+      [
+        message('m1', 'u2', 'Schreib mir bitte auf WhatsApp 0176 1234567', { warning: 'off_platform' }),
+        message('m2', 'u2', 'Sendung: dhl-paket-zustellung.info/track', { warning: 'foreign_link' }),
+        message('m3', 'u2', 'Zahlung bitte über PayPal Freunde', { warning: 'advance_payment' }),
+        message('m4', 'u2', 'Ist der Kinderwagen noch da?', { warning: null }),
+        // The server never tells the sender; were it to, the own message still shows nothing.
+        message('m5', 'u1', 'Nur bar bei Abholung.', { warning: 'advance_payment' }),
+      ],
+    );
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    const list = await screen.findByRole('list', { name: 'Nachrichten' });
+    const items = within(list).getAllByRole('listitem');
+    const [lure, link, prepay, ordinary, own] = items as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(lure).getByText(/will dich aus dem Chat locken/)).toBeTruthy();
+    expect(within(link).getByText(/Link zu einer fremden Seite/)).toBeTruthy();
+    expect(within(prepay).getByText(/Geld im Voraus verlangt/)).toBeTruthy();
+    for (const flagged of [lure, link, prepay]) {
+      expect(within(flagged).getByText('Vorsicht, möglicher Betrug')).toBeTruthy();
+      expect(within(flagged).getByRole('button', { name: /als Betrugsversuch melden/ })).toBeTruthy();
+    }
+    for (const plain of [ordinary, own]) {
+      expect(within(plain).queryByText('Vorsicht, möglicher Betrug')).toBeNull();
+      expect(within(plain).queryByRole('button', { name: /melden/i })).toBeNull();
+    }
+  });
+
+  it("'Melden' under a warning reports the conversation as fraud with one click and confirms it", async () => {
+    const sent: unknown[] = [];
+    const flagged = message('m1', 'u2', 'Zahlung bitte über PayPal Freunde, dann versende ich', {
+      warning: 'advance_payment',
+    });
+    chatServer([conversation({ unread_count: 0 })], [flagged], sent);
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    await userEvent.click(await screen.findByRole('button', { name: /als Betrugsversuch melden/ }));
+    // No dialog: the reason is preset, the flagged message quoted for the moderators.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await expect
+      .poll(() => sent)
+      .toEqual([
+        {
+          reason: 'fraud',
+          text: 'Gemeldet über den Warnhinweis „Vorkasse“: „Zahlung bitte über PayPal Freunde, dann versende ich“',
+        },
+      ]);
+    expect(await screen.findByText('Danke! Wir sehen uns die Unterhaltung an.')).toBeTruthy();
+    expect(await screen.findByText('Gemeldet – wir prüfen die Unterhaltung.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /als Betrugsversuch melden/ })).toBeNull();
+    // The menu says so too.
+    await userEvent.click(screen.getByRole('button', { name: 'Weitere Aktionen' }));
+    expect(screen.getByRole('menuitem', { name: 'Gemeldet' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('a new conversation without messages shows the three safety tips and the way to /hilfe', async () => {
+    chatServer([conversation({ unread_count: 0, last_message: null })], []);
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    const tips = await screen.findByRole('complementary', { name: 'Sicher handeln' });
+    expect(
+      within(tips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Triff dich zur Übergabe an einem belebten, öffentlichen Ort.',
+      'Zahle nie im Voraus per Überweisung oder „PayPal Freunde“ an Unbekannte.',
+      'Folge keinen Zahlungs- oder Versandlinks aus dem Chat.',
+    ]);
+    expect(within(tips).getByRole('link', { name: 'Mehr Tipps in der Hilfe' }).getAttribute('href')).toBe(
+      '/hilfe',
+    );
+    expect(screen.getByText('Noch keine Nachrichten. Schreib die erste!')).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MemberReputationOf } from '../../components/MemberReputation.tsx';
+import { SafetyTips } from '../../components/SafetyTips.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
@@ -34,6 +35,7 @@ import {
 import { AcceptOfferDialog, OfferDialog, RatingDialog, ReportDialog } from './ChatDialogs.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
+import { type ScamReport, scamReportText } from './ScamWarning.tsx';
 import { newClientId, useMessageSender } from './useMessageSender.ts';
 
 /** Scrolling this close (px) to the top loads the older page; this close to the bottom follows new messages. */
@@ -153,6 +155,18 @@ export function ConversationView(props: {
         { onError: failed },
       ),
     onCounter: (offer: ChatMessage) => setDialog({ kind: 'counter', offer }),
+  };
+
+  // One click on a warning's 'Melden' reports the conversation as a fraud attempt, with the
+  // flagged message quoted (the existing report, docs/decisions/0023 and 0031).
+  const scamReport: ScamReport = {
+    reported: conversation.reported,
+    busy: report.isPending,
+    onReport: (message) =>
+      report.mutate(
+        { reason: 'fraud', text: scamReportText(message) },
+        { onSuccess: () => showMessage(de.chat.reportDone, 'success'), onError: failed },
+      ),
   };
 
   const blocked = conversation.blocked_by_me || conversation.blocked_me;
@@ -289,9 +303,13 @@ export function ConversationView(props: {
             <CircularProgress size={28} />
           </Box>
         ) : list.length === 0 && pending.length === 0 ? (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-            {de.chat.noMessages}
-          </Typography>
+          // A new conversation: the safety tips before the first message.
+          <Box sx={{ py: { xs: 2, md: 4 }, maxWidth: 440, mx: 'auto' }}>
+            <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 2 }}>
+              {de.chat.noMessages}
+            </Typography>
+            <SafetyTips />
+          </Box>
         ) : (
           <Box component="ol" aria-label={de.chat.title} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {list.map((message) => (
@@ -301,6 +319,7 @@ export function ConversationView(props: {
                 mine={message.sender_id === myId}
                 now={new Date()}
                 offerActions={offerActions}
+                scamReport={scamReport}
               />
             ))}
             {pending.map((message) => (

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { de } from '../../i18n/de.ts';
 import { formatEuros } from '../../lib/price.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
+import { type ScamReport, ScamWarning } from './ScamWarning.tsx';
 import type { PendingMessage } from './useMessageSender.ts';
 
 /** What the member can do with an open offer addressed to them. */
@@ -55,15 +56,18 @@ function MessageMeta({ message, mine, now }: { message: ChatMessage; mine: boole
 /**
  * One stored message: text, photo (with optional caption), an offer card ('Preisvorschlag' /
  * 'Gegenangebot' with Annehmen / Ablehnen / Gegenangebot when the server says `can_respond`), or
- * the line an accepted or declined offer leaves.
+ * the line an accepted or declined offer leaves. A text or photo the server flagged carries the
+ * scam shield's warning and 'Melden' under it (the server sends `warning` to the recipient only).
  */
 export function MessageItem(props: {
   message: ChatMessage;
   mine: boolean;
   now: Date;
   offerActions: OfferActions;
+  scamReport: ScamReport;
 }) {
-  const { message, mine, now, offerActions } = props;
+  const { message, mine, now, offerActions, scamReport } = props;
+  const warning = mine ? null : (message.warning ?? null);
   const amount = message.amount === null ? '' : formatEuros(message.amount);
 
   if (message.kind === 'offer_accepted' || message.kind === 'offer_declined') {
@@ -163,6 +167,7 @@ export function MessageItem(props: {
         {message.content && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message.content}</Typography>}
       </Box>
       <MessageMeta message={message} mine={mine} now={now} />
+      {warning && <ScamWarning message={{ ...message, warning }} report={scamReport} />}
     </Bubble>
   );
 }

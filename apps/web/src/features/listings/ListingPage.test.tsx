@@ -49,6 +49,20 @@ describe('ad page /listing/{id}', () => {
     expect(within(similar).getByText('Citybike 26 Zoll')).toBeTruthy();
   });
 
+  it("shows three safety tips and the way to /hilfe beside 'Nachricht schreiben'", async () => {
+    adServer();
+    renderApp('/listing/l1');
+    const message = await screen.findByRole('link', { name: 'Nachricht schreiben' }, slow);
+    const tips = screen.getByRole('complementary', { name: 'Sicher handeln' });
+    // In the same box as the button.
+    expect(message.parentElement?.contains(tips)).toBe(true);
+    expect(within(tips).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(tips).getByText(/Zahle nie im Voraus/)).toBeTruthy();
+    expect(within(tips).getByRole('link', { name: 'Mehr Tipps in der Hilfe' }).getAttribute('href')).toBe(
+      '/hilfe',
+    );
+  });
+
   it('tells the seller that moderation removed the ad and where the reasons are', async () => {
     const seller = testUser({ id: 'u2' });
     logIn(seller);
@@ -135,6 +149,7 @@ describe('ad page /listing/{id}', () => {
     expect(within(actions).getByRole('link', { name: 'Meine Anzeigen' })).toBeTruthy();
     expect(within(actions).queryByRole('link', { name: 'Nachricht schreiben' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: 'Melden' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Sicher handeln' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: /Favoriten/ })).toBeNull();
   });
 

@@ -18,6 +18,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { ListingGrid } from '../../components/ListingGrid.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { Price } from '../../components/Price.tsx';
+import { SafetyTips } from '../../components/SafetyTips.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
@@ -38,7 +39,8 @@ import { SellerCard } from './components/SellerCard.tsx';
  * /listing/{id} (issue "The marketplace itself"): gallery, price, place, date, details,
  * description (plain text), views, seller, message, favourite, share, report, similar ads.
  * Edit, message, favourite and report follow the server's `can` (an ADMIN may edit any ad); the
- * seller sees edit and manage buttons instead of 'Nachricht schreiben'.
+ * seller sees edit and manage buttons instead of 'Nachricht schreiben'. Beside 'Nachricht
+ * schreiben' stand the safety tips (docs/decisions/0031-scam-shield-in-chat.md).
  */
 export function ListingPage() {
   const { id = '' } = useParams();
@@ -264,6 +266,7 @@ function ListingView({ listing }: { listing: Listing }) {
                 </Button>
               )}
             </Box>
+            {actions.message && <SafetyTips />}
           </Paper>
         </Box>
         <Box sx={{ gridArea: 'details', minWidth: 0 }}>
