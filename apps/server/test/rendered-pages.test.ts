@@ -378,9 +378,9 @@ describe("the forum's pages and the public profiles arrive rendered, with the an
     const thread = asked.state.queries.find((q) => q.queryKey[1] === 'thread');
     expect(thread?.state.status).toBe('success');
     const api = await t.app.inject({ url: `/api/forum/threads/${threadId}?page=1` });
-    expect((thread?.state.data as { thread: { id: string } }).thread.id).toBe(
-      (api.json() as { thread: { id: string } }).thread.id,
-    );
+    expect(thread?.state.data).toMatchObject({
+      thread: { id: (api.json() as { thread: { id: string } }).thread.id },
+    });
   });
 
   it('the overview and a forum list show their forums and threads; nothing there counts views', async () => {
