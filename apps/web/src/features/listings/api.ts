@@ -11,7 +11,7 @@ import {
   similarListingsSchema,
   uploadResponseSchema,
 } from '@marketplace/contract';
-import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
 import { getSessionToken } from '../../lib/session.ts';
@@ -29,13 +29,24 @@ export async function fetchListing(id: string, signal?: AbortSignal): Promise<Li
   return listingSchema.parse(await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { signal }));
 }
 
+/**
+ * The ad `id` (SPEC.md §2 /listing/{id}). An answer 'not there' (404) or 'no longer there' (410)
+ * that is already known, such as the one a rendered ad page carries, is shown as it is instead of
+ * being asked for again first: the page reads 'Anzeige nicht gefunden' on the server and while
+ * hydrated, not 'Seite wird geladen...' (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
 export function useListing(id: string) {
+  const known = useQueryClient().getQueryState(listingQueryKey(id))?.error;
   return useQuery({
     queryKey: listingQueryKey(id),
     queryFn: ({ signal }) => fetchListing(id, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: (count, error) => !isAnswered(error) && count < 1,
+    retryOnMount: !isAnswered(known),
   });
 }
+
+/** Whether `error` is the server's answer about the ad (4xx), not a failure to get one. */
+const isAnswered = (error: unknown) => error instanceof ApiError && error.status < 500;
 
 /** `GET /api/listings/{id}/similar`: ads like this one, at most {@link SIMILAR_LISTINGS_LIMIT}. */
 export function useSimilarListings(id: string, enabled: boolean) {
