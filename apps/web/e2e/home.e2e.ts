@@ -21,7 +21,7 @@ test.describe('the home page before and after the app has started', () => {
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    test(`replaces them with the app's own cards at ${name} px, the same ads in the same order`, async ({
+    test(`takes them over at ${name} px: the same cards, the same ads in the same order`, async ({
       newPage,
     }) => {
       const before = await newPage(viewport, { consent: false, javaScriptEnabled: false });
@@ -33,10 +33,22 @@ test.describe('the home page before and after the app has started', () => {
       await before.context.close();
 
       const { page, errors } = await newPage(viewport, { consent: false });
+      // The cards the server sent, marked before the app's scripts start (they wait for the load).
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          for (const card of Array.from(document.querySelectorAll('#root article'))) {
+            Reflect.set(card, 'served', true);
+          }
+        });
+      });
       await openApp(page, '/');
       const cards = page.getByRole('article');
       await expect(cards).toHaveCount(20);
-      await expect(page.locator('.hp')).toHaveCount(0);
+      // Hydrated in place (docs/decisions/0030-one-layout-rendered-on-the-server.md): the app
+      // took the server's cards over instead of drawing new ones.
+      expect(
+        await cards.evaluateAll((all) => all.filter((card) => Reflect.get(card, 'served') === true).length),
+      ).toBe(20);
       const titles = await cards.getByRole('heading').allInnerTexts();
       // Titles carry soft hyphens (break points in long words); the images' alt texts do not.
       expect(titles.map((title) => title.replace(/^Suche: /, '').replaceAll('\u00ad', ''))).toEqual(served);

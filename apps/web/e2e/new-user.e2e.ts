@@ -198,7 +198,7 @@ test.describe('long German words on a phone', () => {
     );
     await first.goto('/');
     await expect(first.locator('html')).toHaveAttribute('lang', 'de');
-    const served = await lineBreaks(first, '.hp-title', 'Spiegel');
+    const served = await lineBreaks(first, 'article h3', 'Spiegel');
     expect(letterByLetter(served)).toEqual([]);
   });
 });

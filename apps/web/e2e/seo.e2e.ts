@@ -1,10 +1,11 @@
+import { formatPrice } from '../src/lib/price.ts';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
+import { appStarted, DESKTOP, MOBILE, STEP_MS, screenshot } from './helpers/browser.ts';
 
 test.use({ serverEnv: { SEED_DEMO: '1' } });
 
-/** A demo ad with a photo, and its category page. */
-let ad: { id: string; title: string; category: string };
+/** A demo ad with a photo, its price as the page reads it, its seller's name and its category page. */
+let ad: { id: string; title: string; price: string; seller: string; category: string };
 
 test.beforeAll(async ({ server }) => {
   const res = await fetch(`${server.baseUrl}/api/listings?sort=newest&limit=50`);
@@ -12,8 +13,11 @@ test.beforeAll(async ({ server }) => {
     listings: {
       id: string;
       title: string;
+      price: number;
+      price_type: 'fixed' | 'negotiable' | 'free';
       offer_type: string;
       images: string[];
+      seller: { name: string };
       category: { slug: string; parent: { slug: string } | null };
     }[];
   };
@@ -23,6 +27,8 @@ test.beforeAll(async ({ server }) => {
   ad = {
     id: found.id,
     title: found.title,
+    price: formatPrice(found.price, found.price_type),
+    seller: found.seller.name,
     category: category.parent
       ? `/category/${category.parent.slug}/${category.slug}`
       : `/category/${category.slug}`,
@@ -41,20 +47,28 @@ test.describe('ad, category and search pages before any script has run', () => {
       const { page } = await newPage(viewport, SCRIPTS_OFF);
       const res = await page.goto(`/listing/${ad.id}`);
       expect(res?.status()).toBe(200);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(ad.title);
-      await expect(page.locator('.lp-price')).toHaveCount(1);
-      const photo = page.locator('.lp-gallery img');
+      // The app's page, rendered by the server (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+      await expect(page.locator('#root[data-server-rendered]')).toHaveCount(1);
+      // Long words carry soft hyphens (break points).
+      const heading = await page.getByRole('heading', { level: 1 }).innerText();
+      expect(heading.replaceAll('\u00ad', '')).toBe(ad.title);
+      await expect(page.getByRole('main').getByText(ad.price, { exact: true })).toBeVisible();
+      const photo = page.getByRole('img', { name: `${ad.title} – Bild 1` });
       await photo.waitFor({ timeout: STEP_MS });
       await expect
         .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: STEP_MS })
         .toBeGreaterThan(0);
       await expect(page.getByRole('heading', { level: 2, name: 'Beschreibung' })).toHaveCount(1);
-      await expect(page.getByRole('heading', { level: 2, name: 'Anbieter' })).toHaveCount(1);
+      // The seller's card: 'Anbieter' and the name, a link to the profile.
+      await expect(page.getByRole('main').getByText('Anbieter', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('main').getByRole('link', { name: ad.seller, exact: true }),
+      ).toHaveAttribute('href', /^\/user\//);
       await screenshot(page, `seo-listing-first-html-${name}`);
 
       await page.goto(ad.category);
       await expect(page.getByRole('article').first()).toBeAttached();
-      await expect(page.getByRole('navigation', { name: 'Brotkrumen' })).toHaveCount(1);
+      await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toHaveCount(1);
       await screenshot(page, `seo-category-first-html-${name}`);
 
       const word = ad.title.split(/\s+/)[0] ?? ad.title;
@@ -65,12 +79,12 @@ test.describe('ad, category and search pages before any script has run', () => {
   }
 });
 
-test.describe('the app takes over the drawn pages', () => {
+test.describe('the app takes over the rendered pages', () => {
   for (const [name, viewport] of [
     ['390', MOBILE],
     ['1280', DESKTOP],
   ] as const) {
-    test(`shows the same ad, category and search at ${name} px once it has started, the heading where it was`, async ({
+    test(`hydrates the ad, category and search at ${name} px: the heading does not move when scripts arrive, nor the photos`, async ({
       newPage,
     }) => {
       const word = ad.title.split(/\s+/)[0] ?? ad.title;
@@ -79,18 +93,19 @@ test.describe('the app takes over the drawn pages', () => {
         { key: 'category', path: ad.category, cards: true },
         { key: 'search', path: `/search?q=${encodeURIComponent(word)}`, cards: true },
       ];
+      // Where the page the server sent puts its heading and first photo before any script runs.
       const { context: plainContext, page: plain } = await newPage(viewport, SCRIPTS_OFF);
-      const drawn = new Map<string, { x: number; y: number } | null>();
-      const drawnPhotos = new Map<string, { x: number; y: number; width: number; height: number } | null>();
+      const served = new Map<string, { x: number; y: number } | null>();
+      const servedPhotos = new Map<string, { x: number; y: number; width: number; height: number } | null>();
       for (const { key, path, cards } of pages) {
         await plain.goto(path);
-        drawn.set(key, await plain.getByRole('heading', { level: 1 }).boundingBox());
-        if (cards) drawnPhotos.set(key, await plain.locator('article img').first().boundingBox());
+        served.set(key, await plain.getByRole('heading', { level: 1 }).boundingBox());
+        if (cards) servedPhotos.set(key, await plain.locator('article img').first().boundingBox());
       }
       await plainContext.close();
 
       const { page, errors } = await newPage(viewport, { consent: false });
-      // The app takes the lists the page was drawn from instead of asking again.
+      // The app takes the answers the page was rendered from instead of asking again.
       const asked: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
@@ -98,26 +113,25 @@ test.describe('the app takes over the drawn pages', () => {
       });
       for (const { key, path, cards } of pages) {
         await page.goto(path);
-        await page.locator('.first-paint').waitFor({ state: 'detached', timeout: STEP_MS });
+        await appStarted(page);
         const heading = page.locator('#root h1').first();
         await heading.waitFor({ timeout: STEP_MS });
         // Long words carry soft hyphens (break points) in the app.
         if (key === 'listing') expect((await heading.innerText()).replaceAll('\u00ad', '')).toBe(ad.title);
         if (cards) await page.locator('#root article').first().waitFor({ timeout: STEP_MS });
-        await expect(page.locator('#first-content')).toHaveCount(0);
-        // The app's heading takes the place of the drawn one: no jump.
-        const before = drawn.get(key);
+        // Hydrated, not drawn anew: the heading stays where the server's page had it, no jump.
+        const before = served.get(key);
         const after = await heading.boundingBox();
-        expect(Math.abs((after?.y ?? 0) - (before?.y ?? -1000)), key).toBeLessThan(24);
-        expect(Math.abs((after?.x ?? 0) - (before?.x ?? -1000)), key).toBeLessThan(24);
+        expect(Math.abs((after?.y ?? 0) - (before?.y ?? -1000)), key).toBeLessThan(1);
+        expect(Math.abs((after?.x ?? 0) - (before?.x ?? -1000)), key).toBeLessThan(1);
         if (cards) {
           // The cards' photos to the pixel: a photo the app paints larger or elsewhere than the
-          // drawn one would be the page's largest paint again, seconds later.
+          // server's page did would be the page's largest paint again, seconds later.
           const photo = await page.locator('#root article img').first().boundingBox();
-          const drawnPhoto = drawnPhotos.get(key);
+          const servedPhoto = servedPhotos.get(key);
           for (const side of ['x', 'y', 'width', 'height'] as const)
             expect(
-              Math.abs((photo?.[side] ?? 0) - (drawnPhoto?.[side] ?? -1000)),
+              Math.abs((photo?.[side] ?? 0) - (servedPhoto?.[side] ?? -1000)),
               `${key} ${side}`,
             ).toBeLessThan(1);
         }

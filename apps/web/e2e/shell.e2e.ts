@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { COOKIE_BANNER_DELAY_MS } from '../src/lib/constants.ts';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, openApp, screenshot } from './helpers/browser.ts';
+import { appStarted, DESKTOP, MOBILE, openApp, screenshot } from './helpers/browser.ts';
 import type { RunningServer } from './helpers/server.ts';
 
 const DENIAL =
@@ -138,7 +138,7 @@ test.describe('desktop shell at 1280 px', () => {
       if (request.url().includes('/CookieBannerView')) bannerCode.push(request.url());
     });
     await page.reload();
-    await page.locator('.first-paint').waitFor({ state: 'detached' });
+    await appStarted(page);
     await afterPageTimer(page, COOKIE_BANNER_DELAY_MS);
     await expect(banner.first()).toBeHidden();
     expect(bannerCode).toEqual([]);

@@ -37,12 +37,29 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Opens `path` and waits until the app has replaced the page's first paint (on the home page the
- * app starts only after the page has loaded, so `goto` alone returns before it is there).
+ * Opens `path` and waits until the app runs it ({@link appStarted}): a public page arrives
+ * rendered by the server and its scripts start only after it has loaded, so `goto` alone returns
+ * before the app has taken it over.
  */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator('.first-paint').waitFor({ state: 'detached' });
+  await appStarted(page);
+}
+
+/**
+ * Resolves once the app runs the page in the window: a page the browser renders has replaced the
+ * first paint of `index.html`, a page the server rendered (`#root[data-server-rendered]`) is
+ * hydrated. While hydrating, the app draws both headers as the server did and CSS shows the one
+ * that fits the width; right after, the other one is gone
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md), so a single search field in the
+ * header tells that hydration is over.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#root .first-paint') === null &&
+      document.querySelectorAll('#desktop-search, #mobile-search').length < 2,
+  );
 }
 
 /**

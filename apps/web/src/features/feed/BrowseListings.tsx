@@ -2,7 +2,6 @@ import {
   type AttributeDefinition,
   type Category,
   LISTINGS_TOTAL_CAP,
-  type ListingList,
   type ListingQuerySort,
 } from '@marketplace/contract';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -13,10 +12,11 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { de } from '../../i18n/de.ts';
 import { desktopOnly, mobileOnly, useIsDesktop } from '../../lib/useIsDesktop.ts';
 import { useViewMode } from '../../lib/viewMode.ts';
+import { useListingFeed } from './api.ts';
 import { FeedToolbar } from './FeedToolbar.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { activeFilterCount, type ListingFilters } from './filters.ts';
@@ -55,8 +55,10 @@ export function BrowseListings({
   const isDesktop = useIsDesktop();
   const [viewMode, setViewMode] = useViewMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [firstPage, setFirstPage] = useState<ListingList | null>(null);
-  const onFirstPage = useCallback((page: ListingList | null) => setFirstPage(page), []);
+  // The list's own query (shared with `ListingFeed`), read while rendering: a page the server
+  // rendered from its first page carries the count and the correction already, so nothing moves
+  // when it is hydrated (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+  const firstPage = useListingFeed(filters, { category, enabled }).data?.pages[0] ?? null;
   const total = firstPage?.total ?? null;
   const corrected = firstPage?.corrected_q ?? null;
   const filterCount = activeFilterCount(filters);
@@ -144,7 +146,6 @@ export function BrowseListings({
           filters={filters}
           category={category}
           viewMode={viewMode}
-          onFirstPage={onFirstPage}
           empty={empty?.(total)}
           enabled={enabled}
         />

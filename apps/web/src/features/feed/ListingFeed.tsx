@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE, type ListingList } from '@marketplace/contract';
+import { FEED_PAGE_SIZE } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,15 +31,12 @@ export function ListingFeed({
   category,
   viewMode,
   empty,
-  onFirstPage,
   enabled = true,
 }: {
   filters: ListingFilters;
   category?: string;
   viewMode: ViewMode;
   empty?: ReactNode;
-  /** Receives the first page (for its `total` and `corrected_q`), null while there is none. */
-  onFirstPage?: (page: ListingList | null) => void;
   enabled?: boolean;
 }) {
   const feed = useListingFeed(filters, { category, enabled });
@@ -52,10 +49,6 @@ export function ListingFeed({
   useEffect(() => {
     if (feed.error) console.error('Anzeigen konnten nicht geladen werden', feed.error);
   }, [feed.error]);
-  const firstPage = pages[0] ?? null;
-  useEffect(() => {
-    onFirstPage?.(firstPage);
-  }, [onFirstPage, firstPage]);
 
   if ((feed.isPending && enabled) || (shown.length === 0 && listings.length > 0)) {
     return <FeedSkeleton viewMode={viewMode} />;

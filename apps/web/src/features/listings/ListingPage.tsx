@@ -193,6 +193,8 @@ function ListingView({ listing }: { listing: Listing }) {
                 {listing.distance_km !== null && ` · ${de.listing.distance(listing.distance_km)}`}
               </span>
               <span>
+                {/* Counted from the server's clock in a rendered page and from the device's when
+                    hydrated: a minute may lie between them, or a wrong clock (as on the cards). */}
                 <time dateTime={listing.created_at} suppressHydrationWarning>
                   {de.listing.postedAt(relativeTimeInSentence(new Date(listing.created_at), new Date()))}
                 </time>

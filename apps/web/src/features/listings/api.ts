@@ -29,16 +29,21 @@ export async function fetchListing(id: string, signal?: AbortSignal): Promise<Li
   return listingSchema.parse(await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { signal }));
 }
 
+/** Whether `error` is the server's answer about the ad (4xx), not a failure to get one. */
+const isAnswered = (error: unknown) => error instanceof ApiError && error.status < 500;
+
+/**
+ * The ad `id` (SPEC.md §2 /listing/{id}). An answer 'not there' (404) or 'no longer there' (410)
+ * that is already known, such as the one a rendered ad page carries, is shown as it is instead of
+ * being asked for again first: the page reads 'Anzeige nicht gefunden' on the server and while
+ * hydrated, not 'Seite wird geladen...' (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
 export function useListing(id: string) {
   return useQuery({
     queryKey: listingQueryKey(id),
     queryFn: ({ signal }) => fetchListing(id, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
-    // An ad that is not there (404) or no longer (410) is not asked for again when the page
-    // mounts: the rendered page hands over that answer (app/servedPage.ts), and without this
-    // the page would show its loading state in place of the notice, on the server and while
-    // hydrating.
-    retryOnMount: (query) => !(query.state.error instanceof ApiError && query.state.error.status < 500),
+    retry: (count, error) => !isAnswered(error) && count < 1,
+    retryOnMount: (query) => !isAnswered(query.state.error),
   });
 }
 
