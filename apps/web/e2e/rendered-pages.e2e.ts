@@ -379,6 +379,8 @@ test.describe("what this device keeps follows the server's page", () => {
         await expect(page.getByRole('button', { name: 'Konto-Menü' })).toBeVisible();
         await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
         expect(await headingText(page), path).not.toBe('');
+        // Hydrated in one pass: the member's header follows without React drawing the page anew.
+        expect(await headingIsServed(page), path).toBe(true);
       }
       expect(hydrationTrouble(messages)).toEqual([]);
     }

@@ -280,7 +280,9 @@ export function preloadPage(pathname: string, queryClient?: QueryClient): Promis
   const page = builtPages.find(({ path }) => matchPath(path, pathname));
   const code = page
     ? page.load().then(
-        () => undefined,
+        (component) => {
+          loadedPages.set(page.load, component);
+        },
         () => {
           // The route itself loads it again and shows the error fallback if that fails too.
         },
@@ -296,6 +298,29 @@ export function preloadPage(pathname: string, queryClient?: QueryClient): Promis
     if (!seeded) void queryClient.prefetchQuery(categoriesQuery);
   }
   return code;
+}
+
+/** Page components whose code has arrived, by their loader (`preloadPage`, `routePage`). */
+const loadedPages = new Map<BuiltPageEntry['load'], ComponentType>();
+
+/**
+ * The route element's component of a built page: the page itself once its code has arrived
+ * (`preloadPage` loads it before a server-rendered page is rendered or hydrated), else the page
+ * loaded lazily. So a rendered page is hydrated in one pass, and nothing the browser learns right
+ * after (the stored session) can make React draw the page anew
+ * (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
+function routePage(load: BuiltPageEntry['load']): ComponentType {
+  const Lazy = lazy(() =>
+    load().then((component) => {
+      loadedPages.set(load, component);
+      return { default: component };
+    }),
+  );
+  return function RoutePage() {
+    const Loaded = loadedPages.get(load);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
 }
 
 const PlannedPage = lazy(() =>
@@ -329,7 +354,7 @@ export function appRoutes(): RouteObject[] {
       element: pageElement(access, <PlannedPage title={title} detail={detail} />),
     })),
     ...builtPages.map(({ path, access, load }) => {
-      const Page = lazy(() => load().then((component) => ({ default: component })));
+      const Page = routePage(load);
       return { path, element: pageElement(access, <Page />) };
     }),
     ...REDIRECTS.map(({ from }) => ({ path: from, element: <RedirectRoute /> })),
