@@ -36,6 +36,9 @@ const AD = {
 const UNKNOWN_AD = '00000000-0000-4000-8000-000000000000';
 
 let adId = '';
+/** A demo thread (its id and title) and the test ad's seller (id and shown name). */
+let thread: { id: string; title: string };
+let adSeller: { id: string; name: string };
 /** The ad's category and subcategory, as the breadcrumb names them. */
 let category: { slug: string; name: string };
 let subcategory: { slug: string; name: string };
@@ -47,6 +50,18 @@ test.beforeAll(async ({ server, member }) => {
     category: { slug: string; name: string; parent: { slug: string; name: string } | null };
   }>(server, 'GET', `/api/listings/${adId}`);
   if (!ad.category.parent) throw new Error('the bike category is a subcategory');
+  const withSeller = await callApi<{ seller: { id: string; name: string } }>(
+    server,
+    'GET',
+    `/api/listings/${adId}`,
+  );
+  adSeller = withSeller.seller;
+  const forums = await callApi<{
+    forums: { last_activity: { thread_id: string; thread_title: string } | null }[];
+  }>(server, 'GET', '/api/forum/categories');
+  const latest = forums.forums.find((forum) => forum.last_activity)?.last_activity;
+  if (!latest) throw new Error('the demo forum has threads');
+  thread = { id: latest.thread_id, title: latest.thread_title };
   category = ad.category.parent;
   subcategory = { slug: ad.category.slug, name: ad.category.name };
   // The search finds it (the public answers are kept a short while).
@@ -124,6 +139,15 @@ function publicPages(): PublicPage[] {
       texts: faqTexts.items.map((item) => item.question),
     },
     { key: 'hilfe', path: '/hilfe', heading: 'Hilfe', texts: helpTexts.topics.map((topic) => topic.heading) },
+    {
+      key: 'forum',
+      path: '/forum',
+      heading: 'Forum',
+      texts: ['Business Forum', 'Games Forum', 'Sport Forum'],
+    },
+    { key: 'forum-list', path: '/forum/business', heading: 'Business Forum' },
+    { key: 'thread', path: `/forum/thread/${thread.id}`, heading: thread.title },
+    { key: 'profile', path: `/user/${adSeller.id}`, heading: adSeller.name, cards: true, texts: [AD.title] },
     {
       key: 'unknown-ad',
       path: `/listing/${UNKNOWN_AD}`,
