@@ -170,3 +170,30 @@ export function scenarios(ids: string[], cursor: string): Scenario[] {
     { name: 'Suche, 2.000 verschiedene Anfragen', paths: mixedSearches() },
   ];
 }
+
+/**
+ * The public pages as the browser asks for them (HTML, rendered on the server when the web app
+ * has been built): the same 500 ads as 'Anzeigenseite' and the category pages of `categorySlugs`.
+ */
+export function htmlScenarios(ids: string[], categorySlugs: string[]): Scenario[] {
+  return [
+    { name: 'Anzeigenseite (HTML)', paths: ids.slice(0, 500).map((id) => `/listing/${id}`) },
+    {
+      name: 'Kategorieseite (HTML)',
+      paths: categorySlugs.map((slug) => `/category/${encodeURIComponent(slug)}`),
+    },
+  ];
+}
+
+/**
+ * The top-level categories of the data set at `base` with the most active ads, at most `count`
+ * (`GET /api/categories/all`). @returns their slugs
+ */
+export async function busiestCategories(base: string, count: number): Promise<string[]> {
+  const response = await fetch(`${base}/api/categories/all`);
+  const body = (await response.json()) as { categories: { slug: string; listing_count: number }[] };
+  return [...body.categories]
+    .sort((a, b) => b.listing_count - a.listing_count || a.slug.localeCompare(b.slug))
+    .slice(0, count)
+    .map((category) => category.slug);
+}

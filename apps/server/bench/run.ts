@@ -1,8 +1,13 @@
 // `npm run bench`: generates a data set in PostgreSQL, loads the API with autocannon at 100
 // connections and prints requests per second, p95 and p99 against a bare route measured in
-// the same run; then times the same requests one by one on PostgreSQL and on PGlite.
+// the same run; then times the same requests one by one on PostgreSQL and on PGlite. When the web
+// app has been built (the root `npm run bench` builds it first), the load includes the public
+// pages as HTML: 'Anzeigenseite (HTML)' (/listing/{id}, the same 500 ads as 'Anzeigenseite') and
+// 'Kategorieseite (HTML)' (/category/{slug}, the 5 top-level categories with the most ads).
 // Options: --ads N (100000; 1000000 for the full size), --pglite-ads N (20000),
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
+// --html-only (load: the baseline, 'Anzeigenseite' and the HTML pages only),
+// --skip-sequential (no requests one by one after the load),
 // --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
 // --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
 // --story-members N (2000), --skip-stories (no stories bench, see stories.ts),
@@ -21,7 +26,16 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
-import { deepCursor, percentile, type Scenario, scenarios, startBenchServer, underLoad } from './load.ts';
+import {
+  busiestCategories,
+  deepCursor,
+  htmlScenarios,
+  percentile,
+  type Scenario,
+  scenarios,
+  startBenchServer,
+  underLoad,
+} from './load.ts';
 import { loginTimingBench } from './login-timing.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
@@ -43,8 +57,19 @@ const SMALL_SCHEMA = `bench_${PGLITE_ADS}`;
 /** Depth of the deep-paging scenario in pages of 100 ads (10,000 ads deep by default). */
 const DEEP_PAGES = Math.min(100, Math.floor(ADS / 200));
 
+/** The built web app that bench/server.ts serves (apps/web/dist). */
+const WEB_DIST = new URL('../../web/dist/', import.meta.url);
+/** How many category pages 'Kategorieseite (HTML)' asks for in turn. */
+const HTML_CATEGORIES = 5;
+
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+/** The load averages of the last 1, 5 and 15 minutes, as `uptime` prints them. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 
 /** Drops and fills `schema` with `ads` ads unless `--reuse` finds it filled. @returns sample ad ids */
 async function prepareSchema(schema: string, ads: number): Promise<string[]> {
@@ -145,6 +170,10 @@ async function main() {
   log(`Rechner: ${os.cpus().length} Kerne (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
   const ids = await prepareSchema(SCHEMA, ADS);
   if (!flag('skip-load')) await loadTest(ids);
+  if (flag('skip-sequential')) {
+    await afterSequential();
+    return;
+  }
 
   // One client, one request at a time, without the cache of public answers: the latency of each query.
   const bigHandle = await openDatabase({ databaseUrl: DATABASE_URL, schemaName: SCHEMA });
@@ -166,7 +195,11 @@ async function main() {
     await big.app.close();
     fs.rmSync(big.dir, { recursive: true, force: true });
   }
+  await afterSequential();
+}
 
+/** The benches after the requests one by one: PGlite, forum, stories, logins, sockets, cluster. */
+async function afterSequential() {
   if (!flag('skip-pglite')) await pgliteComparison();
   if (!flag('skip-forum')) {
     await forumBench({
@@ -214,7 +247,16 @@ async function loadTest(ids: string[]) {
   const base = `http://127.0.0.1:${port}`;
   try {
     const cursor = await deepCursor(base, DEEP_PAGES);
-    const list = scenarios(ids, cursor);
+    const all = scenarios(ids, cursor);
+    const list = flag('html-only') ? all.filter((scenario) => scenario.name === 'Anzeigenseite') : all;
+    if (fs.existsSync(new URL('index.html', WEB_DIST))) {
+      const pages = htmlScenarios(ids, await busiestCategories(base, HTML_CATEGORIES));
+      for (const page of pages) log(await describePage(base, page));
+      list.push(...pages);
+    } else {
+      log('HTML-Seiten nicht gemessen: apps/web/dist fehlt (zuerst `npm run build`).');
+    }
+    log(`Last vor der Messung: ${loadAverage()}`);
     const baselineScenario = { name: 'Baseline (leere Fastify-Route)', paths: ['/api/bench/baseline'] };
     await load(base, baselineScenario, 2); // warm-up
     const baseline = await load(base, baselineScenario, DURATION);
@@ -224,6 +266,7 @@ async function loadTest(ids: string[]) {
       results.push(await load(base, scenario, DURATION));
     }
     log('');
+    log(`Last nach der Messung: ${loadAverage()}`);
     log(`| Szenario | req/s | p95 ms | p99 ms | Anteil an Baseline | Fehler |`);
     log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const r of results) {
@@ -233,6 +276,21 @@ async function loadTest(ids: string[]) {
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+/**
+ * One line on the first page of an HTML scenario: its status, its size and whether the app's
+ * components rendered it on the server (`#root` marked `data-server-rendered`).
+ */
+async function describePage(base: string, scenario: Scenario): Promise<string> {
+  const first = scenario.paths[0] as string;
+  const response = await fetch(`${base}${first}`);
+  const html = await response.text();
+  const rendered = html.includes('data-server-rendered') ? 'ja' : 'nein';
+  return (
+    `${scenario.name}: ${scenario.paths.length} Adressen, z. B. ${first}: ${response.status}, ` +
+    `${(Buffer.byteLength(html) / 1024).toFixed(0)} kB, mit den Komponenten der App gerendert: ${rendered}`
+  );
 }
 
 /** The same requests one by one on PostgreSQL and on PGlite, each with `PGLITE_ADS` ads. */

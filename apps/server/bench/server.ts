@@ -1,19 +1,25 @@
 // The app under test, in its own process so that the load generator does not share its CPU
-// time: opens the bench schema, adds the baseline route and listens on a free port.
+// time: opens the bench schema, adds the baseline route and listens on a free port. When the web
+// app has been built (`npm run build`; the root `npm run bench` builds first), it serves it too,
+// with the public pages rendered on the server (bench/run.ts's HTML scenarios).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL as string;
 const schemaName = process.env.BENCH_SCHEMA as string;
+/** The built web app (apps/web/dist). */
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
 const database = await openDatabase({ databaseUrl, schemaName });
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
   database,
   logger: false,
+  ...(fs.existsSync(path.join(webDist, 'index.html')) ? { webDistDir: webDist } : {}),
 });
 // Baseline: a bare route through the same server stack (hooks, headers, serializer).
 app.get('/api/bench/baseline', async () => ({ ok: true }));
