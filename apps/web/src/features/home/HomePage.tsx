@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { isOneOf } from '../../lib/guards.ts';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/index.ts';
 import { checkKeptPlace, FeedToolbar, ListingFeed, NoResults } from '../feed/index.ts';
@@ -30,6 +31,7 @@ export function HomePage() {
   const [sort, setSort] = useFeedSort();
   const { postalCode, radiusKm } = useHomePlace();
   const [dropped, setDropped] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const queryClient = useQueryClient();
 
   const changePostalCode = (value: string) => writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
@@ -60,9 +62,12 @@ export function HomePage() {
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>
       <CategoryStrip />
-      <Suspense fallback={null}>
-        <StoriesStrip />
-      </Suspense>
+      {/* Members only: after hydrating, so its late code never meets a session the server did not know. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <StoriesStrip />
+        </Suspense>
+      )}
       <Box component="section" aria-labelledby="latest-heading" sx={{ mt: { xs: 2, md: 3 } }}>
         <Box
           sx={{
