@@ -12,12 +12,7 @@ import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { BrowseListings, NoResults, useUrlFilters } from '../feed/index.ts';
-import {
-  type PageFilters,
-  SAVE_SEARCH_ROOM,
-  SaveSearchButton,
-  WithSaveSearch,
-} from '../saved-searches/index.ts';
+import { type PageFilters, SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 import { attributesOf, categoryLoadErrorText, findCategory, useCategories } from './api.ts';
 
 /** Slug of the cars category that /autos shows (SPEC.md §2 redirects /category/autos there too). */
@@ -88,14 +83,7 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
             save={{ filters, category: current.slug }}
           />
         }
-        empty={() => (
-          <NoResults
-            filters={filters}
-            onWiden={setFilters}
-            category={current.slug}
-            save={<SaveSearchButton filters={filters} category={current.slug} />}
-          />
-        )}
+        empty={() => <NoResults filters={filters} onWiden={setFilters} category={current.slug} />}
       />
     </Container>
   );

@@ -73,6 +73,16 @@ describe('empty search result', () => {
     expect(screen.queryByText('Keine Anzeigen gefunden für „Sofa“')).toBeNull();
   });
 
+  it('without its own button, points to the one at the heading for a term', async () => {
+    renderWithSession(<NoResults filters={{ q: 'Sofa', attributes: {} }} onWiden={vi.fn()} />);
+    expect(
+      await screen.findByText(
+        'Mit „Suche speichern“ oben benachrichtigen wir dich, sobald eine passende Anzeige erscheint.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Suche speichern/ })).toBeNull();
+  });
+
   it('knows the next Umkreis: 5 → 10 → 20 → 50 → 100, then none; none without a radius', () => {
     expect([5, 10, 20, 50, 100].map((km) => nextRadiusKm(km))).toEqual([10, 20, 50, 100, null]);
     expect(nextRadiusKm(undefined)).toBeNull();

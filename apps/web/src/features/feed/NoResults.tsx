@@ -16,7 +16,8 @@ import { activeFilterCount, type ListingFilters, nextRadiusKm, withoutFilters } 
  * saved searches' button) to hear of the first matching ad (SPEC.md §2 "Search", saved searches).
  * @param category the category page's category (its slug); the search page has it in `filters`
  * @param onWiden called with the widened filters (the page shows them)
- * @param save the button that saves this search, where the page offers one
+ * @param save the button that saves this search; without it (search and category pages have
+ *   one at their heading) the text points to that one
  */
 export function NoResults({
   filters,
@@ -105,6 +106,9 @@ export function NoResults({
           <Typography color="text.secondary">{de.search.saveHint}</Typography>
           {save}
         </Box>
+      )}
+      {!save && (filters.q || pageCategory) && (
+        <Typography color="text.secondary">{de.search.saveAboveHint}</Typography>
       )}
       {nothingChosen && <Typography color="text.secondary">{de.search.enterTerm}</Typography>}
     </Paper>

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
 import { BrowseListings, NoResults, useUrlFilters } from '../feed/index.ts';
-import { SAVE_SEARCH_ROOM, SaveSearchButton, WithSaveSearch } from '../saved-searches/index.ts';
+import { SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
 const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...listingSortSchema.options];
@@ -36,9 +36,7 @@ export function SearchPage() {
             </Typography>
           </WithSaveSearch>
         }
-        empty={() => (
-          <NoResults filters={filters} onWiden={setFilters} save={<SaveSearchButton filters={filters} />} />
-        )}
+        empty={() => <NoResults filters={filters} onWiden={setFilters} />}
         sortOptions={term ? SEARCH_SORTS : undefined}
         defaultSort={term ? 'relevance' : 'newest'}
       />
