@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { FirstData, RenderedPage, RenderRequest } from '@marketplace/contract';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,48 +10,19 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { PageProviders } from './app/App.tsx';
 import { EMOTION_CACHE_KEY } from './app/providers/emotion.ts';
 import { appRoutes, preloadPage, SERVER_RENDERED_PATHS } from './app/routes.tsx';
-import { type FirstData, seedFirstData } from './app/servedPage.ts';
+import { seedFirstData } from './app/servedPage.ts';
 import { PREFETCHED_PATHS, prefetchPage } from './app/serverPrefetch.ts';
 import { type PageTitleCollector, PageTitleContext } from './components/usePageTitle.ts';
 import { ApiError } from './lib/api.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
 export { setApiTransport } from './lib/api.ts';
-export type { FirstData };
 
 /**
  * Every public page the server renders: those whose answers it reads itself
  * (`SERVER_RENDERED_PATHS`) and those whose answers the app asks the API for (`PREFETCHED_PATHS`).
  */
 export const RENDERED_PATHS: readonly string[] = [...SERVER_RENDERED_PATHS, ...PREFETCHED_PATHS];
-
-/** What the server gives a page to render (docs/decisions/0030-one-layout-rendered-on-the-server.md). */
-export interface RenderRequest {
-  /** The page's address below the origin, with its query (`/search?q=sofa`). */
-  url: string;
-  /**
-   * The answers the page is rendered from, as the JSON text that also goes into the page for the
-   * browser (`page-data` or `home-data`), or null for a page without data (legal, help).
-   */
-  data: FirstData | null;
-}
-
-/** A rendered page: the app's markup for `#root` and the style sheet of the MUI parts it uses. */
-export interface RenderedPage {
-  /** The markup inside `<div id="root">`, the same the browser's first render hydrates. */
-  html: string;
-  /** `<style data-emotion="…">` elements for the head: the rules the markup uses, no more. */
-  styles: string;
-  /** The title the page named (`usePageTitle`: '<title> – <site>'), or null. */
-  title: string | null;
-  /** 404 when the answer the page shows said so (an unknown thread or member), else 200. */
-  status: 200 | 404;
-  /**
-   * For a page whose answers the app asked the API for: those answers for the browser
-   * (`<script type="application/json" id="query-data">`, see `FirstData`), else null.
-   */
-  data: FirstData | null;
-}
 
 /** The routes of the app, the same the browser's router has; built once per process. */
 const { query, dataRoutes } = createStaticHandler(appRoutes());

@@ -1,44 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteConfig } from '@marketplace/contract';
+import {
+  type ApiTransport,
+  type FirstData,
+  type RenderedPage,
+  type RenderRequest,
+  SERVER_SITE_GLOBAL,
+  type SiteConfig,
+} from '@marketplace/contract';
 import { LRUCache } from 'lru-cache';
-
-/** The answers a page is rendered from, as the JSON text that also goes into the page. */
-export interface FirstData {
-  /**
-   * `home`: `<script id="home-data">`; `page`: `<script id="page-data">`; `query`: `<script
-   * id="query-data">`, what the app asked the API for while rendering.
-   */
-  kind: 'home' | 'page' | 'query';
-  json: string;
-}
-
-/** A page rendered by the web app's own components: the markup for `#root` and its styles. */
-export interface RenderedPage {
-  html: string;
-  /** `<style data-emotion>` elements for the head. */
-  styles: string;
-  /** The title the page named ('<title> – <site>'), or null. */
-  title: string | null;
-  /** 404 when the answer the page shows said so, else 200. */
-  status: 200 | 404;
-  /** The answers the app asked the API for while rendering (`query`), else null. */
-  data: FirstData | null;
-}
-
-/** Sends one API request as `fetch` would: the path below the origin and the request. */
-export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
 /** What `apps/web/src/entry-server.tsx` exports (built to `dist/server/entry-server.js`). */
 interface ServerEntry {
-  renderPage(request: { url: string; data: FirstData | null }): Promise<RenderedPage>;
+  renderPage(request: RenderRequest): Promise<RenderedPage>;
   RENDERED_PATHS: readonly string[];
   setApiTransport(send: ApiTransport): void;
 }
-
-/** `SERVER_SITE_GLOBAL` of the web app's `lib/serverSite.ts`. */
-const SERVER_SITE_GLOBAL = 'marketplaceSiteConfig';
 
 /** How long a rendered page is sent again to every visitor of the same address and data. */
 const RENDERED_TTL_MS = 10_000;
@@ -81,8 +59,7 @@ export class PageRenderer {
   static async load(distDir: string, site: SiteConfig, api: ApiTransport): Promise<PageRenderer | null> {
     const file = path.join(distDir, 'server', 'entry-server.js');
     if (!fs.existsSync(file)) return null;
-    // The app's texts read the site's name when they load, from where its `lib/serverSite.ts`
-    // looks: there is no document here.
+    // The app's texts read the site's name when they load: there is no document here.
     Reflect.set(globalThis, SERVER_SITE_GLOBAL, site);
     const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
     entry.setApiTransport(api);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { type SiteConfig, siteConfigSchema } from '@marketplace/contract';
+import {
+  type ApiTransport,
+  type FirstData,
+  type RenderedPage,
+  type SiteConfig,
+  siteConfigSchema,
+} from '@marketplace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import serialize from 'serialize-javascript';
@@ -10,7 +16,7 @@ import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
-import { type ApiTransport, type FirstData, PageRenderer, type RenderedPage } from './page-renderer.ts';
+import { PageRenderer } from './page-renderer.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -193,7 +199,7 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
  * cache, everything else revalidated, and the SPA fallback (any unknown non-API GET answers
  * index.html so the client router resolves it). `/api` and `/ws` misses stay JSON 404s.
- * The public pages (home, ad, category, search, legal, help) arrive rendered by the app's own
+ * The public pages (home, ad, category, search, legal, help, forum, profiles) arrive rendered by the app's own
  * components (`PageRenderer`, docs/decisions/0030-one-layout-rendered-on-the-server.md). Every
  * served `index.html` carries the site's public configuration (`withSiteConfig`), which
  * `GET /api/site` also answers; the web manifest gets the site name.
@@ -230,7 +236,10 @@ async function webApp(
       },
     },
   );
-  const indexPage = async () => withSiteConfig(await fs.promises.readFile(indexFile, 'utf8'), site);
+  // Read once: the rendered pages come from the server build loaded at start, and the page around
+  // them must reference that build's scripts (a new build is served after a restart).
+  const indexHtml = built ? withSiteConfig(await fs.promises.readFile(indexFile, 'utf8'), site) : '';
+  const indexPage = () => indexHtml;
   const facts: SiteFacts = {
     publicUrl: (options.site?.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     siteName: site.name,
@@ -257,7 +266,8 @@ async function webApp(
   if (built) {
     await app.register(fastifyStatic, {
       root,
-      // Files are looked up per request, so a rebuild of the web app is served without a restart.
+      // Files are looked up per request (a file the build adds is found); index.html and the
+      // rendered pages come from the build the server started with.
       wildcard: true,
       // `/` is answered below, with the home page's first content.
       index: false,
@@ -284,7 +294,7 @@ async function webApp(
     // The service worker precaches this address for navigations: it carries the site too.
     app.get('/index.html', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(await indexPage());
+      return reply.type('text/html; charset=utf-8').send(indexPage());
     });
     app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
       const file = path.join(root, 'manifest.webmanifest');
@@ -325,13 +335,12 @@ async function webApp(
     });
   }
 
-  // The app's API requests while it renders a page: the server's own routes, as a visitor.
+  // The app's API requests while it renders a page: the server's own routes, as a visitor, and
+  // reads only (a page the server renders changes nothing).
   const api: ApiTransport = async (url, init) => {
-    const answer = await app.inject({
-      method: init.method === 'POST' ? 'POST' : 'GET',
-      url,
-      headers: { accept: 'application/json' },
-    });
+    if ((init.method ?? 'GET') !== 'GET')
+      throw new Error(`a rendered page may only read: ${init.method} ${url}`);
+    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.body, {
       status: answer.statusCode,
@@ -358,7 +367,7 @@ async function webApp(
       data: FirstData | null;
     }>,
   ) => {
-    const html = await indexPage();
+    const html = indexPage();
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
     let page: Awaited<ReturnType<typeof answer>>;
@@ -438,9 +447,9 @@ async function webApp(
 
   // The other public pages the app renders on the server: legal and help pages with no answers,
   // the forum's pages and the profiles with the answers the app asks the API for.
-  const ownRoutes = new Set(['/', '/listing/:id', '/category/:slug', '/category/:slug/:sub', '/search']);
   for (const pattern of renderer?.paths ?? []) {
-    if (ownRoutes.has(pattern)) continue;
+    // Home, ad, category and search pages have their routes above.
+    if (app.hasRoute({ method: 'GET', url: pattern })) continue;
     app.get(pattern, { schema: { hide: true } }, async (request, reply) =>
       sendRendered(request, reply, async () => ({ status: 200, head: null, data: null })),
     );
@@ -467,7 +476,7 @@ async function webApp(
       );
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(await indexPage());
+    return reply.type('text/html; charset=utf-8').send(indexPage());
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CategoriesResponse, Listing, ListingList } from '@marketplace/contract';
+import type { CategoriesResponse, FirstData, Listing, ListingList } from '@marketplace/contract';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { categoriesQuery } from '../features/categories/index.ts';
@@ -121,18 +121,6 @@ export function seedServedPage(queryClient: QueryClient, pathname: string, text:
   return true;
 }
 
-/**
- * The answers a server-rendered page was rendered from, as the JSON text the page carries for the
- * browser: `home` in `<script type="application/json" id="home-data">` (the newest ads and the
- * categories), `page` in `id="page-data"` (an ad, a category's or a search's first page),
- * `query` in `id="query-data"` (what the page's components asked the API for, dehydrated by
- * TanStack Query, with `countsViews`).
- */
-export interface FirstData {
-  kind: 'home' | 'page' | 'query';
-  json: string;
-}
-
 /** Id of the element with the answers the server's rendering asked the API for (`kind` 'query'). */
 export const SERVED_QUERY_DATA_ID = 'query-data';
 
@@ -158,7 +146,7 @@ export function seedFirstData(queryClient: QueryClient, pathname: string, data: 
   return true;
 }
 
-/** The answers this page was rendered from (see {@link FirstData}), or null when it carries none. */
+/** The answers this page was rendered from (the contract's `FirstData`), or null when it carries none. */
 export function readFirstData(doc: Document = document): FirstData | null {
   const home = doc.getElementById(SERVED_HOME_DATA_ID)?.textContent;
   if (home) return { kind: 'home', json: home };

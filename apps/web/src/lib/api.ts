@@ -1,3 +1,4 @@
+import type { ApiTransport } from '@marketplace/contract';
 import { getSessionToken } from './session.ts';
 
 /**
@@ -54,14 +55,14 @@ export function errorMessageFor(status: number, bodyText: string): string {
 }
 
 /** What sends the API's requests: the browser's `fetch`, or the server's own (`setApiTransport`). */
-let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+let transport: ApiTransport = (path, init) => fetch(path, init);
 
 /**
  * Lets a server that renders pages answer the app's API calls itself, without a network
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md): `send` gets the path below the
  * origin (`/api/...`) and the request, as `fetch` would. One server per process.
  */
-export function setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void {
+export function setApiTransport(send: ApiTransport): void {
   transport = send;
 }
 
