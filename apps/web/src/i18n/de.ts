@@ -397,7 +397,6 @@ export const de = {
     allCategories: 'In allen Kategorien suchen',
     enterTerm: 'Gib oben einen Suchbegriff ein, um Anzeigen zu finden.',
     radiusReason: (km: number, place: string) => `Im Umkreis von ${km} km um ${place} gibt es gerade keine.`,
-    saveHint: 'Lass dich benachrichtigen, sobald eine passende Anzeige erscheint:',
     saveAboveHint:
       'Mit „Suche speichern“ oben benachrichtigen wir dich, sobald eine passende Anzeige erscheint.',
     offline: 'Du bist offline',

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { de } from '../../i18n/de.ts';
 import { useOnline } from '../../lib/useOnline.ts';
@@ -12,23 +11,19 @@ import { activeFilterCount, type ListingFilters, nextRadiusKm, withoutFilters } 
  * What a list that found nothing says (search, category pages, home): why, and the way out.
  * Offline it says so first. Then, as they apply: widen the radius around the place, remove the
  * filters, search all categories (on a category page: the search for the term in all of them),
- * see all ads instead of a term, and, for a term or a category, `save` ('Suche speichern', the
- * saved searches' button) to hear of the first matching ad (SPEC.md §2 "Search", saved searches).
+ * see all ads instead of a term, and, for a term or a category, the pointer to 'Suche speichern'
+ * at the page's heading to hear of the first matching ad (SPEC.md §2 "Search", saved searches).
  * @param category the category page's category (its slug); the search page has it in `filters`
  * @param onWiden called with the widened filters (the page shows them)
- * @param save the button that saves this search; without it (search and category pages have
- *   one at their heading) the text points to that one
  */
 export function NoResults({
   filters,
   onWiden,
   category,
-  save,
 }: {
   filters: ListingFilters;
   onWiden: (filters: ListingFilters) => void;
   category?: string;
-  save?: ReactNode;
 }) {
   const online = useOnline();
   const hasFilters = activeFilterCount(filters) > 0;
@@ -99,15 +94,7 @@ export function NoResults({
           </Button>
         )}
       </Box>
-      {save && (filters.q || pageCategory) && (
-        <Box
-          sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap' }}
-        >
-          <Typography color="text.secondary">{de.search.saveHint}</Typography>
-          {save}
-        </Box>
-      )}
-      {!save && (filters.q || pageCategory) && (
+      {(filters.q || pageCategory) && (
         <Typography color="text.secondary">{de.search.saveAboveHint}</Typography>
       )}
       {nothingChosen && <Typography color="text.secondary">{de.search.enterTerm}</Typography>}
