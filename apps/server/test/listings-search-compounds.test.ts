@@ -39,42 +39,23 @@ beforeAll(async () => {
     await createAd(t, seller.access_token, ad);
   }
   const bike = { category: 'fahrraeder-zubehoer', attributes: { bike_type: 'Citybike' }, price: 60 };
-  await createAd(t, seller.access_token, {
-    ...bike,
-    title: 'Kinderfahrrad 20 Zoll',
-    description: 'Blau, mit Stützrädern.',
-  });
-  await createAd(t, seller.access_token, {
-    ...bike,
-    title: 'Fahrrad Damen 28 Zoll',
-    description: 'Rot, mit Korb und Licht.',
-  });
-  await createAd(t, seller.access_token, {
-    ...bike,
-    title: 'Fahrradanhänger für zwei Kinder',
-    description: 'Mit Regenverdeck.',
-  });
-  await createAd(t, seller.access_token, {
-    title: 'Limit-Schild aus Blech',
-    description: 'Tempo 30, gut lesbar.',
-    category: 'wohnzimmer',
-    attributes: { condition: 'Gut' },
-    price: 5,
-  });
-  await createAd(t, seller.access_token, {
-    title: 'Stehlampe aus Messing',
-    description: 'Mit Dimmer, 160 cm hoch.',
-    category: 'wohnzimmer',
-    attributes: { condition: 'Gut' },
-    price: 35,
-  });
-  await createAd(t, seller.access_token, {
-    title: 'Wohnungsauflösung: Sessel und Tisch',
-    description: 'Alles muss raus.',
-    category: 'wohnzimmer',
-    attributes: { condition: 'Gut' },
-    price: 20,
-  });
+  const livingRoom = { category: 'wohnzimmer', attributes: { condition: 'Gut' } };
+  for (const ad of [
+    { ...bike, title: 'Kinderfahrrad 20 Zoll', description: 'Blau, mit Stützrädern.' },
+    { ...bike, title: 'Fahrrad Damen 28 Zoll', description: 'Rot, mit Korb und Licht.' },
+    { ...bike, title: 'Fahrradanhänger für zwei Kinder', description: 'Mit Regenverdeck.' },
+    // 'Limit' ends in the stop word 'mit'.
+    { ...livingRoom, title: 'Limit-Schild aus Blech', description: 'Tempo 30, gut lesbar.', price: 5 },
+    { ...livingRoom, title: 'Stehlampe aus Messing', description: 'Mit Dimmer, 160 cm hoch.', price: 35 },
+    {
+      ...livingRoom,
+      title: 'Wohnungsauflösung: Sessel und Tisch',
+      description: 'Alles muss raus.',
+      price: 20,
+    },
+  ]) {
+    await createAd(t, seller.access_token, ad);
+  }
 });
 afterAll(async () => t?.close());
 
