@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatConversation, ChatMessage, ChatMessageList } from '@marketplace/contract';
+import type { ChatConversation, ChatMessage, ChatMessageList, ModerationQueue } from '@marketplace/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, expectNotification, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 import { listen, TestSocket } from './helpers/sockets.ts';
 
 /**
@@ -120,15 +120,34 @@ describe('chat: the scam shield', () => {
     expect(buyerTab.messages.filter((m) => m.type === 'new_message')).toEqual([]);
   });
 
-  it("the recipient reports with one click: the conversation is reported as 'fraud'", async () => {
+  it("the recipient reports with one click as 'fraud'; moderators read the flagged message from the server", async () => {
     const { seller, buyer, conversation } = await scene();
     await say(buyer, conversation.id, 'Schreib mir auf w h a t s a p p, hier bin ich selten');
+    await say(buyer, conversation.id, 'Hallo, ist das noch zu haben?');
     const res = await call('POST', `/api/chat/conversations/${conversation.id}/report`, seller, {
       reason: 'fraud',
-      text: 'Gemeldet über den Warnhinweis: „Schreib mir auf w h a t s a p p, hier bin ich selten“',
     });
     expect(res.statusCode).toBe(201);
     const after = await call('GET', `/api/chat/conversations/${conversation.id}`, seller);
     expect((after.json() as ChatConversation).reported).toBe(true);
+    const admin = await verifiedMember(t, { nickname: 'Moderatorin' });
+    await makeAdmin(t, admin.user.id);
+    const queue = await t.app.inject({
+      url: '/api/admin/moderation/queue',
+      headers: bearer(admin.access_token),
+    });
+    expect(queue.statusCode).toBe(200);
+    const group = (queue.json() as ModerationQueue).reports.find((g) => g.target_id === conversation.id);
+    // The newest message the shield flagged, not the ordinary one after it.
+    expect(group?.excerpt).toBe('Schreib mir auf w h a t s a p p, hier bin ich selten');
+  });
+
+  it("a flagged message's notification does not repeat its lure", async () => {
+    const { seller, buyer, conversation } = await scene();
+    await say(buyer, conversation.id, 'Zahlung bitte über PayPal Freunde: paypal.me/schnell');
+    await expectNotification(t, seller, {
+      title: 'Neue Nachricht',
+      message: 'Käufer: Nachricht mit Warnhinweis – im Chat ansehen',
+    });
   });
 });

@@ -1,5 +1,6 @@
+import type { ChatWarning } from '@marketplace/contract';
 import { describe, expect, it } from 'vitest';
-import { type ScamSignal, scamSignals } from '../src/modules/chat/index.ts';
+import { scamSignals } from '../src/modules/chat/index.ts';
 
 /**
  * The scam shield's classifier (docs/decisions/0031-scam-shield-in-chat.md) on a corpus written
@@ -12,7 +13,7 @@ const OWN_HOST = 'kleinanzeigen.example';
 const check = (text: string) => scamSignals(text, { ownHosts: [OWN_HOST] });
 
 /** Scam messages and the signal each must carry (it may carry more). */
-const SCAM: readonly (readonly [string, ScamSignal])[] = [
+const SCAM: readonly (readonly [string, ChatWarning])[] = [
   // Off the platform: messengers, e-mail, phone numbers to write to.
   ['Schreib mir bitte auf WhatsApp 0176 1234567', 'off_platform'],
   [
@@ -154,6 +155,13 @@ const ORDINARY: readonly string[] = [
   'Versand per Hermes geht auch, dann kommen 5 € dazu.',
   'Ich bin Mo.-Fr. ab 17 Uhr zu Hause, am Wochenende ganztags. Meld dich einfach hier.',
   'Die Bedienungsanleitung findest du auf ikea.com, falls du sie brauchst.',
+  // Calling, saying no to a messenger or to paying ahead, and things sold are no lure.
+  'Kontakt: 0176 1234567 (bitte anrufen)',
+  'Ich nutze kein WhatsApp, lass uns hier schreiben.',
+  'Vorkasse mache ich nicht, nur Barzahlung bei Abholung.',
+  'Eine Anzahlung ist nicht nötig, du zahlst bei Abholung.',
+  'Das iPhone ist bei iCloud abgemeldet und zurückgesetzt.',
+  'Laptop mit Office inkl. Outlook, Zustand.Top',
 ];
 
 describe('scam shield: the classifier (docs/decisions/0031-scam-shield-in-chat.md)', () => {

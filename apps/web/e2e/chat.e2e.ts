@@ -339,7 +339,7 @@ test.describe('buyer and seller chat live', () => {
     await screenshot(buyer.page, 'listing-safety-tips-mobile');
     await buyer.page.getByRole('link', { name: 'Nachricht schreiben' }).click();
     await buyer.page.waitForURL(/\/chat\?conversation=/, { timeout: STEP_MS });
-    await tips.getByRole('link', { name: 'Mehr Tipps in der Hilfe' }).waitFor({ timeout: STEP_MS });
+    await tips.getByRole('link', { name: 'Mehr dazu in den häufigen Fragen' }).waitFor({ timeout: STEP_MS });
     await screenshot(buyer.page, 'chat-safety-tips-mobile');
     await send(buyer.page, lure);
     // The sender is not told.
@@ -352,7 +352,7 @@ test.describe('buyer and seller chat live', () => {
     await flagged.getByText(/will dich aus dem Chat locken/).waitFor({ timeout: STEP_MS });
     await screenshot(seller.page, 'chat-scam-warning-mobile');
     await flagged.getByRole('button', { name: 'Diese Nachricht als Betrugsversuch melden' }).click();
-    await flagged.getByText('Gemeldet – wir prüfen die Unterhaltung.').waitFor({ timeout: STEP_MS });
+    await flagged.getByText('Danke! Wir sehen uns die Unterhaltung an.').waitFor({ timeout: STEP_MS });
     await screenshot(seller.page, 'chat-scam-reported-mobile');
     expect(unexpected(seller.errors)).toEqual([]);
     expect(unexpected(buyer.errors)).toEqual([]);

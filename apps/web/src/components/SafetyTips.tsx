@@ -1,7 +1,6 @@
 import ShieldIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -9,27 +8,24 @@ import { de } from '../i18n/de.ts';
 
 /**
  * 'Sicher handeln': three short rules against the usual scams (meet in public, never pay in
- * advance to strangers, no payment links from the chat) and a link to /hilfe. Compact, so that
+ * advance to strangers, no payment links from the chat) and a link to the FAQ's answer on fraud. Compact, so that
  * it fits beside 'Nachricht schreiben' on an ad and above the composer of a new conversation on
  * a 390 px screen (docs/decisions/0031-scam-shield-in-chat.md). The same on server and browser.
  */
-export function SafetyTips({ sx = [] }: { sx?: SxProps<Theme> }) {
+export function SafetyTips() {
   const titleId = useId();
   return (
     <Box
       component="aside"
       aria-labelledby={titleId}
-      sx={[
-        {
-          px: 1.5,
-          py: 1,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          color: 'text.secondary',
-          textAlign: 'left',
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={{
+        px: 1.5,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        color: 'text.secondary',
+        textAlign: 'left',
+      }}
     >
       <Typography
         id={titleId}
@@ -45,7 +41,7 @@ export function SafetyTips({ sx = [] }: { sx?: SxProps<Theme> }) {
           <li key={tip}>{tip}</li>
         ))}
       </Box>
-      <Link component={RouterLink} to="/hilfe" variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
+      <Link component={RouterLink} to="/faq" variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
         {de.safety.more}
       </Link>
     </Box>

@@ -265,23 +265,13 @@ export const de = {
         advance_payment:
           'Hier wird Geld im Voraus verlangt – per „PayPal Freunde“, Überweisung, Geldtransfer oder Gutschein. So bezahltes Geld ist meist verloren. Zahle bar bei Abholung oder mit Käuferschutz.',
       },
-      report: 'Melden',
       reportLabel: 'Diese Nachricht als Betrugsversuch melden',
-      reportedNote: 'Gemeldet – wir prüfen die Unterhaltung.',
-      /** The note sent with the one-click report ('fraud'): which warning, and the message's words. */
-      reportText: (warning: string, excerpt: string) =>
-        `Gemeldet über den Warnhinweis „${warning}“: „${excerpt}“`,
-      reportKinds: {
-        off_platform: 'Aus dem Chat locken',
-        foreign_link: 'Fremder Link',
-        advance_payment: 'Vorkasse',
-      },
     },
   },
 
   /**
    * Safety tips beside 'Nachricht schreiben' on an ad and in a new conversation: three rules
-   * against the usual scams, and the way to the help page.
+   * against the usual scams, and the way to the FAQ's answer on fraud.
    */
   safety: {
     title: 'Sicher handeln',
@@ -290,7 +280,7 @@ export const de = {
       'Zahle nie im Voraus per Überweisung oder „PayPal Freunde“ an Unbekannte.',
       'Folge keinen Zahlungs- oder Versandlinks aus dem Chat.',
     ],
-    more: 'Mehr Tipps in der Hilfe',
+    more: 'Mehr dazu in den häufigen Fragen',
   },
 
   /** Relative time (SPEC.md §9). */

@@ -23,7 +23,7 @@ export { messagePreview } from './present.ts';
  * from here.
  */
 export { countMessagesSince } from './reports.ts';
-export { type ScamSignal, scamSignals } from './scam-signals.ts';
+export { scamSignals } from './scam-signals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

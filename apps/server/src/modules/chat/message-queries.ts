@@ -1,6 +1,6 @@
+import type { ChatWarning } from '@marketplace/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import type { ScamSignal } from './scam-signals.ts';
 import { chatMessages, type MessageRow } from './schema.ts';
 
 /**
@@ -37,7 +37,7 @@ interface MessageJson {
   client_id: string | null;
   created_at: string;
   read_at: string | null;
-  scam_signals: ScamSignal[];
+  scam_signals: ChatWarning[];
 }
 
 function messageFromJson(row: MessageJson): MessageRow {
@@ -73,7 +73,7 @@ export interface MessageToStore {
   offerStatus: MessageRow['offerStatus'];
   clientId: string | null;
   /** The scam shield's signals in the text, worst first (`scam-signals.ts`). */
-  scamSignals: ScamSignal[];
+  scamSignals: ChatWarning[];
   /** Kept on the conversation row as `last_message_preview`. */
   preview: string;
 }

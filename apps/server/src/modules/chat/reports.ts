@@ -41,6 +41,7 @@ export const conversationReportTarget: ReportTargetType = {
       ...new Set(rows.flatMap((row) => (row.listingId ? [row.listingId] : []))),
     ]);
     const titles = new Map(rows.map((row) => [row.id, row.listingId ? ads.get(row.listingId)?.title : null]));
+    const flagged = await flaggedMessages(db, things);
     return things.flatMap((thing) => {
       if (!titles.has(thing.targetId)) return [];
       const listingTitle = titles.get(thing.targetId);
@@ -50,7 +51,7 @@ export const conversationReportTarget: ReportTargetType = {
           targetId: thing.targetId,
           memberId: thing.reportedId,
           title: listingTitle ? `Unterhaltung zu „${listingTitle}“` : 'Unterhaltung unter Mitgliedern',
-          excerpt: null,
+          excerpt: flagged.get(`${thing.targetId}|${thing.reportedId}`) ?? null,
           link: `/admin/members/${thing.reportedId}`,
           image: null,
           status: 'open',
@@ -61,6 +62,37 @@ export const conversationReportTarget: ReportTargetType = {
     });
   },
 };
+
+/** Longest excerpt of a flagged message in the moderation queue, in characters. */
+const EXCERPT_MAX = 200;
+
+/**
+ * The newest message the scam shield flagged (docs/decisions/0031) that the reported member wrote
+ * in each reported conversation, shortened, keyed `conversationId|memberId`: what moderators read
+ * as the report's evidence, taken from the stored messages, not from the reporter.
+ */
+async function flaggedMessages(
+  db: Database,
+  things: readonly { targetId: string; reportedId: string }[],
+): Promise<Map<string, string>> {
+  const pairs = JSON.stringify(things.map((thing) => [thing.targetId, thing.reportedId]));
+  const rows = await selectRows<{ conversation_id: string; sender_id: string; content: string }>(
+    db,
+    sql`select distinct on (m.conversation_id, m.sender_id) m.conversation_id, m.sender_id, m.content
+        from chat_messages m
+        join jsonb_array_elements(${pairs}::jsonb) as p(pair)
+          on m.conversation_id = (p.pair->>0)::uuid and m.sender_id = (p.pair->>1)::uuid
+        where m.scam_signals <> '{}'::text[]
+        order by m.conversation_id, m.sender_id, m.created_at desc`,
+  );
+  return new Map(
+    rows.map((row) => {
+      const text = row.content.replace(/\s+/g, ' ').trim();
+      const excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+      return [`${row.conversation_id}|${row.sender_id}`, excerpt];
+    }),
+  );
+}
 
 /** Chat messages written since `since` (the admin figures, `GET /api/admin/stats`). */
 export async function countMessagesSince(db: Database, since: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import type { ChatWarning } from '@marketplace/contract';
+import { type ChatWarning, chatWarningSchema } from '@marketplace/contract';
 
 /**
  * The scam shield's classifier (docs/decisions/0031-scam-shield-in-chat.md): which signals of a
@@ -19,14 +19,11 @@ import type { ChatWarning } from '@marketplace/contract';
  * digits for letters ('wh4tsapp'), punctuation inside words ('whats-app').
  */
 
-export type ScamSignal = ChatWarning;
-
-/** The signals worst first (money lost at once, then phishing, then leaving the chat's protection). */
-export const SCAM_SIGNALS = [
-  'advance_payment',
-  'foreign_link',
-  'off_platform',
-] as const satisfies readonly ScamSignal[];
+/**
+ * The signals worst first (money lost at once, then phishing, then leaving the chat's
+ * protection), in the contract's order.
+ */
+const SCAM_SIGNALS = chatWarningSchema.options;
 
 export interface ScamCheckOptions {
   /** Host names of this site (from PUBLIC_URL, lower case): links to them are no signal. */
@@ -51,9 +48,12 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 };
 const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'g');
 
-/** Top-level domains of bare domains ('dhl-paket.info'); two-letter ones that are German words ('es', 'in', 'so', 'im', 'am') are left out. */
+/**
+ * Top-level domains of bare domains ('dhl-paket.info'); those that are German words after a
+ * missing space ('es', 'in', 'so', 'im', 'am', 'Zustand.Top') are left out.
+ */
 const TLDS =
-  'com|de|net|org|info|eu|at|ch|io|me|co|biz|online|site|xyz|top|shop|store|app|link|click|live|icu|' +
+  'com|de|net|org|info|eu|at|ch|io|me|co|biz|online|site|xyz|shop|store|app|link|click|live|icu|' +
   'ru|cn|uk|nl|fr|it|pl|be|us|cc|tk|ml|ga|cf|gq|pw|club|vip|page|services|delivery|support|help|pay|' +
   'ly|gl|to|ws|sh|su|li|lu|dk|se|cz|hu|ro|tr|ua|kz|br|au|jp|win|bid|loan|work|space|website|tech|' +
   'cloud|digital|express|gmbh|berlin|hamburg|koeln|bayern|nrw|email|zone|today|world|network|' +
@@ -67,21 +67,22 @@ const DOMAIN_PATTERN = new RegExp(
   'g',
 );
 const EMAIL_PATTERN = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+ ?@ ?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/;
+const EMAIL_PATTERN_ALL = new RegExp(EMAIL_PATTERN.source, 'g');
 /** German and international phone numbers: at least 7 digits after the prefix, nothing digit-like around. */
 const PHONE_PATTERN =
   /(?<![\d+])(?:(?:\+|00)[1-9]\d{0,2}(?:[\s\-/()]*\d){6,12}|0[\s\-/()]*[1-9](?:[\s\-/()]*\d){5,11})(?![\s\-/()]*\d)/;
 const IBAN_PATTERN = /(?<![a-z0-9])[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}(?: ?[a-z0-9]{1,3})?(?![a-z0-9])/;
 
-/** Messengers and other places off the platform, in the words view. */
+/** Messengers and other places off the platform, in the words view ('kein WhatsApp' is none). */
 const MESSENGER_PATTERNS = [
-  /(?<!w)w+h*a+t+s+ ?a+p+/, // whatsapp, watsap, whats app, wh4tsapp, w h a t s a p p
-  /\bwhatapp\b/,
-  /\b(?:auf|per|ueber|via|bei|in|im) (?:wa|whats)\b/,
-  /\btele?gram+\b/,
-  /\b(?:auf|per|ueber|via|bei|in|im|mit) signal\b/,
-  /\bsignal ?(?:app|nummer|messenger|chat)\b/,
-  /\b(?:threema|viber|wickr|wechat|snapchat|imessage)\b/,
-  /\b(?:auf|per|ueber|via|bei|in) (?:insta(?:gram)?|facebook|fb|messenger|snap)\b/,
+  /(?<!w)w+h*a+t+s+ ?a+p+/g, // whatsapp, watsap, whats app, wh4tsapp, w h a t s a p p
+  /\bwhatapp\b/g,
+  /\b(?:auf|per|ueber|via|bei|in|im) (?:wa|whats)\b/g,
+  /\btele?gram+\b/g,
+  /\b(?:auf|per|ueber|via|bei|in|im|mit) signal\b/g,
+  /\bsignal ?(?:app|nummer|messenger|chat)\b/g,
+  /\b(?:threema|viber|wickr|wechat|snapchat|imessage)\b/g,
+  /\b(?:auf|per|ueber|via|bei|in) (?:insta(?:gram)?|facebook|fb|messenger|snap)\b/g,
 ];
 const LINK_MESSENGER_PATTERN = /\b(?:wa\.me|t\.me|chat\.whatsapp\.com)\b/;
 
@@ -92,35 +93,41 @@ const EMAIL_REQUEST_PATTERNS = [
   /\b(?:meine|unsere) e?mail\w*:/,
   /\b(?:per|ueber|via) e?mail\b/,
   /\b(?:schreib\w*|schick\w*|send\w*|kontaktier\w*) [^.!?\n]{0,30}\be?mail\b/,
-  /\b(?:gmail|googlemail|gmx|hotmail|yahoo|outlook|tonline|icloud|posteo|aol|freenet|webde)\b/,
+  // Not 'icloud', 'outlook' or 'yahoo': an iPhone's iCloud or Office's Outlook are things sold.
+  /\b(?:gmail|googlemail|gmx|hotmail|tonline|posteo|freenet|webde)\b/,
 ];
 
-/** Words that ask to write to a phone number given in the same message (calling is fine). */
+/**
+ * Words that ask to write to a phone number given in the same message; calling is fine, so
+ * neither 'anrufen' nor a bare 'Kontakt:' is one.
+ */
 const WRITE_TO_NUMBER_PATTERN =
-  /\b(?:schreib\w*|anschreiben|sms|simse?n?|meld(?:e|et)? dich|meldet euch|melden sie sich|kontaktier\w*|kontakt|textet?|nachricht (?:an|unter|auf))\b/;
+  /\b(?:schreib\w*|anschreiben|sms|simse?n?|meld(?:e|et)? dich|meldet euch|melden sie sich|kontaktier\w*|textet?|nachricht (?:an|unter|auf))\b/;
 const ASK_FOR_NUMBER_PATTERN = /\b(?:deine|ihre) (?:handy|telefon|mobil|whatsapp)?nummer\b/;
 
 /** A negation right before a payment phrase ('keine Vorkasse', 'nicht per PayPal Freunde'). */
 const NEGATION_BEFORE =
   /\b(?:kein|keine|keinen|nicht|niemals|nie|ungern)(?: (?:per|ueber|mit|als|auf|an|via|gegen))? ?$/;
 const NEGATION_INSIDE = /\b(?:kein\w*|nicht|niemals|nie)\b/;
+/** A negation right after the phrase, at most two words on ('Vorkasse mache ich nicht'). */
+const NEGATION_AFTER = /^ (?:[a-z]+ ){0,2}(?:nicht|nie|niemals)\b/;
 
-/** Payment phrases that are a signal unless negated right before (or inside) them. */
+/** Payment phrases that are a signal unless negated right before, inside or right after them. */
 const ADVANCE_PAYMENT_PATTERNS = [
-  /\b(?:pay ?pal|pp) (?:an |ueber |als |mit |per |via |fuer )?(?:freunde?|familie|friends|family|f ?(?:&|und|\+|n|u) ?f\b|ff\b|fnf\b|privat)/,
-  /\b(?:freunde?|familie) ?(?:und|&|\+|u) ?(?:familie|freunde?)\b/,
-  /\bfriends ?(?:and|&|n|\+) ?family\b/,
-  /\bf ?& ?f\b/,
-  /\bvorkasse\b/,
-  /\banzahlung\b/,
-  /\b(?:western ?union|moneygram|ria (?:money|geld)\w*|bargeldtransfer|geldtransfer)\b/,
+  /\b(?:pay ?pal|pp) (?:an |ueber |als |mit |per |via |fuer )?(?:freunde?|familie|friends|family|f ?(?:&|und|\+|n|u) ?f\b|ff\b|fnf\b|privat)/g,
+  /\b(?:freunde?|familie) ?(?:und|&|\+|u) ?(?:familie|freunde?)\b/g,
+  /\bfriends ?(?:and|&|n|\+) ?family\b/g,
+  /\bf ?& ?f\b/g,
+  /\bvorkasse\b/g,
+  /\banzahlung\b/g,
+  /\b(?:western ?union|moneygram|ria (?:money|geld)\w*|bargeldtransfer|geldtransfer)\b/g,
   // A transfer before the goods: 'überweis' near 'vorab', 'vorher', 'bevor ich versende' …
-  /\bueberw\w*\b[^.!?\n]{0,40}\b(?:vorab|im voraus|vorher|zuerst|vor dem versand|vor versand|bevor|dann versende\w*|dann schicke?\w*|danach versende\w*|nach (?:zahlungs|geld)?eingang)\b/,
-  /\b(?:vorab|im voraus|vorher|zuerst|vor dem versand|vor versand)\b[^.!?\n]{0,40}\bueberw\w*/,
+  /\bueberw\w*\b[^.!?\n]{0,40}\b(?:vorab|im voraus|vorher|zuerst|vor dem versand|vor versand|bevor|dann versende\w*|dann schicke?\w*|danach versende\w*|nach (?:zahlungs|geld)?eingang)\b/g,
+  /\b(?:vorab|im voraus|vorher|zuerst|vor dem versand|vor versand)\b[^.!?\n]{0,40}\bueberw\w*/g,
   // Money in advance, in one clause: 'vorab 20 €', 'die Versandkosten im Voraus' (not 'danke im Voraus').
-  /(?<!\bdanke? )\b(?:vorab|im voraus)\b[^.,;!?\n]{0,25}(?:\b(?:zahl\w*|bezahl\w*|betrag|summe|geld|kaution|gebuehr\w*|versandkosten|euro|eur)\b|€)/,
-  /(?:\b(?:zahl\w*|bezahl\w*|betrag|summe|geld|kaution|gebuehr\w*|versandkosten|euro|eur)\b|€)[^.,;!?\n]{0,25}\b(?:vorab|im voraus)\b/,
-  /\bkaution\b[^.!?\n]{0,40}\b(?:ueberw\w*|zahl\w*|bezahl\w*|schick\w*|send\w*)/,
+  /(?<!\bdanke? )\b(?:vorab|im voraus)\b[^.,;!?\n]{0,25}(?:\b(?:zahl\w*|bezahl\w*|betrag|summe|geld|kaution|gebuehr\w*|versandkosten|euro|eur)\b|€)/g,
+  /(?:\b(?:zahl\w*|bezahl\w*|betrag|summe|geld|kaution|gebuehr\w*|versandkosten|euro|eur)\b|€)[^.,;!?\n]{0,25}\b(?:vorab|im voraus)\b/g,
+  /\bkaution\b[^.!?\n]{0,40}\b(?:ueberw\w*|zahl\w*|bezahl\w*|schick\w*|send\w*)/g,
 ];
 /** Phrases that are a signal as they stand (they are negative already). */
 const NO_PROTECTION_PATTERNS = [
@@ -177,12 +184,16 @@ function wordsOf(folded: string): string {
     .replace(/[ \t]+/g, ' ');
 }
 
-/** Whether `pattern` matches `text` somewhere without a negation right before or inside the match. */
+/**
+ * Whether the global `pattern` matches `text` somewhere without a negation right before, inside
+ * or right after the match.
+ */
 function matchesUnnegated(text: string, pattern: RegExp): boolean {
-  const global = new RegExp(pattern.source, 'g');
-  for (const match of text.matchAll(global)) {
+  for (const match of text.matchAll(pattern)) {
     const before = text.slice(Math.max(0, match.index - 24), match.index);
-    if (NEGATION_BEFORE.test(before) || NEGATION_INSIDE.test(match[0])) continue;
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+    if (NEGATION_BEFORE.test(before) || NEGATION_INSIDE.test(match[0]) || NEGATION_AFTER.test(after))
+      continue;
     return true;
   }
   return false;
@@ -209,7 +220,7 @@ function isOwnHost(host: string, ownHosts: readonly string[]): boolean {
 }
 
 function asksToLeave(folded: string, words: string): boolean {
-  if (MESSENGER_PATTERNS.some((pattern) => pattern.test(words))) return true;
+  if (MESSENGER_PATTERNS.some((pattern) => matchesUnnegated(words, pattern))) return true;
   if (LINK_MESSENGER_PATTERN.test(folded)) return true;
   if (EMAIL_PATTERN.test(folded)) return true;
   if (EMAIL_REQUEST_PATTERNS.some((pattern) => pattern.test(words))) return true;
@@ -218,7 +229,7 @@ function asksToLeave(folded: string, words: string): boolean {
 }
 
 function hasForeignLink(folded: string, ownHosts: readonly string[]): boolean {
-  const withoutEmails = folded.replace(new RegExp(EMAIL_PATTERN.source, 'g'), ' ');
+  const withoutEmails = folded.replace(EMAIL_PATTERN_ALL, ' ');
   return linkHosts(withoutEmails).some((host) => !isOwnHost(host, ownHosts));
 }
 
@@ -234,7 +245,7 @@ function asksForAdvancePayment(folded: string, words: string): boolean {
  * an ordinary message. Pure: the same text and hosts give the same answer.
  * @param text the message as sent (a caption or a story reply too), at most 2,000 characters
  */
-export function scamSignals(text: string, options: ScamCheckOptions): ScamSignal[] {
+export function scamSignals(text: string, options: ScamCheckOptions): ChatWarning[] {
   if (text.trim() === '') return [];
   const folded = foldMessageText(text);
   const words = wordsOf(folded);
@@ -242,7 +253,7 @@ export function scamSignals(text: string, options: ScamCheckOptions): ScamSignal
     advance_payment: asksForAdvancePayment(folded, words),
     foreign_link: hasForeignLink(folded, options.ownHosts),
     off_platform: asksToLeave(folded, words),
-  } satisfies Record<ScamSignal, boolean>;
+  } satisfies Record<ChatWarning, boolean>;
   return SCAM_SIGNALS.filter((signal) => found[signal]);
 }
 

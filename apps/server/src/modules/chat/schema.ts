@@ -1,3 +1,4 @@
+import type { ChatWarning } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { listings } from '../listings/schema.ts';
 import { users } from '../users/schema.ts';
-import type { ScamSignal } from './scam-signals.ts';
 
 /**
  * Conversations between two members (contract `chat.ts`): about an ad (`buyer_id` wrote to the
@@ -101,7 +101,7 @@ export const chatMessages = pgTable(
      * docs/decisions/0031-scam-shield-in-chat.md); empty for an ordinary message and for the
      * messages sent before the shield. Shown to the recipient only.
      */
-    scamSignals: text('scam_signals').array().$type<ScamSignal[]>().notNull().default(sql`'{}'::text[]`),
+    scamSignals: text('scam_signals').array().$type<ChatWarning[]>().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('chat_messages_client_idx').on(table.conversationId, table.senderId, table.clientId),

@@ -196,7 +196,12 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       deps,
       reaction,
       event.recipientId,
-      notificationTexts.message(sender?.name ?? 'Benutzer', event.conversationId, event.preview),
+      // A flagged message's lure (a number, a link) goes neither into the bell nor into a mail.
+      notificationTexts.message(
+        sender?.name ?? 'Benutzer',
+        event.conversationId,
+        event.warning ? notificationTexts.flaggedPreview : event.preview,
+      ),
       { userId: event.senderId, listingId: event.listingId },
       { collapseByLink: true },
     );

@@ -82,6 +82,8 @@ export const notificationTexts = {
           message: `Deine Verifizierung wurde abgelehnt. Grund: ${reason ?? 'nicht angegeben'}`,
           link: '/verification-status',
         },
+  /** The preview of a message the scam shield flagged (docs/decisions/0031). */
+  flaggedPreview: 'Nachricht mit Warnhinweis – im Chat ansehen',
   message: (senderName: string, conversationId: string, preview: string): NotificationText => ({
     type: 'message',
     title: 'Neue Nachricht',

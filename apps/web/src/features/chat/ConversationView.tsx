@@ -35,7 +35,7 @@ import {
 import { AcceptOfferDialog, OfferDialog, RatingDialog, ReportDialog } from './ChatDialogs.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageItem, PendingItem } from './MessageItem.tsx';
-import { type ScamReport, scamReportText } from './ScamWarning.tsx';
+import type { ScamReport } from './ScamWarning.tsx';
 import { newClientId, useMessageSender } from './useMessageSender.ts';
 
 /** Scrolling this close (px) to the top loads the older page; this close to the bottom follows new messages. */
@@ -157,16 +157,13 @@ export function ConversationView(props: {
     onCounter: (offer: ChatMessage) => setDialog({ kind: 'counter', offer }),
   };
 
-  // One click on a warning's 'Melden' reports the conversation as a fraud attempt, with the
-  // flagged message quoted (the existing report, docs/decisions/0023 and 0031).
+  // One click on a warning's 'Melden' reports the conversation as a fraud attempt (the existing
+  // report, docs/decisions/0023 and 0031); the moderators read the flagged message from the
+  // server's own record, and the warning says it is reported.
   const scamReport: ScamReport = {
     reported: conversation.reported,
     busy: report.isPending,
-    onReport: (message) =>
-      report.mutate(
-        { reason: 'fraud', text: scamReportText(message) },
-        { onSuccess: () => showMessage(de.chat.reportDone, 'success'), onError: failed },
-      ),
+    onReport: () => report.mutate({ reason: 'fraud' }, { onError: failed }),
   };
 
   const blocked = conversation.blocked_by_me || conversation.blocked_me;

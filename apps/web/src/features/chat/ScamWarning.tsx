@@ -12,20 +12,7 @@ export interface ScamReport {
   /** The recipient has reported this conversation (the server's `reported`). */
   reported: boolean;
   busy: boolean;
-  onReport: (message: ChatMessage & { warning: ChatWarning }) => void;
-}
-
-/** Longest excerpt of the message sent with the one-click report, in characters. */
-const REPORT_EXCERPT_MAX = 300;
-
-/**
- * The note of the one-click report: which warning, and the message's words (shortened), so that
- * the moderators see which message it was about.
- */
-export function scamReportText(message: ChatMessage & { warning: ChatWarning }): string {
-  const text = message.content.replace(/\s+/g, ' ').trim();
-  const excerpt = text.length > REPORT_EXCERPT_MAX ? `${text.slice(0, REPORT_EXCERPT_MAX - 1)}…` : text;
-  return de.chat.scam.reportText(de.chat.scam.reportKinds[message.warning], excerpt);
+  onReport: () => void;
 }
 
 /**
@@ -55,7 +42,7 @@ export function ScamWarning({
           sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
         >
           <CheckIcon fontSize="small" aria-hidden />
-          {de.chat.scam.reportedNote}
+          {de.chat.reportDone}
         </Typography>
       ) : (
         <Button
@@ -65,10 +52,10 @@ export function ScamWarning({
           startIcon={<FlagIcon />}
           aria-label={de.chat.scam.reportLabel}
           disabled={report.busy}
-          onClick={() => report.onReport(message)}
+          onClick={report.onReport}
           sx={{ mt: 0.75 }}
         >
-          {de.chat.scam.report}
+          {de.chat.report}
         </Button>
       )}
     </Alert>

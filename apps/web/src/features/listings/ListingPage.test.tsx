@@ -49,7 +49,7 @@ describe('ad page /listing/{id}', () => {
     expect(within(similar).getByText('Citybike 26 Zoll')).toBeTruthy();
   });
 
-  it("shows three safety tips and the way to /hilfe beside 'Nachricht schreiben'", async () => {
+  it("shows three safety tips and the way to the FAQ beside 'Nachricht schreiben'", async () => {
     adServer();
     renderApp('/listing/l1');
     const message = await screen.findByRole('link', { name: 'Nachricht schreiben' }, slow);
@@ -58,9 +58,9 @@ describe('ad page /listing/{id}', () => {
     expect(message.parentElement?.contains(tips)).toBe(true);
     expect(within(tips).getAllByRole('listitem')).toHaveLength(3);
     expect(within(tips).getByText(/Zahle nie im Voraus/)).toBeTruthy();
-    expect(within(tips).getByRole('link', { name: 'Mehr Tipps in der Hilfe' }).getAttribute('href')).toBe(
-      '/hilfe',
-    );
+    expect(
+      within(tips).getByRole('link', { name: 'Mehr dazu in den häufigen Fragen' }).getAttribute('href'),
+    ).toBe('/faq');
   });
 
   it('tells the seller that moderation removed the ad and where the reasons are', async () => {
