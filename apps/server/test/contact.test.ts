@@ -2,6 +2,7 @@ import type { ContactMessageList } from '@marketplace/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, mailsTo, uniqueEmail, uniqueIp, waitForMail } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
+import { allMailDelivered, enqueuedMails } from './helpers/mail-queue.ts';
 import { makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 
 /**
@@ -95,6 +96,24 @@ describe('Kontaktformular', () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(195);
     expect(((await inbox(admin.access_token)).json() as ContactMessageList).total).toBe(before + 5);
     await waitForMail(t.config.dataDir, email, 3);
+    await allMailDelivered(t.app);
+    expect(mailsTo(t.config.dataDir, email)).toHaveLength(3);
+  });
+
+  it('stores 200 gleichzeitige Nachrichten von 200 Adressen an eine E-Mail-Adresse und bestätigt nur 3', async () => {
+    const email = uniqueEmail('viele');
+    const before = ((await inbox(admin.access_token)).json() as ContactMessageList).total;
+    const mailsBefore = await enqueuedMails(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        send({ topic: 'other', email, message: 'Jede von einer anderen Adresse.', consent: true }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(200).fill(202));
+    expect(((await inbox(admin.access_token)).json() as ContactMessageList).total).toBe(before + 200);
+    // The 3 confirmations per day hold against parallel messages: 3 mail jobs, no more.
+    expect((await enqueuedMails(t.app)) - mailsBefore).toBe(3);
+    await allMailDelivered(t.app);
     expect(mailsTo(t.config.dataDir, email)).toHaveLength(3);
   });
 

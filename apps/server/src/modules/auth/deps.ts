@@ -50,7 +50,7 @@ export interface AuthDeps {
 /** A check of an account with a correct password; throws an AppError to refuse the login. */
 export type LoginCheck = (userId: string) => Promise<void>;
 
-export const HOUR_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Registrations per IP address and hour (ARCHITECTURE.md "limits"). */
 export const REGISTRATION_LIMIT: RequestLimit = {

@@ -15,8 +15,7 @@ export {
   lockLimit,
   type RequestLimit,
   refuseWhenSpent,
-  tryConsumeRequestQuota,
-  waitForQuota,
+  tryCountRequest,
 } from './limits.ts';
 /**
  * The auth module's only door (ARCHITECTURE.md "modules"): registration, login, e-mail

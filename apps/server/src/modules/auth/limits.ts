@@ -79,6 +79,17 @@ function secondsUntilAllowed(times: Date[], max: number, windowMs: number, now: 
  * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
  */
 export async function countRequest(tx: Database, limit: RequestLimit, key: string): Promise<void> {
+  if (await tryCountRequest(tx, limit, key)) return;
+  throw rateLimitedError(limit.reason, (await waitOf(tx, limit, key, Date.now())) ?? 1);
+}
+
+/**
+ * Like `countRequest`, but answers false instead of refusing when the limit is reached, for
+ * quotas kept silently (one warning mail per window, a confirmation per address and day): the
+ * caller writes what the count allows, a mail job say, in the same transaction `tx`.
+ * @returns whether the request was counted
+ */
+export async function tryCountRequest(tx: Database, limit: RequestLimit, key: string): Promise<boolean> {
   await lockLimit(tx, limit.bucket, key);
   const now = Date.now();
   const since = new Date(now - limit.windowMs);
@@ -90,8 +101,7 @@ export async function countRequest(tx: Database, limit: RequestLimit, key: strin
                where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz) < ${limit.max}
         returning id`,
   );
-  if (inserted.length > 0) return;
-  throw rateLimitedError(limit.reason, (await waitOf(tx, limit, key, now)) ?? 1);
+  return inserted.length > 0;
 }
 
 /** Seconds until `limit` leaves room for one more request of `key` at `now` (ms), null when it does. */
@@ -131,24 +141,6 @@ export async function refuseWhenSpent(db: Database, limit: RequestLimit, key: st
  */
 export async function consumeRequestQuota(db: Database, limit: RequestLimit, key: string): Promise<void> {
   await db.transaction(async (tx) => countRequest(tx as unknown as Database, limit, key));
-}
-
-/**
- * Like `consumeRequestQuota`, but answers false instead of throwing when the limit is
- * reached (for quotas that are kept silently, such as one warning mail per window).
- */
-export async function tryConsumeRequestQuota(
-  db: Database,
-  limit: RequestLimit,
-  key: string,
-): Promise<boolean> {
-  try {
-    await consumeRequestQuota(db, limit, key);
-    return true;
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'rate_limited') return false;
-    throw error;
-  }
 }
 
 /**

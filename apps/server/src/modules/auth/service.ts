@@ -27,7 +27,7 @@ import {
   forgetLoginAttempt,
   type RequestLimit,
   recentFailedLogins,
-  tryConsumeRequestQuota,
+  tryCountRequest,
 } from './limits.ts';
 import { accountExistsMail, failedLoginsMail, verificationMail } from './mails.ts';
 import { assertStrongPassword, ratePassword } from './password-strength.ts';
@@ -96,13 +96,17 @@ export async function register(
   // The owner of a registered address hears of a new attempt at most 3 times a day; counting it
   // is a committed write like creating an account, so both answers take about as long
   // (docs/decisions/0008).
-  const mailOwner = async (owner: users.UserRow) => {
-    if (!(await tryConsumeRequestQuota(deps.db, ACCOUNT_EXISTS_MAIL_LIMIT, owner.id))) return;
-    await sendMail(
-      deps,
-      accountExistsMail(owner.email, users.displayName(owner), deps.publicUrl, deps.siteName),
-    );
-  };
+  // The count and the mail's job are one transaction: a mail counted is a mail sent.
+  const mailOwner = (owner: users.UserRow) =>
+    deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      if (!(await tryCountRequest(tx, ACCOUNT_EXISTS_MAIL_LIMIT, owner.id))) return;
+      await sendMail(
+        deps,
+        accountExistsMail(owner.email, users.displayName(owner), deps.publicUrl, deps.siteName),
+        tx,
+      );
+    });
   const existing = await users.findAccountByEmail(deps.db, body.email);
   if (existing) {
     await mailOwner(existing);
@@ -220,12 +224,16 @@ const FAILED_LOGINS_MAIL_LIMIT: RequestLimit = {
 async function afterFailedLogin(deps: AuthDeps, email: string, account: users.UserRow | undefined) {
   const failures = await recentFailedLogins(deps.db, email);
   if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
-  if (!(await tryConsumeRequestQuota(deps.db, FAILED_LOGINS_MAIL_LIMIT, email))) return;
-  if (!account) return;
-  await sendMail(
-    deps,
-    failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
-  );
+  // The count and the mail's job are one transaction: a warning counted is a warning sent.
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    if (!(await tryCountRequest(tx, FAILED_LOGINS_MAIL_LIMIT, email)) || !account) return;
+    await sendMail(
+      deps,
+      failedLoginsMail(account.email, users.displayName(account), deps.publicUrl, failures, deps.siteName),
+      tx,
+    );
+  });
 }
 
 /**

@@ -7,9 +7,8 @@ import {
 } from '@marketplace/contract';
 import { count, desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { composeMail, type Mailer } from '../../lib/mailer.ts';
-import { addressKey, countRequest, type RequestLimit } from '../auth/index.ts';
+import { addressKey, countRequest, type RequestLimit, tryCountRequest } from '../auth/index.ts';
 import { contactMessages } from './schema.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -57,15 +56,8 @@ export async function receiveContactMessage(
     // Both counts and the message are one transaction: a refused or failed message counts nothing.
     await countRequest(tx, CONTACT_LIMIT, addressKey(ip));
     await tx.insert(contactMessages).values({ topic: body.topic, email: body.email, message: body.message });
-    const confirm = await countRequest(tx, CONTACT_CONFIRMATION_LIMIT, body.email).then(
-      () => true,
-      (error: unknown) => {
-        // Beyond the day's confirmations the message is still stored, silently without a mail.
-        if (error instanceof AppError && error.code === 'rate_limited') return false;
-        throw error;
-      },
-    );
-    if (!confirm) return;
+    // Beyond the day's confirmations the message is still stored, silently without a mail.
+    if (!(await tryCountRequest(tx, CONTACT_CONFIRMATION_LIMIT, body.email))) return;
     await deps.mailer.send(
       composeMail(
         body.email,
