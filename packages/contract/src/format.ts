@@ -9,6 +9,15 @@ export const PRICE_TEXTS = { free: 'Zu verschenken', negotiable: 'VB' } as const
 /** Offer types as ads name them; wanted ads' titles start with 'Suche: ' in lists. */
 export const OFFER_TYPE_TEXTS = { offer: 'Biete', wanted: 'Suche' } as const;
 
+/**
+ * The heading of an ad page without its ad, on the page and in its `<title>` (SPEC.md §2
+ * /listing/{id}: 404 for an unknown ad, 410 for one removed by moderation).
+ */
+export const LISTING_UNAVAILABLE_TEXTS = {
+  notFound: 'Anzeige nicht gefunden',
+  gone: 'Anzeige nicht mehr verfügbar',
+} as const;
+
 /** The home page's heading and the label of its category strip (SPEC.md §2 "Home"). */
 export const HOME_TEXTS = { latest: 'Neueste Kleinanzeigen', categoryStrip: 'Kategorien' } as const;
 

@@ -1,4 +1,4 @@
-import { type ListingList, resolveFeedImages } from '@marketplace/contract';
+import { LISTING_UNAVAILABLE_TEXTS, type ListingList, resolveFeedImages } from '@marketplace/contract';
 
 /*
  * What the public pages tell search engines and messengers in their head (canonical URL,
@@ -57,8 +57,8 @@ export interface PublicPage {
 export const PAGE_TEXTS = {
   tagline: 'Kleinanzeigen aus deiner Region',
   home: 'Startseite',
-  listingNotFound: 'Anzeige nicht gefunden',
-  listingGone: 'Anzeige nicht mehr verfügbar',
+  listingNotFound: LISTING_UNAVAILABLE_TEXTS.notFound,
+  listingGone: LISTING_UNAVAILABLE_TEXTS.gone,
   categoryNotFound: 'Kategorie nicht gefunden',
   categoryAds: (name: string) => `${name} – Kleinanzeigen`,
   categoryDescription: (name: string, count: number, siteName: string) =>
