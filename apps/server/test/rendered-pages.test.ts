@@ -5,7 +5,7 @@ import { type Category, type ListingList, listingListSchema } from '@marketplace
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withRenderedPage } from '../src/plugins/web-app.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
-import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
+import { builtWebDist, standInWebDist, startTestApp, type TestApp } from './helpers/app.ts';
 import { forumMembers, memberCall } from './helpers/forum.ts';
 import { adBody, createAd, verifiedMember } from './helpers/marketplace.ts';
 import {
@@ -263,24 +263,16 @@ describe('without a server build of the app, the pages go out plain with their h
 });
 
 describe('when rendering fails, the page goes out with its head and data', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
-  let t: TestApp;
-
-  beforeAll(async () => {
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      fs.readFileSync(path.join(builtWebDist(), 'index.html'), 'utf8'),
-    );
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.mkdirSync(path.join(dist, 'server'));
-    // A server build whose every render fails.
-    fs.writeFileSync(
-      path.join(dist, 'server', 'entry-server.js'),
-      `export const RENDERED_PATHS = ['/', '/listing/:id', '/faq'];
+  // A server build whose every render fails.
+  const dist = standInWebDist(
+    `export const RENDERED_PATHS = ['/', '/listing/:id', '/faq'];
 export function setApiTransport() {}
 export async function renderPage() { throw new Error('rendering failed'); }
 `,
-    );
+  );
+  let t: TestApp;
+
+  beforeAll(async () => {
     t = await startTestApp({}, { webDistDir: dist });
   });
   afterAll(async () => {

@@ -9,7 +9,6 @@ import {
   SERVER_SITE_GLOBAL,
   type SiteConfig,
 } from '@marketplace/contract';
-import { LRUCache } from 'lru-cache';
 
 /** What `apps/web/src/entry-server.tsx` exports (built to `dist/server/entry-server.js`). */
 interface ServerEntry {
@@ -18,16 +17,20 @@ interface ServerEntry {
   setApiTransport(send: ApiTransport): void;
 }
 
-/** How long a rendered page is sent again to every visitor of the same address and data. */
-const RENDERED_TTL_MS = 10_000;
+/**
+ * How many pages are rendered at once. A render keeps the event loop busy for about 10–30 ms of
+ * CPU; more at once would only make every visitor of a kept page wait behind them.
+ */
+export const RENDERS_AT_ONCE = 2;
 
 /**
  * Renders the public pages with the web app's components on the server
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md): loads the app's server build once
- * and keeps each rendered page for 10 s under its address, sent again while the answers it was
- * rendered from are the same text (they come from the cache of public answers, which changes
- * them when an ad changes), so a busy page is rendered about once per 10 s and not per visitor.
- * Renders of the same address that are under way are shared.
+ * and renders at most {@link RENDERS_AT_ONCE} pages at a time. A request that finds them all
+ * busy is told so (`render` answers null) and sends its page unrendered, with its head and
+ * answers, for the browser to render: under a burst of new addresses the pages already kept
+ * (`SentPages`) keep going out at once instead of queueing behind renders. Renders of the same
+ * address and answers that are under way are shared.
  */
 export class PageRenderer {
   private readonly entry: ServerEntry;
@@ -36,11 +39,8 @@ export class PageRenderer {
    * the browser loads them with the parts' scripts, after the rendered page has been painted.
    */
   private readonly appStyles: string;
-  private readonly rendered = new LRUCache<string, { data: string | null; page: Promise<RenderedPage> }>({
-    // A page with its styles is about 100 kB.
-    max: 200,
-    ttl: RENDERED_TTL_MS,
-  });
+  /** The renders under way, by address. */
+  private readonly running = new Map<string, { data: string | null; page: Promise<RenderedPage> }>();
   /** The route patterns of the pages rendered on the server (the web app's `SERVER_RENDERED_PATHS`). */
   readonly paths: readonly string[];
 
@@ -72,23 +72,24 @@ export class PageRenderer {
   }
 
   /**
-   * The page at `url` (path and query) rendered from `data`: from the last 10 s when it was
-   * rendered from the same data, else rendered now.
+   * The page at `url` (path and query) rendered from `data`: the render under way for the same
+   * address and data, else a new one, or null when {@link RENDERS_AT_ONCE} renders are under way.
    * @throws what rendering throws (the caller sends the page unrendered)
    */
-  render(url: string, data: FirstData | null): Promise<RenderedPage> {
-    const json = data ? `${data.kind}:${data.json}` : null;
-    const kept = this.rendered.get(url);
-    if (kept && kept.data === json) return kept.page;
+  render(url: string, data: FirstData | null): Promise<RenderedPage> | null {
+    const made = data ? `${data.kind}:${data.json}` : null;
+    const running = this.running.get(url);
+    if (running && running.data === made) return running.page;
+    if (this.running.size >= RENDERS_AT_ONCE) return null;
     const page = this.entry
       .renderPage({ url, data })
       .then((rendered) => ({ ...rendered, styles: `${rendered.styles}${this.appStyles}` }));
-    const entry = { data: json, page };
-    this.rendered.set(url, entry);
-    // A failed render is not kept (a newer one under the same address stays).
-    page.catch(() => {
-      if (this.rendered.get(url) === entry) this.rendered.delete(url);
-    });
+    const entry = { data: made, page };
+    this.running.set(url, entry);
+    const done = () => {
+      if (this.running.get(url) === entry) this.running.delete(url);
+    };
+    page.then(done, done);
     return page;
   }
 }

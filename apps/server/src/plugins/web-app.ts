@@ -17,11 +17,24 @@ import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import { PageRenderer } from './page-renderer.ts';
+import { SentPages, sendPage } from './sent-pages.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * How long a rendered page made from the answers the server read for it (home, ad, category,
+ * search) is sent again while those answers stay the same (ms): the answers decide what it shows,
+ * so only its relative times ('vor 5 Min.') age, and the browser redraws those.
+ */
+const KEPT_WITH_ANSWERS_MS = 5 * 60_000;
+/**
+ * How long a page whose answers the app asked the API for while rendering (forum, profiles,
+ * legal and help pages) is sent again (ms): its answers are not known before it renders.
+ */
+const KEPT_ASKED_MS = 10_000;
 
 /** What `index.html`'s `#root` holds between these markers is replaced by a rendered page. */
 const APP_START = '<!--app-->';
@@ -351,11 +364,16 @@ async function webApp(
   if (built && !renderer)
     app.log.warn({ root }, 'the web app has no server build; public pages are sent unrendered');
 
+  const sentPages = new SentPages();
+
   /**
    * Sends `index.html` for a public page: its status (a 301 as a redirect), its head, and its
-   * content rendered by the app's components from the answers it carries (`PageRenderer`). When
-   * the answers cannot be read the plain page goes out; when only rendering fails, the page goes
-   * out with its head and data, and the app renders it in the browser.
+   * content rendered by the app's components from the answers it carries (`PageRenderer`). A
+   * rendered page is kept as sent (`SentPages`): while its address asks for the same answers it
+   * goes out again as it is, for {@link KEPT_WITH_ANSWERS_MS}, or {@link KEPT_ASKED_MS} for a
+   * page whose answers the app asked for while rendering. When the answers cannot be read the
+   * plain page goes out; when rendering fails or every render is busy, the page goes out with
+   * its head and data, and the app renders it in the browser.
    */
   const sendRendered = async (
     request: FastifyRequest,
@@ -378,11 +396,17 @@ async function webApp(
       return reply.send(html);
     }
     if (page.status === 301 && page.location) return reply.redirect(page.location, 301);
+    // The head is derived from the status and the answers, so these name the whole page.
+    const made = { status: page.status, data: page.data };
+    const kept = sentPages.find(request.url, made);
+    if (kept) return sendPage(request, reply, kept);
+
     let withHead = page.head ? withPageHead(html, page.head) : html;
     let rendered: RenderedPage | null = null;
-    if (renderer) {
+    const rendering = renderer?.render(request.url, page.data);
+    if (rendering) {
       try {
-        rendered = await renderer.render(request.url, page.data);
+        rendered = await rendering;
       } catch (error) {
         request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
       }
@@ -393,12 +417,11 @@ async function webApp(
       withHead = withTitle(withHead, rendered.title);
     // A page whose answers the app asked for carries those; its status is what they said.
     const data = page.data ?? rendered?.data ?? null;
-    const full = rendered
-      ? withRenderedPage(withHead, rendered, data)
-      : data
-        ? withFirstData(withHead, data)
-        : withHead;
-    return reply.status(rendered?.status === 404 ? 404 : page.status).send(full);
+    const status = rendered?.status === 404 ? 404 : page.status;
+    if (!rendered) return reply.status(status).send(data ? withFirstData(withHead, data) : withHead);
+    const ttl = page.data ? KEPT_WITH_ANSWERS_MS : KEPT_ASKED_MS;
+    const full = withRenderedPage(withHead, rendered, data);
+    return sendPage(request, reply, sentPages.keep(request.url, made, status, full, ttl));
   };
   /** A page answer from the listings door, with its data as the `page-data` kind. */
   const listingsPage = (draw: () => Promise<PublicPage>) => async () => {

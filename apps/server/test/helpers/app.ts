@@ -153,3 +153,20 @@ export function builtWebDist(): string {
     throw new Error(`${dist} has no server build: run \`npm run build\` first`);
   return dist;
 }
+
+/**
+ * A web app build in a fresh temporary folder: the built app's `index.html`, no assets, and
+ * `entrySource` as its server build (`server/entry-server.js`), which stands in for the app's
+ * renderer where a test decides what rendering does. Remove the folder after the test.
+ */
+export function standInWebDist(entrySource: string): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    fs.readFileSync(path.join(builtWebDist(), 'index.html'), 'utf8'),
+  );
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, 'server'));
+  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), entrySource);
+  return dist;
+}

@@ -12,6 +12,7 @@ import {
   resolveFeedImages,
   type Subcategory,
 } from '@marketplace/contract';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../lib/errors.ts';
 import { type PublicAnswerCache, queryKey } from '../../lib/public-answers.ts';
 import type { ListingReadDeps } from './deps.ts';
@@ -62,6 +63,12 @@ export class PublicPages {
   private readonly answers: PublicAnswerCache;
   /** Active ads per category id (cached by the plugin). */
   private readonly counts: () => Promise<Map<number, number>>;
+  /** The pages made lately, by kind and address, with what they were made from (`remember`). */
+  private readonly made = new LRUCache<string, { from: readonly unknown[]; page: PublicPage | string }>({
+    max: 2000,
+  });
+  /** The category tree and its JSON text for the counts they were made from (the same map while cached). */
+  private categories: { counts: Map<number, number>; tree: Category[]; json: string } | null = null;
 
   constructor(deps: ListingReadDeps, answers: PublicAnswerCache, counts: () => Promise<Map<number, number>>) {
     this.deps = deps;
@@ -79,7 +86,10 @@ export class PublicPages {
     const feedJson = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
       listListings(this.deps, query, null),
     );
-    return scriptJson(`{"feed":${feedJson},"categories":${await this.categoriesJson()}}`);
+    const categories = await this.categoryTree();
+    return this.remember('home', [feedJson, categories], () =>
+      scriptJson(`{"feed":${feedJson},"categories":${categories.json}}`),
+    );
   }
 
   /**
@@ -88,13 +98,11 @@ export class PublicPages {
    * only), 404 for an unknown or malformed id (deleted ads leave no trace, so they answer 404 too).
    */
   async listing(id: string, site: SiteFacts): Promise<PublicPage> {
-    let listing: Listing;
     let json: string;
     try {
       json = await this.answers.answer(listingSchema, `listing|${id}`, () =>
         readListing(this.deps, id, null),
       );
-      listing = JSON.parse(json) as Listing;
     } catch (error) {
       if (error instanceof AppError && error.status === 404) {
         return (await isListingRemoved(this.deps.db, id))
@@ -103,6 +111,15 @@ export class PublicPages {
       }
       throw error;
     }
+    const categories = await this.categoryTree();
+    return this.remember(`listing|${id}`, [json, categories, site], () =>
+      this.listingPage(json, categories.json, site),
+    );
+  }
+
+  /** The ad page of `json` (`GET /api/listings/{id}`'s answer) for `listing`. */
+  private listingPage(json: string, categoriesJson: string, site: SiteFacts): PublicPage {
+    const listing = JSON.parse(json) as Listing;
     const status: string = listing.status;
     // Only active and reserved ads can still be had; sold, expired or removed ones are gone.
     const gone = status !== 'active' && status !== 'reserved';
@@ -171,7 +188,7 @@ export class PublicPages {
         // A wanted ad asks for a thing, it offers none: no Product for it.
         jsonLd: [...(wanted ? [] : [product]), breadcrumbList(site, [...crumbs, { name, path }])],
       },
-      data: scriptJson(`{"listing":${json},"categories":${await this.categoriesJson()}}`),
+      data: scriptJson(`{"listing":${json},"categories":${categoriesJson}}`),
     };
   }
 
@@ -190,7 +207,7 @@ export class PublicPages {
         data: null,
       };
     }
-    const tree = this.deps.categories.withCounts(await this.counts());
+    const { tree, json: treeJson } = await this.categoryTree();
     const found = findCategory(tree, slug, sub);
     if (!found) {
       const path = `/category/${[slug, sub]
@@ -205,7 +222,7 @@ export class PublicPages {
           description: PAGE_TEXTS.tagline,
           robots: 'noindex, follow',
         },
-        data: scriptJson(`{"categories":${categoriesJson(tree)}}`),
+        data: scriptJson(`{"categories":${treeJson}}`),
       };
     }
     const { category, subcategory } = found;
@@ -222,32 +239,35 @@ export class PublicPages {
         : []),
     ];
     const path = (crumbs[crumbs.length - 1] as Crumb).path;
-    const { feed, json } = await this.page({ category: current.slug });
-    const title = `${PAGE_TEXTS.categoryAds(current.name)} | ${site.siteName}`;
-    const description = PAGE_TEXTS.categoryDescription(current.name, current.listing_count, site.siteName);
-    const canonical = absolute(site, path);
-    return {
-      status: 200,
-      head: {
-        title,
-        description,
-        canonical,
-        robots: null,
-        openGraph: [
-          ['og:type', 'website'],
-          ['og:site_name', site.siteName],
-          ['og:locale', 'de_DE'],
-          ['og:title', PAGE_TEXTS.categoryAds(current.name)],
-          ['og:description', description],
-          ['og:url', canonical],
-          ...firstImage(site, feed),
-        ],
-        jsonLd: [breadcrumbList(site, crumbs)],
-      },
-      data: scriptJson(
-        `{"list":${json},"category":${JSON.stringify(current.slug)},"categories":${categoriesJson(tree)}}`,
-      ),
-    };
+    const json = await this.list({ category: current.slug });
+    return this.remember(`category|${path}`, [json, treeJson, site], () => {
+      const feed = JSON.parse(json) as ListingList;
+      const title = `${PAGE_TEXTS.categoryAds(current.name)} | ${site.siteName}`;
+      const description = PAGE_TEXTS.categoryDescription(current.name, current.listing_count, site.siteName);
+      const canonical = absolute(site, path);
+      return {
+        status: 200,
+        head: {
+          title,
+          description,
+          canonical,
+          robots: null,
+          openGraph: [
+            ['og:type', 'website'],
+            ['og:site_name', site.siteName],
+            ['og:locale', 'de_DE'],
+            ['og:title', PAGE_TEXTS.categoryAds(current.name)],
+            ['og:description', description],
+            ['og:url', canonical],
+            ...firstImage(site, feed),
+          ],
+          jsonLd: [breadcrumbList(site, crumbs)],
+        },
+        data: scriptJson(
+          `{"list":${json},"category":${JSON.stringify(current.slug)},"categories":${treeJson}}`,
+        ),
+      };
+    });
   }
 
   /**
@@ -264,49 +284,73 @@ export class PublicPages {
         data: null,
       };
     }
-    const { feed, json } = await this.page({ q: term });
-    const path = `/search?q=${encodeURIComponent(term)}`;
-    const canonical = absolute(site, path);
-    const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
-    return {
-      status: 200,
-      head: {
-        title: `${PAGE_TEXTS.search(term)} | ${site.siteName}`,
-        description,
-        canonical,
-        robots: feed.listings.length > 0 ? null : 'noindex, follow',
-        openGraph: [
-          ['og:type', 'website'],
-          ['og:site_name', site.siteName],
-          ['og:locale', 'de_DE'],
-          ['og:title', PAGE_TEXTS.search(term)],
-          ['og:description', description],
-          ['og:url', canonical],
-          ...firstImage(site, feed),
-        ],
-        jsonLd: [],
-      },
-      data: scriptJson(
-        `{"list":${json},"q":${JSON.stringify(term)},"categories":${await this.categoriesJson()}}`,
-      ),
-    };
+    const json = await this.list({ q: term });
+    const categories = await this.categoryTree();
+    return this.remember(`search|${term}`, [json, categories, site], () => {
+      const feed = JSON.parse(json) as ListingList;
+      const path = `/search?q=${encodeURIComponent(term)}`;
+      const canonical = absolute(site, path);
+      const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
+      return {
+        status: 200,
+        head: {
+          title: `${PAGE_TEXTS.search(term)} | ${site.siteName}`,
+          description,
+          canonical,
+          robots: feed.listings.length > 0 ? null : 'noindex, follow',
+          openGraph: [
+            ['og:type', 'website'],
+            ['og:site_name', site.siteName],
+            ['og:locale', 'de_DE'],
+            ['og:title', PAGE_TEXTS.search(term)],
+            ['og:description', description],
+            ['og:url', canonical],
+            ...firstImage(site, feed),
+          ],
+          jsonLd: [],
+        },
+        data: scriptJson(`{"list":${json},"q":${JSON.stringify(term)},"categories":${categories.json}}`),
+      };
+    });
   }
 
-  /** `GET /api/categories/all`'s answer as JSON text (the app's filters and header use it). */
-  private async categoriesJson(): Promise<string> {
-    return categoriesJson(this.deps.categories.withCounts(await this.counts()));
+  /**
+   * The category tree with its counts of active ads and `GET /api/categories/all`'s answer as
+   * JSON text: made again only when the counts are (at most once a minute, or after a change).
+   */
+  private async categoryTree(): Promise<{ tree: Category[]; json: string }> {
+    const counts = await this.counts();
+    if (this.categories?.counts !== counts) {
+      const tree = this.deps.categories.withCounts(counts);
+      this.categories = { counts, tree, json: categoriesJson(tree) };
+    }
+    return this.categories;
   }
 
   /**
    * The first page of a list, from the cache of public answers under the API's own key: as the
-   * app asks for it (its default sort, {@link FEED_PAGE_SIZE} ads), parsed and as JSON text.
+   * app asks for it (its default sort, {@link FEED_PAGE_SIZE} ads), as JSON text.
    */
-  private async page(parameters: Record<string, string>): Promise<{ feed: ListingList; json: string }> {
+  private list(parameters: Record<string, string>): Promise<string> {
     const query = listingQuerySchema.parse({ ...parameters, limit: String(FEED_PAGE_SIZE) });
-    const json = await this.answers.answer(listingListSchema, queryKey('listings', query), () =>
+    return this.answers.answer(listingListSchema, queryKey('listings', query), () =>
       listListings(this.deps, query, null),
     );
-    return { feed: JSON.parse(json) as ListingList, json };
+  }
+
+  /**
+   * The page (or the home page's answers) `make` makes from `from` (answers as JSON text, the category tree, the site), kept
+   * under `key` and made again only when one of them is another: while the cache of public
+   * answers hands out the same answers, a page is the same object, so the server sees at once
+   * that the page it sent before is still right.
+   */
+  private remember<T extends PublicPage | string>(key: string, from: readonly unknown[], make: () => T): T {
+    const kept = this.made.get(key);
+    if (kept && kept.from.length === from.length && kept.from.every((value, i) => value === from[i]))
+      return kept.page as T;
+    const page = make();
+    this.made.set(key, { from, page });
+    return page;
   }
 }
 
