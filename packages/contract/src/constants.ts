@@ -1,8 +1,9 @@
 /**
  * The contract's value lists and limits, without zod: what the web app's first script needs
  * (the feed's page size and sorts, the address's filters, the stored session's role, the
- * notification and story sockets' timings, the favourites' fixed detail) importable without
- * loading zod
+ * notification and story sockets' timings, the favourites' fixed detail) and what the public
+ * pages rendered on the server need before they hydrate (the list count's cap), importable
+ * without loading zod
  * (docs/decisions/0017-checks-off-the-first-load.md). The schemas beside them build their enums
  * from these lists, so both say the same.
  */
@@ -23,6 +24,13 @@ export const LISTING_SORTS = ['newest', 'price-asc', 'price-desc', 'popular', 'd
  * match first).
  */
 export const LISTING_QUERY_SORTS = [...LISTING_SORTS, 'relevance'] as const;
+
+/**
+ * Upper bound of `total`: lists count their matches up to this many and answer exactly this
+ * number when there are more (so counting stays cheap on millions of ads); the search and
+ * category pages then show '10.000+'. Paging is not capped.
+ */
+export const LISTINGS_TOTAL_CAP = 10_000;
 
 /** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
 export const ROLES = ['ADMIN', 'SELLER'] as const;

@@ -245,16 +245,10 @@ export const listingQuerySchema = z
   .catchall(userText().max(200));
 export type ListingQuery = z.input<typeof listingQuerySchema>;
 
-/**
- * Upper bound of `total`: lists count their matches up to this many and answer exactly this
- * number when there are more (so counting stays cheap on millions of ads). Paging is not capped.
- */
-export const LISTINGS_TOTAL_CAP = 10_000;
-
 /** `GET /api/listings` answer. */
 export const listingListSchema = z.object({
   listings: z.array(listingSchema),
-  /** Number of matches, at most {@link LISTINGS_TOTAL_CAP} (then "10.000+"). */
+  /** Number of matches, at most `LISTINGS_TOTAL_CAP` (then "10.000+"). */
   total: z.number().int(),
   next_cursor: z.string().nullable(),
   /**

@@ -1,5 +1,5 @@
 import type { AttributeDefinition, Category } from '@marketplace/contract';
-import { offerTypeSchema } from '@marketplace/contract';
+import { OFFER_TYPES } from '@marketplace/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { de } from '../../i18n/de.ts';
+import { isOneOf } from '../../lib/guards.ts';
 import { parseEuros } from '../../lib/price.ts';
 import { attributeFilterKeys, filterableAttributes, invertedRanges, type ListingFilters } from './filters.ts';
 import { PlaceField } from './PlaceField.tsx';
@@ -71,7 +72,6 @@ export function FilterPanel({
     }
     const min = parseEuros(priceMin);
     const max = parseEuros(priceMax);
-    const offer = offerTypeSchema.safeParse(offerType);
     const price_min = min !== undefined && min >= 0 ? min : undefined;
     const price_max = max !== undefined && max >= 0 ? max : undefined;
     const wrong = invertedRanges({ price_min, price_max, attributes: nextAttributes });
@@ -89,7 +89,7 @@ export function FilterPanel({
       price_max,
       postal_code: place.trim() || undefined,
       radius_km: place.trim() && radius ? Number(radius) : undefined,
-      offer_type: offer.success ? offer.data : undefined,
+      offer_type: isOneOf(OFFER_TYPES, offerType) ? offerType : undefined,
       price_type: filters.price_type,
       verified_only: verifiedOnly || undefined,
       attributes: nextAttributes,
@@ -196,7 +196,7 @@ export function FilterPanel({
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">{de.filters.any}</option>
-        {offerTypeSchema.options.map((option) => (
+        {OFFER_TYPES.map((option) => (
           <option key={option} value={option}>
             {de.listing.offerTypes[option]}
           </option>

@@ -1,4 +1,4 @@
-import { type ListingQuerySort, listingSortSchema } from '@marketplace/contract';
+import { LISTING_SORTS, type ListingQuerySort } from '@marketplace/contract';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -8,7 +8,7 @@ import { BrowseListings, NoResults, useUrlFilters } from '../feed/index.ts';
 import { SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
-const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...listingSortSchema.options];
+const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...LISTING_SORTS];
 
 /**
  * /search?q={term} (SPEC.md §2): ranked full-text results with category and price filters and
