@@ -119,6 +119,7 @@ export const resetPasswordBodySchema = z.object({
 
 /** A plain confirmation answer. */
 export const messageSchema = z.object({ detail: z.string() });
+export type Message = z.infer<typeof messageSchema>;
 
 /**
  * Answer of both verify-email calls: the confirmation text and the user as it is now

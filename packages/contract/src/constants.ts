@@ -2,11 +2,13 @@
  * The contract's value lists and limits, without zod: what the web app's first script needs
  * (the feed's page size and sorts, the address's filters, the stored session's role, the
  * notification and story sockets' timings, the favourites' fixed detail) and what the public
- * pages rendered on the server need before they hydrate (the list count's cap), importable
- * without loading zod
+ * pages rendered on the server need before they hydrate (the list count's cap, the report
+ * reasons of an ad and of a member with their labels), importable without loading zod
  * (docs/decisions/0017-checks-off-the-first-load.md). The schemas beside them build their enums
  * from these lists, so both say the same.
  */
+
+import type { ModerationReportTarget } from './moderation.ts';
 
 /** Feed page size (SPEC.md §4 "Home feed": first 20, each load adds 20). */
 export const FEED_PAGE_SIZE = 20;
@@ -92,3 +94,53 @@ export const FAVORITE_ALREADY_DETAIL = 'Listing is already in favorites';
 
 /** The site name when none is configured. */
 export const DEFAULT_SITE_NAME = 'Marktplatz';
+
+/** Why an ad is reported (the report dialog's choices, `POST /api/listings/{id}/report`). */
+export const REPORT_REASONS = ['fraud', 'prohibited', 'wrong_category', 'offensive', 'other'] as const;
+/** Why a member is reported (`POST /api/users/{id}/report`). */
+export const MEMBER_REPORT_REASONS = [
+  'fake_profile',
+  'fraud',
+  'harassment',
+  'spam',
+  'offensive',
+  'other',
+] as const;
+/** Longest note of a story or member report, in characters. */
+export const REPORT_TEXT_MAX = 1000;
+
+/** German labels of the reasons members give, by kind of report (the queue and the CSV show them). */
+export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string, string>> = {
+  listing: {
+    fraud: 'Betrug oder Fake',
+    prohibited: 'Verbotener Artikel',
+    wrong_category: 'Falsche Kategorie',
+    offensive: 'Beleidigend oder unangemessen',
+    other: 'Sonstiges',
+  },
+  conversation: {
+    spam: 'Spam',
+    fraud: 'Betrugsversuch',
+    harassment: 'Belästigung',
+    offensive: 'Beleidigende Inhalte',
+    other: 'Sonstiges',
+  },
+  story: {
+    spam: 'Spam oder Werbung',
+    fraud: 'Betrug',
+    offensive: 'Beleidigend oder anstößig',
+    sexual: 'Sexuelle Inhalte',
+    violence: 'Gewalt oder Hass',
+    other: 'Sonstiges',
+  },
+  user: {
+    fake_profile: 'Gefälschtes Profil',
+    fraud: 'Betrug',
+    harassment: 'Belästigung',
+    spam: 'Spam',
+    offensive: 'Beleidigender Name oder Profilbild',
+    other: 'Sonstiges',
+  },
+  // Forum reports carry the reporter's own words; they are shown as they are.
+  forum_post: {},
+};

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FEED_PAGE_SIZE, LISTING_QUERY_SORTS, LISTING_SORTS, OFFER_TYPES, PRICE_TYPES } from './constants.ts';
+import {
+  FEED_PAGE_SIZE,
+  LISTING_QUERY_SORTS,
+  LISTING_SORTS,
+  OFFER_TYPES,
+  PRICE_TYPES,
+  REPORT_REASONS,
+} from './constants.ts';
 import { isWholeCents } from './money.ts';
 import { PG_INT4_MAX, userText } from './text.ts';
 import { sellerBadgeSchema, traderSchema } from './verification.ts';
@@ -319,9 +326,10 @@ export const similarListingsQuerySchema = z.object({
 
 /** `GET /api/listings/{id}/similar` answer: active ads of the same category near its price. */
 export const similarListingsSchema = z.object({ listings: z.array(listingSchema) });
+export type SimilarListings = z.infer<typeof similarListingsSchema>;
 
 /** Why an ad is reported (the report dialog's choices). */
-export const reportReasonSchema = z.enum(['fraud', 'prohibited', 'wrong_category', 'offensive', 'other'], {
+export const reportReasonSchema = z.enum(REPORT_REASONS, {
   error: 'Bitte wähle einen Grund für die Meldung.',
 });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
@@ -338,6 +346,7 @@ export type ListingReportBody = z.input<typeof listingReportBodySchema>;
 
 /** `POST /api/listings/{id}/report` answer (201); reporting the same ad again updates the report. */
 export const listingReportResultSchema = z.object({ detail: z.string() });
+export type ListingReportResult = z.infer<typeof listingReportResultSchema>;
 
 /** Largest upload of `POST /api/upload`, in bytes (20 MB). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;

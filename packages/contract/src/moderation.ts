@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_REPORT_REASONS, REPORT_TEXT_MAX } from './constants.ts';
 import { userText } from './text.ts';
 
 /**
@@ -89,14 +90,10 @@ export const storyReportReasonSchema = z.enum(['spam', 'fraud', 'offensive', 'se
 export type StoryReportReason = z.infer<typeof storyReportReasonSchema>;
 
 /** Why a member is reported (`POST /api/users/{id}/report`). */
-export const memberReportReasonSchema = z.enum(
-  ['fake_profile', 'fraud', 'harassment', 'spam', 'offensive', 'other'],
-  { error: 'Bitte wähle einen Grund für die Meldung.' },
-);
+export const memberReportReasonSchema = z.enum(MEMBER_REPORT_REASONS, {
+  error: 'Bitte wähle einen Grund für die Meldung.',
+});
 export type MemberReportReason = z.infer<typeof memberReportReasonSchema>;
-
-/** Longest note of a story or member report, in characters. */
-export const REPORT_TEXT_MAX = 1000;
 
 const reportText = userText({ multiline: true })
   .trim()
@@ -119,42 +116,7 @@ export type MemberReportBody = z.input<typeof memberReportBodySchema>;
 
 /** The answer of a story or member report (201): the German confirmation. */
 export const reportResultSchema = z.object({ detail: z.string() });
-
-/** German labels of the reasons members give, by kind of report (the queue and the CSV show them). */
-export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string, string>> = {
-  listing: {
-    fraud: 'Betrug oder Fake',
-    prohibited: 'Verbotener Artikel',
-    wrong_category: 'Falsche Kategorie',
-    offensive: 'Beleidigend oder unangemessen',
-    other: 'Sonstiges',
-  },
-  conversation: {
-    spam: 'Spam',
-    fraud: 'Betrugsversuch',
-    harassment: 'Belästigung',
-    offensive: 'Beleidigende Inhalte',
-    other: 'Sonstiges',
-  },
-  story: {
-    spam: 'Spam oder Werbung',
-    fraud: 'Betrug',
-    offensive: 'Beleidigend oder anstößig',
-    sexual: 'Sexuelle Inhalte',
-    violence: 'Gewalt oder Hass',
-    other: 'Sonstiges',
-  },
-  user: {
-    fake_profile: 'Gefälschtes Profil',
-    fraud: 'Betrug',
-    harassment: 'Belästigung',
-    spam: 'Spam',
-    offensive: 'Beleidigender Name oder Profilbild',
-    other: 'Sonstiges',
-  },
-  // Forum reports carry the reporter's own words; they are shown as they are.
-  forum_post: {},
-};
+export type ReportResult = z.infer<typeof reportResultSchema>;
 
 const decisionText = userText({ multiline: true, error: 'Bitte beschreibe den Sachverhalt.' })
   .trim()

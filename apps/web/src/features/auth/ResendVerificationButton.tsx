@@ -4,7 +4,7 @@ import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { fetchCurrentUser } from '../../lib/currentUser.ts';
 import { useSessionActions } from '../../lib/sessionActions.ts';
-import { useResendVerification } from './api.ts';
+import { useResendVerification } from './resendVerification.ts';
 
 /**
  * 'Bestätigungs-E-Mail erneut senden' for a logged-in member whose e-mail is not verified

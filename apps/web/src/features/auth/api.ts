@@ -2,7 +2,6 @@ import {
   type AuthResponse,
   authResponseSchema,
   type LoginBody,
-  messageSchema,
   type PasswordStrength,
   type PasswordStrengthBody,
   passwordStrengthSchema,
@@ -11,7 +10,7 @@ import {
   type VerifyEmailResponse,
   verifyEmailResponseSchema,
 } from '@marketplace/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
 
 /**
@@ -55,15 +54,6 @@ export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
 }
 
 /**
- * `POST /api/auth/resend-verification` for the logged-in member: a new verification mail.
- * @returns the server's German confirmation
- * @throws ApiError 409 when already verified, 429 above the limit
- */
-export async function resendVerification(): Promise<string> {
-  return messageSchema.parse(await apiFetch('/api/auth/resend-verification', { method: 'POST' })).detail;
-}
-
-/**
  * `POST /api/auth/password-reset {email}`: always answered the same (202), whether or not the
  * account exists.
  * @throws ApiError 422 for a malformed address, 429 above the limit
@@ -78,11 +68,6 @@ export async function requestPasswordReset(email: string): Promise<void> {
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
   await apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, password }, token: null });
-}
-
-/** Mutation of {@link resendVerification}. */
-export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
 }
 
 /**

@@ -1,19 +1,18 @@
-import {
-  type Listing,
-  type ListingCreate,
-  type ListingReportBody,
-  type ListingStatus,
-  type ListingUpdate,
-  listingReportResultSchema,
-  listingSchema,
-  myListingListSchema,
-  type ReportReason,
-  similarListingsSchema,
-  uploadResponseSchema,
+import type {
+  Listing,
+  ListingCreate,
+  ListingReportBody,
+  ListingReportResult,
+  ListingStatus,
+  ListingUpdate,
+  MyListingList,
+  ReportReason,
+  SimilarListings,
 } from '@marketplace/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
+import { isRecord } from '../../lib/guards.ts';
 import { getSessionToken } from '../../lib/session.ts';
 import { listingQueryKey, listingsQueryKey } from '../feed/index.ts';
 import { listingFormTexts } from './texts.ts';
@@ -22,11 +21,13 @@ import { listingFormTexts } from './texts.ts';
 export const myListingsQueryKey = ['listings', 'mine'] as const;
 
 /**
- * `GET /api/listings/{id}`: one ad.
+ * `GET /api/listings/{id}`: one ad. Like every answer of our own server in this module, it is
+ * taken as typed: the ad page's chunk loads before the page rendered on the server hydrates,
+ * and checks without zod (docs/decisions/0017-checks-off-the-first-load.md).
  * @throws ApiError 404 for an unknown ad
  */
 export async function fetchListing(id: string, signal?: AbortSignal): Promise<Listing> {
-  return listingSchema.parse(await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { signal }));
+  return apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}`, { signal });
 }
 
 /** Whether `error` is the server's answer about the ad (4xx), not a failure to get one. */
@@ -52,11 +53,11 @@ export function useSimilarListings(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...listingQueryKey(id), 'similar'],
     queryFn: async ({ signal }) => {
-      const body = await apiFetch(
+      const body = await apiFetch<SimilarListings>(
         `/api/listings/${encodeURIComponent(id)}/similar?limit=${SIMILAR_LISTINGS_LIMIT}`,
         { signal },
       );
-      return similarListingsSchema.parse(body).listings;
+      return body.listings;
     },
     enabled,
   });
@@ -73,7 +74,7 @@ export function useMyListings(status?: ListingStatus) {
       const params = new URLSearchParams();
       if (status) params.set('status', status);
       if (pageParam) params.set('cursor', pageParam);
-      return myListingListSchema.parse(await apiFetch(`/api/me/listings?${params.toString()}`, { signal }));
+      return apiFetch<MyListingList>(`/api/me/listings?${params.toString()}`, { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -85,7 +86,7 @@ export function useMyListings(status?: ListingStatus) {
  * @throws ApiError 422 with a German `detail` for bad input, 403 `email_not_verified`
  */
 export async function createListing(body: ListingCreate): Promise<Listing> {
-  return listingSchema.parse(await apiFetch('/api/listings', { method: 'POST', body }));
+  return apiFetch<Listing>('/api/listings', { method: 'POST', body });
 }
 
 /**
@@ -93,9 +94,7 @@ export async function createListing(body: ListingCreate): Promise<Listing> {
  * @throws ApiError 403 for another member's ad, 404, 422
  */
 export async function updateListing(id: string, body: ListingUpdate): Promise<Listing> {
-  return listingSchema.parse(
-    await apiFetch(`/api/listings/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-  );
+  return apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
 
 /** `DELETE /api/listings/{id}`. @throws ApiError 403 for another member's ad, 404 */
@@ -105,9 +104,7 @@ export async function deleteListing(id: string): Promise<void> {
 
 /** `POST /api/listings/{id}/extend`: runs the ad another 60 days from now. */
 export async function extendListing(id: string): Promise<Listing> {
-  return listingSchema.parse(
-    await apiFetch(`/api/listings/${encodeURIComponent(id)}/extend`, { method: 'POST' }),
-  );
+  return apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}/extend`, { method: 'POST' });
 }
 
 /**
@@ -118,8 +115,11 @@ export async function extendListing(id: string): Promise<Listing> {
 export async function reportListing(id: string, reason: ReportReason, comment: string): Promise<string> {
   const body: ListingReportBody = { reason };
   if (comment.trim() !== '') body.comment = comment.trim();
-  const answer = await apiFetch(`/api/listings/${encodeURIComponent(id)}/report`, { method: 'POST', body });
-  return listingReportResultSchema.parse(answer).detail;
+  const answer = await apiFetch<ListingReportResult>(`/api/listings/${encodeURIComponent(id)}/report`, {
+    method: 'POST',
+    body,
+  });
+  return answer.detail;
 }
 
 /** After an ad changed: every list and the ad itself are stale. */
@@ -130,7 +130,7 @@ export function invalidateListings(queryClient: QueryClient): Promise<void> {
 /**
  * `POST /api/upload` (SPEC.md §7) with the file in the multipart field `file`, through
  * XMLHttpRequest so that `onProgress` receives the sent share (0..1).
- * @returns the stored image's URL
+ * @returns the stored image's URL (an answer without one counts as a failed upload)
  * @throws ApiError with the server's detail or 'Upload failed' (SPEC.md §8); a DOMException
  *   'AbortError' when `signal` aborts
  */
@@ -162,7 +162,9 @@ export function uploadPhoto(
       }
       try {
         onProgress(1);
-        resolve(uploadResponseSchema.parse(JSON.parse(text)).url);
+        const answer: unknown = JSON.parse(text);
+        if (isRecord(answer) && typeof answer.url === 'string') resolve(answer.url);
+        else failed();
       } catch {
         failed();
       }

@@ -1,5 +1,5 @@
 import {
-  memberReportReasonSchema,
+  MEMBER_REPORT_REASONS,
   type PublicProfile,
   REPORT_REASON_LABELS,
   REPORT_TEXT_MAX,
@@ -116,7 +116,7 @@ function ReportMemberButton({ memberId }: { memberId: string }) {
         <ReasonReportDialog
           open
           busy={report.isPending}
-          reasons={memberReportReasonSchema.options}
+          reasons={MEMBER_REPORT_REASONS}
           textMax={REPORT_TEXT_MAX}
           texts={{
             title: de.profile.reportTitle,

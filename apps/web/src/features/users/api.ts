@@ -1,13 +1,11 @@
-import {
-  type FollowEntry,
-  type FollowResult,
-  followersListSchema,
-  followingListSchema,
-  followResultSchema,
-  type MemberReportBody,
-  type PublicProfile,
-  publicProfileSchema,
-  reportResultSchema,
+import type {
+  FollowEntry,
+  FollowersList,
+  FollowingList,
+  FollowResult,
+  MemberReportBody,
+  PublicProfile,
+  ReportResult,
 } from '@marketplace/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -26,11 +24,14 @@ export const followKeys = {
 
 /**
  * `GET /api/users/{id}`: the public profile; with a token `is_following` says whether the
- * viewer follows this member.
+ * viewer follows this member. Like every answer of our own server in this module, it is taken
+ * as typed: the profile and the ad page (its follow button) load this module before the page
+ * rendered on the server hydrates, and check without zod
+ * (docs/decisions/0017-checks-off-the-first-load.md).
  * @throws ApiError 404 when there is no such member
  */
 export async function fetchPublicProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
-  return publicProfileSchema.parse(await apiFetch(`/api/users/${encodeURIComponent(id)}`, { signal }));
+  return apiFetch<PublicProfile>(`/api/users/${encodeURIComponent(id)}`, { signal });
 }
 
 /**
@@ -38,17 +39,16 @@ export async function fetchPublicProfile(id: string, signal?: AbortSignal): Prom
  * report). @returns the server's German confirmation @throws ApiError with its German detail
  */
 export async function reportMember(id: string, body: MemberReportBody): Promise<string> {
-  const answer = reportResultSchema.parse(
-    await apiFetch(`/api/users/${encodeURIComponent(id)}/report`, { method: 'POST', body }),
-  );
+  const answer = await apiFetch<ReportResult>(`/api/users/${encodeURIComponent(id)}/report`, {
+    method: 'POST',
+    body,
+  });
   return answer.detail;
 }
 
 /** `POST /api/follow/{userId}`: follows a member (also fine when already following). */
 export async function followUser(userId: string): Promise<FollowResult> {
-  return followResultSchema.parse(
-    await apiFetch(`/api/follow/${encodeURIComponent(userId)}`, { method: 'POST' }),
-  );
+  return apiFetch<FollowResult>(`/api/follow/${encodeURIComponent(userId)}`, { method: 'POST' });
 }
 
 /** `DELETE /api/follow/{userId}`: stops following a member (also fine when not following). */
@@ -58,12 +58,12 @@ export async function unfollowUser(userId: string): Promise<void> {
 
 /** `GET /api/follow/following` (SPEC.md §7 "reads following"): members I follow, newest first. */
 export async function fetchFollowing(signal?: AbortSignal): Promise<FollowEntry[]> {
-  return followingListSchema.parse(await apiFetch('/api/follow/following', { signal })).following;
+  return (await apiFetch<FollowingList>('/api/follow/following', { signal })).following;
 }
 
 /** `GET /api/follow/followers` (SPEC.md §7 "reads followers"): members who follow me, newest first. */
 export async function fetchFollowers(signal?: AbortSignal): Promise<FollowEntry[]> {
-  return followersListSchema.parse(await apiFetch('/api/follow/followers', { signal })).followers;
+  return (await apiFetch<FollowersList>('/api/follow/followers', { signal })).followers;
 }
 
 /** `GET /api/users/{id}`: the public profile of member `id` as seen by `viewerId` (null for visitors). */

@@ -1,4 +1,4 @@
-import { type ReportReason, reportReasonSchema } from '@marketplace/contract';
+import { REPORT_REASONS, type ReportReason } from '@marketplace/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,10 +14,9 @@ import { useState } from 'react';
 import { useSnackbar } from '../../../components/SnackbarProvider.tsx';
 import { de } from '../../../i18n/de.ts';
 import { errorDetailOr } from '../../../lib/api.ts';
+import { isOneOf } from '../../../lib/guards.ts';
 import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../../auth/index.ts';
 import { reportListing } from '../api.ts';
-
-const REASONS = reportReasonSchema.options;
 
 /**
  * 'Anzeige melden': a reason, an optional note, then `POST /api/listings/{id}/report`; a member
@@ -58,12 +57,12 @@ export function ReportDialog({
             <RadioGroup
               value={reason}
               onChange={(event) => {
-                const parsed = reportReasonSchema.safeParse(event.target.value);
-                if (parsed.success) setReason(parsed.data);
+                const value = event.target.value;
+                if (isOneOf(REPORT_REASONS, value)) setReason(value);
               }}
               aria-label={de.listing.reportIntro}
             >
-              {REASONS.map((value) => (
+              {REPORT_REASONS.map((value) => (
                 <FormControlLabel
                   key={value}
                   value={value}
