@@ -261,6 +261,7 @@ export const forumEditPostBodySchema = z.object({ body });
 /** `POST /api/forum/preview`: the text to render. Answers `{ html }`. */
 export const forumPreviewBodySchema = z.object({ body });
 export const forumPreviewSchema = z.object({ html: z.string() });
+export type ForumPreview = z.infer<typeof forumPreviewSchema>;
 
 /** Body of deleting a post or thread: required of an admin deleting another member's text. */
 export const forumDeleteBodySchema = z.object({ reason: reason.optional() }).nullish();
@@ -279,6 +280,7 @@ export type ForumModerateThreadBody = z.input<typeof forumModerateThreadBodySche
 
 /** `POST /api/forum/posts/{id}/like` and `DELETE`: the post's likes afterwards. */
 export const forumLikeSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
+export type ForumLike = z.infer<typeof forumLikeSchema>;
 
 /** `POST /api/forum/posts/{id}/report`: why the post breaks the rules. */
 export const forumReportBodySchema = z.object({ reason });

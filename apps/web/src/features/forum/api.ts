@@ -1,15 +1,14 @@
-import {
-  type ForumCreateThreadBody,
-  type ForumModerateThreadBody,
-  type ForumPost,
-  type ForumSort,
-  forumLikeSchema,
-  forumOverviewSchema,
-  forumPostSchema,
-  forumPreviewSchema,
-  forumSearchResultSchema,
-  forumThreadListSchema,
-  forumThreadPageSchema,
+import type {
+  ForumCreateThreadBody,
+  ForumLike,
+  ForumModerateThreadBody,
+  ForumOverview,
+  ForumPost,
+  ForumPreview,
+  ForumSearchResult,
+  ForumSort,
+  ForumThreadList,
+  ForumThreadPage,
 } from '@marketplace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api.ts';
@@ -24,11 +23,15 @@ export const forumKeys = {
   search: (q: string, page: number) => ['forum', 'search', q, page] as const,
 };
 
-/** `GET /api/forum/categories`: the three forums with subforums, counts and latest activity. */
+/**
+ * `GET /api/forum/categories`: the three forums with subforums, counts and latest activity.
+ * Like every answer of our own server in this module, it is taken as typed: the forum pages
+ * load this module before the pages rendered on the server hydrate, and check without zod
+ * (docs/decisions/0017-checks-off-the-first-load.md).
+ */
 export const forumOverviewQuery = queryOptions({
   queryKey: forumKeys.overview,
-  queryFn: async ({ signal }) =>
-    forumOverviewSchema.parse(await apiFetch('/api/forum/categories', { signal })),
+  queryFn: ({ signal }) => apiFetch<ForumOverview>('/api/forum/categories', { signal }),
 });
 
 /** The three forums with subforums, counts and latest activity ({@link forumOverviewQuery}). */
@@ -54,12 +57,10 @@ export function forumPageNumber(search: URLSearchParams): number {
 export function forumThreadsQuery(category: string, sort: ForumSort, page: number) {
   return queryOptions({
     queryKey: forumKeys.threads(category, sort, page),
-    queryFn: async ({ signal }) =>
-      forumThreadListSchema.parse(
-        await apiFetch(
-          `/api/forum/threads?${new URLSearchParams({ category, sort, page: String(page) }).toString()}`,
-          { signal },
-        ),
+    queryFn: ({ signal }) =>
+      apiFetch<ForumThreadList>(
+        `/api/forum/threads?${new URLSearchParams({ category, sort, page: String(page) }).toString()}`,
+        { signal },
       ),
     retry: false,
   });
@@ -74,10 +75,8 @@ export function useForumThreads(category: string, sort: ForumSort, page: number)
 export function forumThreadQuery(id: string, page: number) {
   return queryOptions({
     queryKey: forumKeys.thread(id, page),
-    queryFn: async ({ signal }) =>
-      forumThreadPageSchema.parse(
-        await apiFetch(`/api/forum/threads/${encodeURIComponent(id)}?page=${page}`, { signal }),
-      ),
+    queryFn: ({ signal }) =>
+      apiFetch<ForumThreadPage>(`/api/forum/threads/${encodeURIComponent(id)}?page=${page}`, { signal }),
     retry: false,
     // An unknown thread is not asked for again when the page mounts: a page rendered on the
     // server hands over that answer, and shows the notice instead of the loading state.
@@ -94,11 +93,12 @@ export function useForumThread(id: string, page: number) {
 export function useForumSearch(q: string, page: number) {
   return useQuery({
     queryKey: forumKeys.search(q, page),
-    queryFn: async ({ signal }) =>
-      forumSearchResultSchema.parse(
-        await apiFetch(`/api/forum/search?${new URLSearchParams({ q, page: String(page) }).toString()}`, {
+    queryFn: ({ signal }) =>
+      apiFetch<ForumSearchResult>(
+        `/api/forum/search?${new URLSearchParams({ q, page: String(page) }).toString()}`,
+        {
           signal,
-        }),
+        },
       ),
     enabled: q.trim().length >= 2,
     retry: false,
@@ -113,19 +113,18 @@ export async function createThread(body: ForumCreateThreadBody): Promise<string>
 
 /** `POST /api/forum/threads/{id}/posts`: a reply, optionally answering `replyTo`. */
 export async function createPost(threadId: string, body: string, replyTo: string | null): Promise<ForumPost> {
-  return forumPostSchema.parse(
-    await apiFetch(`/api/forum/threads/${encodeURIComponent(threadId)}/posts`, {
-      method: 'POST',
-      body: { body, reply_to: replyTo },
-    }),
-  );
+  return apiFetch<ForumPost>(`/api/forum/threads/${encodeURIComponent(threadId)}/posts`, {
+    method: 'POST',
+    body: { body, reply_to: replyTo },
+  });
 }
 
 /** `PATCH /api/forum/posts/{id}`: the author's new text. */
 export async function editPost(postId: string, body: string): Promise<ForumPost> {
-  return forumPostSchema.parse(
-    await apiFetch(`/api/forum/posts/${encodeURIComponent(postId)}`, { method: 'PATCH', body: { body } }),
-  );
+  return apiFetch<ForumPost>(`/api/forum/posts/${encodeURIComponent(postId)}`, {
+    method: 'PATCH',
+    body: { body },
+  });
 }
 
 /** `DELETE /api/forum/posts/{id}`; `reason` when an admin deletes another member's post. */
@@ -145,12 +144,10 @@ export async function deleteThread(threadId: string, reason?: string): Promise<v
 }
 
 /** `POST`/`DELETE /api/forum/posts/{id}/like`. */
-export async function setLike(postId: string, like: boolean) {
-  return forumLikeSchema.parse(
-    await apiFetch(`/api/forum/posts/${encodeURIComponent(postId)}/like`, {
-      method: like ? 'POST' : 'DELETE',
-    }),
-  );
+export async function setLike(postId: string, like: boolean): Promise<ForumLike> {
+  return apiFetch<ForumLike>(`/api/forum/posts/${encodeURIComponent(postId)}/like`, {
+    method: like ? 'POST' : 'DELETE',
+  });
 }
 
 /** `POST /api/forum/posts/{id}/report`. */
@@ -176,8 +173,7 @@ export async function moderateThread(threadId: string, change: ForumModerateThre
 
 /** `POST /api/forum/preview`: the server's rendering of a text. */
 export async function previewPost(body: string): Promise<string> {
-  return forumPreviewSchema.parse(await apiFetch('/api/forum/preview', { method: 'POST', body: { body } }))
-    .html;
+  return (await apiFetch<ForumPreview>('/api/forum/preview', { method: 'POST', body: { body } })).html;
 }
 
 /**
