@@ -54,7 +54,7 @@ test.describe('stories', () => {
     // A posts a photo story with a caption, after two refused files.
     const a = await newPage(DESKTOP);
     await logIn(a.page, 'anna.story@beispiel.de', '/');
-    await a.page.getByRole('button', { name: 'Story hinzufügen' }).click();
+    await a.page.getByRole('button', { name: 'Deine Story hinzufügen' }).click();
     const dialog = a.page.getByRole('dialog', { name: 'Story erstellen' });
     await dialog.getByText('Medien hinzufügen').waitFor({ timeout: STEP_MS });
     const alerts: string[] = [];
@@ -78,7 +78,7 @@ test.describe('stories', () => {
     await screenshot(a.page, 'stories-create-1280');
     await dialog.getByRole('button', { name: 'Teilen' }).click();
     await a.page.getByText('Deine Story ist online.').waitFor({ timeout: STEP_MS });
-    await a.page.getByRole('button', { name: 'Story hinzufügen' }).click();
+    await a.page.getByRole('button', { name: 'Neue Story hinzufügen' }).click();
     await dialog.getByTestId('story-video-input').setInputFiles(VIDEO);
     await dialog.getByRole('button', { name: 'Teilen' }).click();
     await dialog.waitFor({ state: 'detached', timeout: STEP_MS });
@@ -126,7 +126,7 @@ test.describe('stories', () => {
 
     // A sees B among the viewers, and the reply in /chat.
     await openApp(a.page, '/stories');
-    await a.page.getByRole('button', { name: 'Stories von Anna ansehen' }).click();
+    await a.page.getByRole('button', { name: 'Deine Story ansehen' }).click();
     const own = a.page.getByRole('dialog', { name: 'Story-Ansicht' });
     await own.getByRole('button', { name: 'Insights öffnen' }).click();
     await own.getByRole('tab', { name: 'Viewer (1)' }).click();

@@ -414,8 +414,11 @@ export const de = {
     yourStory: 'Deine Story',
     /** The add ring's name once the member's own stories have a ring of their own. */
     newStory: 'Neue Story',
-    add: 'Story hinzufügen',
+    /** The add ring's name, which holds the text it shows ('Deine Story', 'Neue Story'; WCAG 2.5.3). */
+    add: (shown: string) => `${shown} hinzufügen`,
     openGroup: (name: string) => `Stories von ${name} ansehen`,
+    /** The name of the member's own ring, which shows 'Deine Story'. */
+    openOwn: 'Deine Story ansehen',
     pageTitle: 'Stories',
     empty: 'Gerade gibt es keine Stories. Teile als Erste oder Erster einen Moment!',
     loadFailed: 'Fehler beim Laden der Stories',

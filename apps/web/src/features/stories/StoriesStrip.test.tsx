@@ -48,7 +48,7 @@ function showStrip(groups: StoryGroup[]) {
 describe('stories strip', () => {
   it("names the add ring 'Deine Story' while I have no story", async () => {
     showStrip([group('u2', 'Sophie')]);
-    const add = await screen.findByRole('button', { name: 'Story hinzufügen' });
+    const add = await screen.findByRole('button', { name: 'Deine Story hinzufügen' });
     expect(add.textContent).toContain('Deine Story');
     expect(await screen.findByRole('button', { name: 'Stories von Sophie ansehen' })).toBeTruthy();
     expect(screen.getAllByText('Deine Story')).toHaveLength(1);
@@ -56,12 +56,15 @@ describe('stories strip', () => {
 
   it("names it 'Neue Story' once my own stories have their ring 'Deine Story', first after it", async () => {
     showStrip([group('u2', 'Sophie'), group('u1', 'Anna')]);
-    const mine = await screen.findByRole('button', { name: 'Stories von Anna ansehen' });
+    const mine = await screen.findByRole('button', { name: 'Deine Story ansehen' });
     expect(mine.textContent).toContain('Deine Story');
-    const add = screen.getByRole('button', { name: 'Story hinzufügen' });
+    const add = screen.getByRole('button', { name: 'Neue Story hinzufügen' });
     expect(add.textContent).toContain('Neue Story');
     expect(screen.getAllByText('Deine Story')).toHaveLength(1);
     const rings = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
-    expect(rings.indexOf('Stories von Anna ansehen')).toBe(rings.indexOf('Story hinzufügen') + 1);
+    expect(rings.indexOf('Deine Story ansehen')).toBe(rings.indexOf('Neue Story hinzufügen') + 1);
+    // Each ring's name holds the text it shows (WCAG 2.5.3 'label in name').
+    for (const button of screen.getAllByRole('button'))
+      expect(button.getAttribute('aria-label')).toContain(button.textContent ?? '');
   });
 });

@@ -77,7 +77,7 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
       >
         <Box component="li">
           <Ring
-            label={de.stories.add}
+            label={de.stories.add(own ? de.stories.newStory : de.stories.yourStory)}
             name={own ? de.stories.newStory : de.stories.yourStory}
             avatar={user?.avatar ?? null}
             unviewed={false}
@@ -88,7 +88,7 @@ export function StoriesStrip({ max = HOME_STRIP_MAX, wrap = false }: { max?: num
         {ordered.map((group, index) => (
           <Box component="li" key={group.user_id}>
             <Ring
-              label={de.stories.openGroup(group.user_name)}
+              label={group.user_id === meId ? de.stories.openOwn : de.stories.openGroup(group.user_name)}
               name={group.user_id === meId ? de.stories.yourStory : group.user_name}
               avatar={group.user_avatar ?? (group.stories[0] ? storyPicture(group.stories[0]) : null)}
               unviewed={group.has_unviewed_stories}
