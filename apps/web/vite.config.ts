@@ -86,6 +86,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
+        // No `<link rel="modulepreload">` inserted by script before a lazily loaded part: on a
+        // page rendered on the server, inserting the ad page's 35 links cost 230–330 ms of one
+        // long task under Lighthouse's throttling, more than the chunks' own code
+        // (docs/decisions/0030-one-layout-rendered-on-the-server.md, "Figures").
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
