@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RENDERS_AT_ONCE } from '../src/plugins/page-renderer.ts';
+import { RENDER_SAVINGS_MS, RENDER_SHARE, RENDERS_AT_ONCE } from '../src/plugins/page-renderer.ts';
 import { standInWebDist, startTestApp, type TestApp } from './helpers/app.ts';
 import { attr, readPage, text } from './helpers/pages.ts';
 
@@ -17,20 +17,22 @@ import { attr, readPage, text } from './helpers/pages.ts';
 interface RenderGate {
   started: string[];
   open: Promise<void>;
+  /** How long the render of an address keeps the event loop busy (ms). */
+  busy: Record<string, number>;
 }
 const GATE = '__renderGate';
 
-function gate(): { release: () => void; started: string[] } {
+function gate(busy: Record<string, number> = {}): { release: () => void; started: string[] } {
   let release = () => {};
   const open = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const value: RenderGate = { started: [], open };
+  const value: RenderGate = { started: [], open, busy };
   Reflect.set(globalThis, GATE, value);
   return { release, started: value.started };
 }
 
-describe('rendered pages: at most two renders at once, kept pages sent as they are', () => {
+describe('rendered pages: at most two renders at once and half of the time, kept pages sent as they are', () => {
   const dist = standInWebDist(
     `export const RENDERED_PATHS = ['/faq', '/hilfe', '/legal/:page'];
 export function setApiTransport() {}
@@ -38,6 +40,8 @@ export async function renderPage({ url }) {
   const gate = globalThis.${GATE};
   gate.started.push(url);
   await gate.open;
+  const until = Date.now() + (gate.busy[url] ?? 0);
+  while (Date.now() < until) {}
   return { html: '<main><h1>Gerendert ' + url + '</h1>' + 'Text '.repeat(2000) + '</main>', styles: '', title: 'Hilfe', status: 200, data: null };
 }
 `,
@@ -105,5 +109,28 @@ export async function renderPage({ url }) {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
     expect(started).toEqual(['/legal/datenschutz']);
+  });
+
+  it('renders take at most half of the time while other page requests wait; a page asked for alone is rendered', async () => {
+    expect([RENDER_SHARE, RENDER_SAVINGS_MS]).toEqual([0.5, 1000]);
+    // One render that keeps the server busy for 3 s spends the savings and more.
+    const long = gate({ '/legal/agb': 3000 });
+    long.release();
+    const spent = await t.app.inject({ url: '/legal/agb' });
+    expect(rendered(spent.body)).toBe(true);
+
+    // Alone, a page is rendered whatever was spent. While it renders, a second address goes out
+    // unrendered though a render is free: renders have had their share.
+    const { release, started } = gate();
+    const alone = t.app.inject({ url: '/legal/cookies' });
+    await vi.waitFor(() => expect(started).toEqual(['/legal/cookies']));
+    const waiting = await t.app.inject({ url: '/hilfe?aus=1' });
+    expect(waiting.statusCode).toBe(200);
+    expect(rendered(waiting.body)).toBe(false);
+    release();
+    expect(rendered((await alone).body)).toBe(true);
+    const later = await t.app.inject({ url: '/hilfe?aus=1' });
+    expect(rendered(later.body)).toBe(true);
+    expect(started).toEqual(['/legal/cookies', '/hilfe?aus=1']);
   });
 });

@@ -24,12 +24,22 @@ interface ServerEntry {
 export const RENDERS_AT_ONCE = 2;
 
 /**
+ * The share of the time renders may take while other page requests wait, and the most they may
+ * save up while the server is quiet (ms). A render blocks the event loop for its whole length, so
+ * a burst of new addresses (a crawler, a shared link) would otherwise spend every millisecond on
+ * renders and none on the pages already kept.
+ */
+export const RENDER_SHARE = 0.5;
+export const RENDER_SAVINGS_MS = 1000;
+
+/**
  * Renders the public pages with the web app's components on the server
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md): loads the app's server build once
- * and renders at most {@link RENDERS_AT_ONCE} pages at a time. A request that finds them all
- * busy is told so (`render` answers null) and sends its page unrendered, with its head and
- * answers, for the browser to render: under a burst of new addresses the pages already kept
- * (`SentPages`) keep going out at once instead of queueing behind renders. Renders of the same
+ * and renders at most {@link RENDERS_AT_ONCE} pages at a time, and while other page requests
+ * wait, for at most {@link RENDER_SHARE} of the time. A request that finds them busy or their
+ * share spent is told so (`render` answers null) and sends its page unrendered, with its head
+ * and answers, for the browser to render: under a burst of new addresses the pages already
+ * kept (`SentPages`) keep going out instead of queueing behind renders. Renders of the same
  * address and answers that are under way are shared.
  */
 export class PageRenderer {
@@ -41,6 +51,12 @@ export class PageRenderer {
   private readonly appStyles: string;
   /** The renders under way, by address. */
   private readonly running = new Map<string, { data: string | null; page: Promise<RenderedPage> }>();
+  /**
+   * The render time left to spend while others wait (ms): it grows by {@link RENDER_SHARE} of
+   * the time that passes, up to {@link RENDER_SAVINGS_MS}, and each render takes the time the
+   * event loop was busy while it ran.
+   */
+  private budget = { ms: RENDER_SAVINGS_MS, at: performance.now() };
   /** The route patterns of the pages rendered on the server (the web app's `SERVER_RENDERED_PATHS`). */
   readonly paths: readonly string[];
 
@@ -73,20 +89,34 @@ export class PageRenderer {
 
   /**
    * The page at `url` (path and query) rendered from `data`: the render under way for the same
-   * address and data, else a new one, or null when {@link RENDERS_AT_ONCE} renders are under way.
+   * address and data, else a new one; null when {@link RENDERS_AT_ONCE} renders are under way,
+   * or when `othersWaiting` and renders have taken their share of the time
+   * ({@link RENDER_SHARE}): the page then goes out unrendered.
+   * @param othersWaiting whether other page requests are being answered meanwhile
    * @throws what rendering throws (the caller sends the page unrendered)
    */
-  render(url: string, data: FirstData | null): Promise<RenderedPage> | null {
+  render(url: string, data: FirstData | null, othersWaiting = false): Promise<RenderedPage> | null {
     const made = data ? `${data.kind}:${data.json}` : null;
     const running = this.running.get(url);
     if (running && running.data === made) return running.page;
     if (this.running.size >= RENDERS_AT_ONCE) return null;
+    const started = performance.now();
+    const busyBefore = performance.eventLoopUtilization().active;
+    const budget = this.budget;
+    budget.ms = Math.min(RENDER_SAVINGS_MS, budget.ms + (started - budget.at) * RENDER_SHARE);
+    budget.at = started;
+    if (othersWaiting && budget.ms <= 0) return null;
     const page = this.entry
       .renderPage({ url, data })
       .then((rendered) => ({ ...rendered, styles: `${rendered.styles}${this.appStyles}` }));
     const entry = { data: made, page };
     this.running.set(url, entry);
     const done = () => {
+      // What the render kept the event loop busy for: not the time it waited for answers.
+      budget.ms -= Math.min(
+        performance.now() - started,
+        performance.eventLoopUtilization().active - busyBefore,
+      );
       if (this.running.get(url) === entry) this.running.delete(url);
     };
     page.then(done, done);

@@ -365,6 +365,8 @@ async function webApp(
     app.log.warn({ root }, 'the web app has no server build; public pages are sent unrendered');
 
   const sentPages = new SentPages();
+  /** The page requests being answered now (renders take a share of the time while others wait). */
+  let pageRequests = 0;
 
   /**
    * Sends `index.html` for a public page: its status (a 301 as a redirect), its head, and its
@@ -372,10 +374,19 @@ async function webApp(
    * rendered page is kept as sent (`SentPages`): while its address asks for the same answers it
    * goes out again as it is, for {@link KEPT_WITH_ANSWERS_MS}, or {@link KEPT_ASKED_MS} for a
    * page whose answers the app asked for while rendering. When the answers cannot be read the
-   * plain page goes out; when rendering fails or every render is busy, the page goes out with
-   * its head and data, and the app renders it in the browser.
+   * plain page goes out; when rendering fails, or renders are busy or have taken their share of
+   * the time while other page requests wait (`PageRenderer.render`), the page goes out with its
+   * head and data, and the app renders it in the browser.
    */
-  const sendRendered = async (
+  const sendRendered = async (...args: Parameters<typeof answerPage>) => {
+    pageRequests += 1;
+    try {
+      return await answerPage(...args);
+    } finally {
+      pageRequests -= 1;
+    }
+  };
+  const answerPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     answer: () => Promise<{
@@ -403,7 +414,7 @@ async function webApp(
 
     let withHead = page.head ? withPageHead(html, page.head) : html;
     let rendered: RenderedPage | null = null;
-    const rendering = renderer?.render(request.url, page.data);
+    const rendering = renderer?.render(request.url, page.data, pageRequests > 1);
     if (rendering) {
       try {
         rendered = await rendering;
