@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Category, type ListingList, listingListSchema } from '@marketplace/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { withRenderedPage } from '../src/plugins/web-app.ts';
+import { withRenderedPage } from '../src/plugins/page-html.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { builtWebDist, standInWebDist, startTestApp, type TestApp } from './helpers/app.ts';
 import { forumMembers, memberCall } from './helpers/forum.ts';
