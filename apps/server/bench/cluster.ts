@@ -282,6 +282,8 @@ export async function clusterBench(options: ClusterBenchOptions): Promise<Cluste
       SEED_DEMO: '0',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
+      // The load comes from one address on purpose (docs/decisions/0032).
+      PUBLIC_READ_LIMIT: '0',
     };
     const instances: { name: string; port: number; dataDir: string; process?: ChildProcess }[] = [];
     for (const name of ['A', 'B']) {

@@ -232,10 +232,13 @@ export async function forumBench(options: {
     const bigId = big.rows[0]?.id as string;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-forum-'));
     let pages: string[] = [];
-    const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-      database: handle,
-      logger: false,
-    });
+    const app = await buildApp(
+      loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+      {
+        database: handle,
+        logger: false,
+      },
+    );
     await app.ready();
     try {
       log('');

@@ -104,6 +104,12 @@ export interface Scenario {
   name: string;
   /** Paths requested in turn. */
   paths: string[];
+  /**
+   * `visited`: each path is asked once before the warm-up, as a visitor before the measured ones
+   * would have (a page is rendered on its first visit and then kept); `first`: measured without
+   * any warm-up, so every path's first visit falls into the measurement.
+   */
+  visits?: 'visited' | 'first';
 }
 
 /** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
@@ -173,16 +179,40 @@ export function scenarios(ids: string[], cursor: string): Scenario[] {
 
 /**
  * The public pages as the browser asks for them (HTML, rendered on the server when the web app
- * has been built): the same 500 ads as 'Anzeigenseite' and the category pages of `categorySlugs`.
+ * has been built): the same 500 ads as 'Anzeigenseite' and the category pages of
+ * `categorySlugs`, each visited once before (as the API scenarios' warm-up asks each of their
+ * addresses many times), and 500 other ads on their first visits (`ids` 500 to 999).
  */
 export function htmlScenarios(ids: string[], categorySlugs: string[]): Scenario[] {
   return [
-    { name: 'Anzeigenseite (HTML)', paths: ids.slice(0, 500).map((id) => `/listing/${id}`) },
+    {
+      name: 'Anzeigenseite (HTML)',
+      paths: ids.slice(0, 500).map((id) => `/listing/${id}`),
+      visits: 'visited',
+    },
     {
       name: 'Kategorieseite (HTML)',
       paths: categorySlugs.map((slug) => `/category/${encodeURIComponent(slug)}`),
+      visits: 'visited',
+    },
+    {
+      name: 'Anzeigenseite (HTML), erste Aufrufe',
+      paths: ids.slice(500, 1000).map((id) => `/listing/${id}`),
+      visits: 'first',
     },
   ];
+}
+
+/** Asks for each of `paths` once, four at a time, reading every answer whole. */
+export async function visitEach(base: string, paths: readonly string[]): Promise<void> {
+  let next = 0;
+  const visitor = async () => {
+    while (next < paths.length) {
+      const response = await fetch(`${base}${paths[next++] as string}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, visitor));
 }
 
 /**

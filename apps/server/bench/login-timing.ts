@@ -99,10 +99,13 @@ export async function loginTimingBench(options: LoginTimingOptions): Promise<Log
   const { log, runs } = options;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-login-'));
   const database = await openBenchDatabase(options.databaseUrl, dir);
-  const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-    database,
-    logger: false,
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+    {
+      database,
+      logger: false,
+    },
+  );
   try {
     await app.ready();
     const accounts = Array.from(

@@ -3,7 +3,9 @@
 // the same run; then times the same requests one by one on PostgreSQL and on PGlite. When the web
 // app has been built (the root `npm run bench` builds it first), the load includes the public
 // pages as HTML: 'Anzeigenseite (HTML)' (/listing/{id}, the same 500 ads as 'Anzeigenseite') and
-// 'Kategorieseite (HTML)' (/category/{slug}, the 5 top-level categories with the most ads).
+// 'Kategorieseite (HTML)' (/category/{slug}, the 5 top-level categories with the most ads), each
+// address visited once before, and 'Anzeigenseite (HTML), erste Aufrufe' (500 other ads, no
+// warm-up: the renders of first visits under load).
 // Options: --ads N (100000; 1000000 for the full size), --pglite-ads N (20000),
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
 // --html-only (load: the baseline, 'Anzeigenseite' and the HTML pages only),
@@ -35,6 +37,7 @@ import {
   scenarios,
   startBenchServer,
   underLoad,
+  visitEach,
 } from './load.ts';
 import { loginTimingBench } from './login-timing.ts';
 import { socketBench } from './sockets.ts';
@@ -156,11 +159,14 @@ async function openApp(
   options: { publicAnswerCache?: boolean } = {},
 ): Promise<{ app: FastifyInstance; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-    database,
-    logger: false,
-    ...options,
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+    {
+      database,
+      logger: false,
+      ...options,
+    },
+  );
   await app.ready();
   return { app, dir };
 }
@@ -262,7 +268,8 @@ async function loadTest(ids: string[]) {
     const baseline = await load(base, baselineScenario, DURATION);
     const results = [baseline];
     for (const scenario of list) {
-      await load(base, scenario, 2); // warm-up: JIT, pool, caches
+      if (scenario.visits === 'visited') await visitEach(base, scenario.paths);
+      if (scenario.visits !== 'first') await load(base, scenario, 2); // warm-up: JIT, pool, caches
       results.push(await load(base, scenario, DURATION));
     }
     log('');

@@ -16,11 +16,14 @@ const schemaName = process.env.BENCH_SCHEMA as string;
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
 const database = await openDatabase({ databaseUrl, schemaName });
-const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-  database,
-  logger: false,
-  ...(fs.existsSync(path.join(webDist, 'index.html')) ? { webDistDir: webDist } : {}),
-});
+const app = await buildApp(
+  loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+  {
+    database,
+    logger: false,
+    ...(fs.existsSync(path.join(webDist, 'index.html')) ? { webDistDir: webDist } : {}),
+  },
+);
 // Baseline: a bare route through the same server stack (hooks, headers, serializer).
 app.get('/api/bench/baseline', async () => ({ ok: true }));
 await app.listen({ host: '127.0.0.1', port: 0 });

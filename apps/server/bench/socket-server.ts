@@ -14,10 +14,13 @@ const databaseUrl = process.env.BENCH_DATABASE_URL as string;
 const schemaName = process.env.BENCH_SCHEMA as string;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-sockets-'));
 const database = await openDatabase({ databaseUrl, schemaName });
-const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-  database,
-  logger: false,
-});
+const app = await buildApp(
+  loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+  {
+    database,
+    logger: false,
+  },
+);
 await app.listen({ host: '127.0.0.1', port: 0 });
 
 type Request = { id: number; kind: 'members'; count: number } | { id: number; kind: 'rss' };

@@ -172,10 +172,13 @@ async function serve(): Promise<void> {
     databaseUrl: process.env.BENCH_DATABASE_URL as string,
     schemaName: SCHEMA,
   });
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-    database,
-    logger: false,
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+    {
+      database,
+      logger: false,
+    },
+  );
   app.get('/api/bench/baseline', async () => ({ ok: true }));
   app.get('/api/bench/baseline-member', { onRequest: app.authenticate }, async () => ({ ok: true }));
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -330,10 +333,13 @@ export async function storiesBench(options: StoriesBenchOptions): Promise<void> 
   // One by one through inject, and the photo story.
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, schemaName: SCHEMA });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-stories-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), {
-    database: handle,
-    logger: false,
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+    {
+      database: handle,
+      logger: false,
+    },
+  );
   await app.ready();
   try {
     const tokens = viewers.map((v) => app.signAccessToken({ id: v.userId, role: 'SELLER' }, v.sessionId));

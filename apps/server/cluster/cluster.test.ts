@@ -152,6 +152,9 @@ beforeAll(async () => {
     SEED_DEMO: '0',
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
+    // Every request comes from this one address; the limit of reads across instances has its
+    // own test (test/public-read-limit-instances.postgres.test.ts).
+    PUBLIC_READ_LIMIT: '0',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   };

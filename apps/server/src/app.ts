@@ -40,6 +40,7 @@ import mailer from './plugins/mailer.ts';
 import mediaStorage from './plugins/media-storage.ts';
 import metrics from './plugins/metrics.ts';
 import multipart from './plugins/multipart.ts';
+import publicReadLimit from './plugins/public-read-limit.ts';
 import security from './plugins/security.ts';
 import swagger from './plugins/swagger.ts';
 import webApp from './plugins/web-app.ts';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // NUL bytes in any API request's query, path or JSON body are a 422 before routes see them.
   await app.register(inputCharacters);
   await app.register(security, { config });
+  // Before every route it limits: API reads and pages per address (decision 0032).
+  await app.register(publicReadLimit, { config });
   // gzip or brotli for answers over 1 kB (the web app's scripts above all), when the client accepts it.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger);

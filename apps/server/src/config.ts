@@ -70,6 +70,7 @@ const envSchema = z
     TRUST_PROXY: z.enum(['0', '1']).default('0'),
     HSTS: z.enum(['true', 'false']).optional(),
     METRICS_TOKEN: z.string().trim().min(16, 'mindestens 16 Zeichen').optional(),
+    PUBLIC_READ_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -187,6 +188,13 @@ export interface Config {
    * Bearer token; unset, the route does not exist.
    */
   metricsToken: string | undefined;
+  /**
+   * `PUBLIC_READ_LIMIT` (default 600): how many reads (API GETs and pages) one address may ask
+   * per minute before it gets 429s, counted in Redis with `REDIS_URL` (shared by the instances),
+   * else in the process; 0 turns the limit off (a bench, or a proxy in front that limits).
+   * See `plugins/public-read-limit.ts` and docs/decisions/0032-a-limit-in-front-of-public-reads.md.
+   */
+  publicReadsPerMinute: number;
 }
 
 /** Thrown for a bad environment; `message` is one line naming the variable. */
@@ -250,5 +258,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1',
     hsts: e.HSTS === undefined ? publicUrl.startsWith('https://') : e.HSTS === 'true',
     metricsToken: e.METRICS_TOKEN,
+    publicReadsPerMinute: e.PUBLIC_READ_LIMIT,
   };
 }

@@ -9,9 +9,10 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /**
  * Security headers with a Content Security Policy the web app itself passes.
  * `Strict-Transport-Security` (one year, subdomains) follows `config.hsts`: on by default
- * when PUBLIC_URL is https, off for plain HTTP, `HSTS=true|false` overrides. Request limits
- * are not a plugin here: each module counts its own in the database, shared by every instance
- * (`consumeRequestQuota` of the auth module's door, failed logins), see docs/decisions/0005.
+ * when PUBLIC_URL is https, off for plain HTTP, `HSTS=true|false` overrides. The business
+ * limits are counted by each module in the database, shared by every instance
+ * (`consumeRequestQuota` of the auth module's door, failed logins, docs/decisions/0005); the
+ * flood limit of reads is `public-read-limit.ts` (docs/decisions/0032).
  *
  * helmet's middleware is made once here and applied to each request's raw response. The
  * `@fastify/helmet` wrapper builds it anew on every request (parsing the policy each time), which

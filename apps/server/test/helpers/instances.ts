@@ -45,10 +45,12 @@ async function redisAnswers(): Promise<void> {
  * Starts one server instance per name on ONE fresh PostgreSQL database (a copy of the run's
  * migrated template), each with its own DATA_DIR, the Redis event bus and a shared JWT secret,
  * as behind a load balancer (ARCHITECTURE.md "realtime"). One after the other, as a rolling
- * start would.
+ * start would. The limit of public reads (counted in the shared Redis for every test file that
+ * runs instances meanwhile) is lifted unless `env` sets `PUBLIC_READ_LIMIT`.
+ * @param env extra environment for every instance
  * @throws when Redis or PostgreSQL do not answer
  */
-export async function startInstances(names: string[]): Promise<Instances> {
+export async function startInstances(names: string[], env: Record<string, string> = {}): Promise<Instances> {
   await redisAnswers();
   const database = await copyPostgresTemplate(INSTANCES_DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-instances-'));
@@ -61,6 +63,8 @@ export async function startInstances(names: string[]): Promise<Instances> {
       LOG_LEVEL: 'silent',
       REDIS_URL: INSTANCES_REDIS_URL,
       JWT_SECRET: 'ein-gemeinsames-geheimnis-fuer-alle-instanzen',
+      PUBLIC_READ_LIMIT: '0',
+      ...env,
     });
     const app = await buildApp(config, { database: handle, logger: false });
     await app.ready();
