@@ -10,7 +10,7 @@ import { CountCache } from './count-cache.ts';
  */
 export const PUBLIC_ANSWER_MS = 1000;
 /**
- * Distinct answers kept per cache (the map starts over when it is full): at most about
+ * Distinct answers kept per cache (beyond it the least recently used goes): at most about
  * 50 MB, as an answer holds at most 100 ads of about 1 kB.
  */
 export const MAX_PUBLIC_ANSWERS = 500;

@@ -109,7 +109,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     corrections,
     compounds,
     // Not cleared when ads change: grouping all ads runs at most once a minute per kind. One
-    // entry per kind, plus one spare, since the map starts over when a store finds it full.
+    // entry per kind and one spare.
     entityRankings: new CountCache<RankedMember[]>(ENTITY_RANKING_MS, entityTypeSchema.options.length + 1),
     storage: app.mediaStorage,
     viewSecret: app.deriveKey('listing-views'),
