@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { SessionUser } from '../users/index.ts';
 
@@ -8,18 +9,12 @@ import type { SessionUser } from '../users/index.ts';
  */
 export const SESSION_CACHE_MS = 5_000;
 
-/** Most sessions kept; beyond it the oldest entries make room (Map order is insertion order). */
+/** Most sessions kept; beyond it the least recently used make room. */
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** The member behind a valid token, with the session the token belongs to. */
 export interface SessionMember extends SessionUser {
   sessionId: string;
-}
-
-interface Entry {
-  member: SessionMember;
-  /** `Date.now()` after which the entry is not used any more (ms). */
-  until: number;
 }
 
 /**
@@ -34,29 +29,29 @@ interface Entry {
  * before a logout cannot outlive it. An entry also never outlives the session's absolute expiry.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Members by session id, each for at most the cache's time and its session's remaining life. */
+  private readonly entries: LRUCache<string, SessionMember>;
   /** Session ids of each member, to drop all of a member's entries. */
   private readonly byMember = new Map<string, Set<string>>();
   /** Counts every drop; a lookup started before a drop is not stored. */
   private generation = 0;
 
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
 
   constructor(ttlMs = SESSION_CACHE_MS, maxEntries = SESSION_CACHE_MAX_ENTRIES) {
     this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
+    this.entries = new LRUCache<string, SessionMember>({
+      max: maxEntries,
+      ttl: ttlMs,
+      // However an entry goes (dropped, replaced, aged, evicted), the member's index follows.
+      dispose: (member, sessionId) => this.unindex(member.id, sessionId),
+    });
   }
 
   /** The cached member of session `sessionId` of member `userId`, or undefined (ask the database). */
   get(sessionId: string, userId: string): SessionMember | undefined {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    if (entry.until <= Date.now() || entry.member.id !== userId) {
-      if (entry.until <= Date.now()) this.drop(sessionId);
-      return undefined;
-    }
-    return entry.member;
+    const member = this.entries.get(sessionId);
+    return member?.id === userId ? member : undefined;
   }
 
   /** The generation to pass to {@link SessionCache.set} for a lookup starting now. */
@@ -71,14 +66,7 @@ export class SessionCache {
    */
   set(member: SessionMember, generation: number, expiresInMs: number): void {
     if (generation !== this.generation || expiresInMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.drop(oldest);
-    }
-    this.entries.set(member.sessionId, {
-      member,
-      until: Date.now() + Math.min(this.ttlMs, expiresInMs),
-    });
+    this.entries.set(member.sessionId, member, { ttl: Math.min(this.ttlMs, expiresInMs) });
     let ids = this.byMember.get(member.id);
     if (!ids) {
       ids = new Set();
@@ -90,14 +78,13 @@ export class SessionCache {
   /** Drops the given sessions, or all of the member's when `sessionIds` is omitted. */
   forget(userId: string, sessionIds?: readonly string[]): void {
     this.generation++;
-    for (const id of sessionIds ?? [...(this.byMember.get(userId) ?? [])]) this.drop(id);
+    for (const id of sessionIds ?? [...(this.byMember.get(userId) ?? [])]) this.entries.delete(id);
   }
 
   /** Drops every entry. */
   clear(): void {
     this.generation++;
     this.entries.clear();
-    this.byMember.clear();
   }
 
   /**
@@ -116,12 +103,9 @@ export class SessionCache {
     };
   }
 
-  private drop(sessionId: string): void {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return;
-    this.entries.delete(sessionId);
-    const ids = this.byMember.get(entry.member.id);
+  private unindex(userId: string, sessionId: string): void {
+    const ids = this.byMember.get(userId);
     ids?.delete(sessionId);
-    if (ids?.size === 0) this.byMember.delete(entry.member.id);
+    if (ids?.size === 0) this.byMember.delete(userId);
   }
 }
