@@ -1,6 +1,8 @@
 import type { ForumActivity, ForumAuthor, ForumCategory, ForumThreadSummary } from '@marketplace/contract';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { CountCache } from '../../lib/count-cache.ts';
+import type { CountedToday } from '../../lib/counted-today.ts';
 import { MAX_PUBLIC_ANSWERS, PUBLIC_ANSWER_MS, PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { MemberCards } from '../users/index.ts';
@@ -46,37 +48,12 @@ export interface ForumDeps {
    */
   searchCounts: CountCache<number>;
   /** Views this instance has counted today (a repeated view needs no write). */
-  views: CountedViews;
+  views: CountedToday;
   /**
    * What every viewer of a thread page sees alike, kept for {@link PUBLIC_ANSWER_MS} and
    * forgotten after each forum write of this instance (docs/decisions/0010-forum-search-speed.md).
    */
   pages: ThreadPages;
-}
-
-/**
- * Views (thread and viewer) an instance has already counted today, so a repeated view of a
- * thread page needs no round trip (the database would ignore it anyway). Owned by the forum
- * plugin; it starts over each UTC day and when it holds 100,000 views.
- */
-export class CountedViews {
-  private day = '';
-  private seen = new Set<string>();
-
-  /** Whether `view` was counted today (also starts a new day). */
-  has(view: string, day: string): boolean {
-    if (day !== this.day) {
-      this.day = day;
-      this.seen = new Set();
-    }
-    return this.seen.has(view);
-  }
-
-  /** Remembers that `view` was counted today. */
-  add(view: string): void {
-    if (this.seen.size >= 100_000) this.seen.clear();
-    this.seen.add(view);
-  }
 }
 
 /**
@@ -105,7 +82,8 @@ export interface SharedThreadPage {
  */
 export class ThreadPages {
   private readonly pages = new CountCache<SharedThreadPage>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
-  private viewCounts = new Map<string, number>();
+  /** View counts this instance counted since, by thread; the least recently counted go first. */
+  private readonly viewCounts = new LRUCache<string, number>({ max: MAX_PUBLIC_ANSWERS * 20 });
   /** Finished answers for visitors without a login: thread pages and searches. */
   readonly answers = new PublicAnswerCache();
 
@@ -116,7 +94,6 @@ export class ThreadPages {
 
   /** Notes the thread's view count after this instance counted a view. */
   counted(threadId: string, viewCount: number): void {
-    if (this.viewCounts.size >= MAX_PUBLIC_ANSWERS * 20) this.viewCounts = new Map();
     this.viewCounts.set(threadId, Math.max(viewCount, this.viewCounts.get(threadId) ?? 0));
   }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
-import { type CategoryStats, CountedViews, FORUM_STATS_CACHE_MS } from './caches.ts';
+import { CountedToday } from '../../lib/counted-today.ts';
+import { type CategoryStats, FORUM_STATS_CACHE_MS } from './caches.ts';
 import { forumStandingColumns } from './queries.ts';
 import { forumPostReportTarget } from './reports.ts';
 import forumRoutes from './routes.ts';
@@ -53,7 +54,7 @@ async function forum(app: FastifyInstance) {
       stats,
       categories: new CountCache<ForumCategoryRow[]>(FORUM_STATS_CACHE_MS, 1),
       searchCounts,
-      views: new CountedViews(),
+      views: new CountedToday(),
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
+import type { CountedToday } from '../../lib/counted-today.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { CategoryTree } from '../categories/index.ts';
@@ -36,34 +37,7 @@ export interface ListingDeps extends ListingReadDeps {
   /** Where the service announces its changes, after they have committed. */
   events: EventBus;
   /** Visits this instance has already counted today. */
-  countedViews: CountedViews;
+  countedViews: CountedToday;
   /** The users door's member cards (`app.memberCards`), for the directory's members. */
   cards: MemberCards;
 }
-
-/**
- * Visits (visitor and ad) an instance has already counted today, so a repeated visit needs no
- * write (the database would ignore it anyway). Owned by the listings plugin; it starts over
- * each UTC day and when it holds `MAX_COUNTED_VIEWS` visits.
- */
-export class CountedViews {
-  private day = '';
-  private visits = new Set<string>();
-
-  /** Whether `visit` was counted today (also starts a new day). */
-  has(visit: string, day: string): boolean {
-    if (day !== this.day) {
-      this.day = day;
-      this.visits = new Set();
-    }
-    return this.visits.has(visit);
-  }
-
-  /** Remembers that `visit` (visitor and ad, see `countView`) was counted today. */
-  add(visit: string): void {
-    if (this.visits.size >= MAX_COUNTED_VIEWS) this.visits.clear();
-    this.visits.add(visit);
-  }
-}
-/** The set of counted visits starts over when it holds this many (the database still dedupes). */
-const MAX_COUNTED_VIEWS = 100_000;

@@ -2,9 +2,10 @@ import { entityTypeSchema, type Listing } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CountCache } from '../../lib/count-cache.ts';
+import { CountedToday } from '../../lib/counted-today.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
-import { CountedViews, type ListingDeps } from './deps.ts';
+import type { ListingDeps } from './deps.ts';
 import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
 import { listingReportTarget } from './moderation.ts';
@@ -114,7 +115,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     storage: app.mediaStorage,
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,
-    countedViews: new CountedViews(),
+    countedViews: new CountedToday(),
     cards: app.memberCards,
   };
   const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));

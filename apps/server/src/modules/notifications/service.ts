@@ -9,6 +9,7 @@ import {
   type NotificationType,
 } from '@marketplace/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import type { ReactionContext } from '../../jobs/reactions.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -167,7 +168,8 @@ const SEEN_WRITE_INTERVAL_MS = 60_000;
  * socket closes.
  */
 export class Presence {
-  private readonly written = new Map<string, number>();
+  /** When each member's online time was written (ms), for at most 100,000 members, the least recently seen out first. */
+  private readonly written = new LRUCache<string, number>({ max: 100_000 });
   private stopped = false;
 
   private readonly db: Database;
@@ -184,7 +186,6 @@ export class Presence {
     const now = Date.now();
     const last = this.written.get(userId);
     if (!force && last !== undefined && now - last < SEEN_WRITE_INTERVAL_MS) return;
-    if (this.written.size >= 100_000) this.written.clear();
     this.written.set(userId, now);
     queries.upsertLastSeen(this.db, [userId], new Date(now)).catch((error: unknown) => {
       this.log.warn({ err: error }, 'online time not stored');

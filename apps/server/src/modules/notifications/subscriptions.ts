@@ -1,4 +1,5 @@
 import { isViewMilestone } from '@marketplace/contract';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts } from '../users/index.ts';
@@ -35,7 +36,8 @@ interface MemberCard {
  * messages from the same members). `user.updated` and `user.deleted` on any instance drop an entry.
  */
 class MemberCards {
-  private readonly cards = new Map<string, MemberCard>();
+  /** At most 10,000 members, the least recently used out first. */
+  private readonly cards = new LRUCache<string, MemberCard>({ max: 10_000 });
 
   /**
    * The member's card, or null when the account is gone; read through `db` (a reaction's
@@ -47,7 +49,6 @@ class MemberCards {
     const [account] = await findAccounts(db, [userId]);
     if (!account) return null;
     const card = { name: displayName(account), avatar: account.avatarUrl };
-    if (this.cards.size >= 10_000) this.cards.clear();
     this.cards.set(userId, card);
     return card;
   }
