@@ -195,6 +195,21 @@ describe('the home page arrives rendered by the app, with the answers it was ren
       expect(page.scripts.map((s) => attr(s, 'type'))).toEqual(['module', 'application/json']);
     }
   });
+
+  it('says in the heading of an unknown category that there is none, with its 404', async () => {
+    const res = await t.app.inject({ url: '/category/gibt-es-nicht' });
+    expect(res.statusCode).toBe(404);
+    const page = readPage(res.body);
+    expect(attr(page.root, 'data-server-rendered')).toBe('');
+    expect(page.h1).toEqual(['Kategorie nicht gefunden']);
+    expect(page.title).toEqual(['Kategorie nicht gefunden | Marktplatz']);
+  });
+
+  it('answers an unknown legal page with a redirect home, as the app leads unknown paths home', async () => {
+    const res = await t.app.inject({ url: '/legal/unbekannt' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
 });
 
 describe('without a server build of the app, the pages go out plain with their head and data', () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
+import { badge, DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
 import { logIn, PASSWORD } from './helpers/members.ts';
 
 test.use({ serverEnv: {} });
@@ -28,12 +28,6 @@ function notificationSockets(page: Page): { connected: Promise<void>; tickets: (
 /** A single-use ticket, never the access token (three dot-separated parts), is in a socket's URL. */
 function expectTickets(tickets: (string | null)[]): void {
   for (const ticket of tickets) expect(ticket).not.toContain('.');
-}
-
-/** The number a count badge inside `element` shows, '' while it is hidden (count 0). */
-async function badge(element: Locator): Promise<string> {
-  const visible = element.locator('.MuiBadge-badge:not(.MuiBadge-invisible)');
-  return (await visible.count()) === 0 ? '' : ((await visible.textContent()) ?? '');
 }
 
 /** Waits until a popover has finished fading in. */

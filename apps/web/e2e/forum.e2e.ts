@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
+import { badge, DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
 import { logIn, PASSWORD } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'forum-admin@example.org';
@@ -17,12 +17,6 @@ function socketConnected(page: Page): Promise<void> {
       });
     });
   });
-}
-
-/** The number a count badge inside `element` shows, '' while it is hidden (count 0). */
-async function badge(element: Locator): Promise<string> {
-  const visible = element.locator('.MuiBadge-badge:not(.MuiBadge-invisible)');
-  return (await visible.count()) === 0 ? '' : ((await visible.textContent()) ?? '');
 }
 
 test.describe('forum', () => {

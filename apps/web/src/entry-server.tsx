@@ -12,6 +12,7 @@ import { EMOTION_CACHE_KEY } from './app/providers/emotion.ts';
 import { appRoutes, preloadPage, SERVER_RENDERED_PATHS } from './app/routes.tsx';
 import { seedFirstData } from './app/servedPage.ts';
 import { PREFETCHED_PATHS, prefetchPage } from './app/serverPrefetch.ts';
+import { type RedirectCollector, RedirectContext } from './components/Redirect.tsx';
 import { type PageTitleCollector, PageTitleContext } from './components/usePageTitle.ts';
 import { ApiError } from './lib/api.ts';
 import { createQueryClient } from './lib/queryClient.ts';
@@ -58,15 +59,18 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const router = createStaticRouter(dataRoutes, context);
 
   const head: PageTitleCollector = { title: null };
+  const redirect: RedirectCollector = { location: null };
   const cache = createCache({ key: EMOTION_CACHE_KEY });
   const emotion = createEmotionServer(cache);
   const app = (
     <StrictMode>
       <CacheProvider value={cache}>
         <PageTitleContext value={head}>
-          <PageProviders client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </PageProviders>
+          <RedirectContext value={redirect}>
+            <PageProviders client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageProviders>
+          </RedirectContext>
         </PageTitleContext>
       </CacheProvider>
     </StrictMode>
@@ -76,7 +80,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const answers = asked ? askedAnswers(queryClient, countsViews) : null;
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: head.title, status, data: answers };
+  return { html, styles, title: head.title, status, data: answers, location: redirect.location };
 }
 
 /** Whether an answer in `queryClient` was a 404 (the page then says it found nothing). */

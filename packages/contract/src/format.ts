@@ -18,6 +18,9 @@ export const LISTING_UNAVAILABLE_TEXTS = {
   gone: 'Anzeige nicht mehr verfügbar',
 } as const;
 
+/** The heading and title of a category address that names no category. */
+export const CATEGORY_NOT_FOUND_TITLE = 'Kategorie nicht gefunden';
+
 /** The home page's heading and the label of its category strip (SPEC.md §2 "Home"). */
 export const HOME_TEXTS = { latest: 'Neueste Kleinanzeigen', categoryStrip: 'Kategorien' } as const;
 

@@ -44,6 +44,11 @@ export interface RenderedPage {
   status: 200 | 404;
   /** For a page whose answers the app asked the API for: those answers (`query`), else null. */
   data: FirstData | null;
+  /**
+   * The address the page leads to instead of showing itself (an unknown legal page leads home,
+   * SPEC.md §2 "unknown paths to /"): the server answers it as a redirect. Null for a page.
+   */
+  location: string | null;
 }
 
 /** Sends one API request as `fetch` would: the path below the origin and the request. */

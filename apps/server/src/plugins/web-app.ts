@@ -226,7 +226,8 @@ async function webApp(
    * page whose answers the app asked for while rendering. When the answers cannot be read the
    * plain page goes out; when rendering fails, or renders are busy or have taken their share of
    * the time while other page requests wait (`PageRenderer.render`), the page goes out with its
-   * head and data, and the app renders it in the browser.
+   * head and data, and the app renders it in the browser. A page that led elsewhere while it
+   * rendered (`RenderedPage.location`) is answered as a 302 to that address.
    */
   const sendRendered = async (...args: Parameters<typeof answerPage>) => {
     pageRequests += 1;
@@ -272,6 +273,9 @@ async function webApp(
         request.log.error({ err: error }, 'rendering the page failed; the browser renders it');
       }
     }
+    // A page that leads elsewhere (an unknown legal page leads home) is answered as a redirect,
+    // as the browser's router would follow it; temporary, as the address may be a page later.
+    if (rendered?.location) return reply.redirect(rendered.location, 302);
     // A page without a head of its own gets the title it named while it rendered.
     // Home keeps the site's own title ('<site> – Kleinanzeigen aus deiner Region').
     if (!page.head && rendered?.title && request.routeOptions.url !== '/')

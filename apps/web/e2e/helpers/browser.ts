@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Screenshots of each state land here (ignored by git, kept by CI for a look). */
@@ -156,3 +156,11 @@ export async function lineBreaks(
 /** A break is fine after a space, a soft hyphen or a hyphen, never between two letters. */
 export const letterByLetter = (breaks: { before: string; after: string }[]) =>
   breaks.filter(({ before }) => !/[\s\u00ad-]/.test(before));
+
+/** The number a count badge inside `element` shows, '' while it is hidden (count 0). */
+export async function badge(element: Locator): Promise<string> {
+  // One look, no waiting: a badge that hides between a count and a read would make the read
+  // wait for it to come back.
+  const [text] = await element.locator('.MuiBadge-badge:not(.MuiBadge-invisible)').allTextContents();
+  return text ?? '';
+}

@@ -1,8 +1,9 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { matchPath, Navigate, type RouteObject, useLocation } from 'react-router';
+import { matchPath, type RouteObject, useLocation } from 'react-router';
 import { LoadingFallback } from '../components/LoadingFallback.tsx';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
+import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
@@ -338,7 +339,7 @@ function pageElement(access: Access, page: ReactNode): ReactNode {
 /** Follows the redirect table for the current address; anything else goes home (SPEC.md §2). */
 function RedirectRoute() {
   const { pathname } = useLocation();
-  return <Navigate to={resolveRedirect(pathname) ?? UNKNOWN_PATH_TARGET} replace />;
+  return <Redirect to={resolveRedirect(pathname) ?? UNKNOWN_PATH_TARGET} />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_NOT_FOUND_TITLE,
   DEFAULT_SITE_NAME,
   HOME_TEXTS,
   LISTING_UNAVAILABLE_TEXTS,
@@ -518,6 +519,7 @@ export const de = {
     stripLabel: HOME_TEXTS.categoryStrip,
     loadFailed: 'Fehler beim Laden der Kategorien',
     unknownError: 'Unbekannter Fehler',
+    notFoundTitle: CATEGORY_NOT_FOUND_TITLE,
     notFound: 'Diese Kategorie gibt es nicht.',
     toHome: 'Zur Startseite',
     all: 'Alle',

@@ -1,4 +1,9 @@
-import { LISTING_UNAVAILABLE_TEXTS, type ListingList, resolveFeedImages } from '@marketplace/contract';
+import {
+  CATEGORY_NOT_FOUND_TITLE,
+  LISTING_UNAVAILABLE_TEXTS,
+  type ListingList,
+  resolveFeedImages,
+} from '@marketplace/contract';
 
 /*
  * What the public pages tell search engines and messengers in their head (canonical URL,
@@ -59,7 +64,7 @@ export const PAGE_TEXTS = {
   home: 'Startseite',
   listingNotFound: LISTING_UNAVAILABLE_TEXTS.notFound,
   listingGone: LISTING_UNAVAILABLE_TEXTS.gone,
-  categoryNotFound: 'Kategorie nicht gefunden',
+  categoryNotFound: CATEGORY_NOT_FOUND_TITLE,
   categoryAds: (name: string) => `${name} – Kleinanzeigen`,
   categoryDescription: (name: string, count: number, siteName: string) =>
     `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} in ${name} auf ${siteName}: kaufen, verkaufen und verschenken in deiner Region.`,

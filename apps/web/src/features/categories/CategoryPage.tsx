@@ -43,7 +43,9 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
   const [filters, setFilters] = useUrlFilters();
   const selection = categories.data ? findCategory(categories.data, slug, sub) : null;
   const current = selection?.subcategory ?? selection?.category;
-  usePageTitle(current?.name ?? de.pages.category);
+  // Until the tree is known the page is a category page; then it names the category, or that
+  // the address names none.
+  usePageTitle(current?.name ?? (categories.data ? de.categories.notFoundTitle : de.pages.category));
 
   if (categories.isPending) return <LoadingFallback />;
   if (categories.error) {
@@ -57,7 +59,7 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h1" sx={{ mb: 2 }}>
-          {de.pages.category}
+          {de.categories.notFoundTitle}
         </Typography>
         <Alert severity="info" sx={{ mb: 2 }}>
           {de.categories.notFound}

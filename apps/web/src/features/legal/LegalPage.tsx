@@ -1,8 +1,9 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
+import { Redirect } from '../../components/Redirect.tsx';
 import { CookieChoicePanel } from './CookieChoicePanel.tsx';
 import { ImprintContent } from './ImprintContent.tsx';
 import { germanDate, useSiteConfig } from './site.ts';
@@ -70,7 +71,7 @@ function TermsVersion() {
  */
 export function LegalPage() {
   const { page } = useParams();
-  if (!isLegalPage(page)) return <Navigate to="/" replace />;
+  if (!isLegalPage(page)) return <Redirect to="/" />;
   const content = LEGAL_PAGES[page];
 
   return (
