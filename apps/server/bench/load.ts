@@ -203,16 +203,15 @@ export function htmlScenarios(ids: string[], categorySlugs: string[]): Scenario[
   ];
 }
 
-/** Asks for each of `paths` once, four at a time, reading every answer whole. */
+/**
+ * Asks for each of `paths` once, one after the other (a page asked for alone is always rendered),
+ * reading every answer whole.
+ */
 export async function visitEach(base: string, paths: readonly string[]): Promise<void> {
-  let next = 0;
-  const visitor = async () => {
-    while (next < paths.length) {
-      const response = await fetch(`${base}${paths[next++] as string}`);
-      await response.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, visitor));
+  for (const path of paths) {
+    const response = await fetch(`${base}${path}`);
+    await response.arrayBuffer();
+  }
 }
 
 /**

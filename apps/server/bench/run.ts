@@ -257,8 +257,18 @@ async function loadTest(ids: string[]) {
     const list = flag('html-only') ? all.filter((scenario) => scenario.name === 'Anzeigenseite') : all;
     if (fs.existsSync(new URL('index.html', WEB_DIST))) {
       const pages = htmlScenarios(ids, await busiestCategories(base, HTML_CATEGORIES));
-      for (const page of pages) log(await describePage(base, page));
+      let adPageKb = 0;
+      for (const page of pages) {
+        const { line, kb } = await describePage(base, page);
+        log(line);
+        adPageKb ||= kb;
+      }
       list.push(...pages);
+      // What sending a document of the ad page's size alone costs through the same stack.
+      list.push({
+        name: `Feste Antwort so groß wie die Anzeigenseite (${adPageKb} kB)`,
+        paths: [`/api/bench/document/${adPageKb}`],
+      });
     } else {
       log('HTML-Seiten nicht gemessen: apps/web/dist fehlt (zuerst `npm run build`).');
     }
@@ -287,17 +297,20 @@ async function loadTest(ids: string[]) {
 
 /**
  * One line on the first page of an HTML scenario: its status, its size and whether the app's
- * components rendered it on the server (`#root` marked `data-server-rendered`).
+ * components rendered it on the server (`#root` marked `data-server-rendered`); and its size (kB).
  */
-async function describePage(base: string, scenario: Scenario): Promise<string> {
+async function describePage(base: string, scenario: Scenario): Promise<{ line: string; kb: number }> {
   const first = scenario.paths[0] as string;
   const response = await fetch(`${base}${first}`);
   const html = await response.text();
   const rendered = html.includes('data-server-rendered') ? 'ja' : 'nein';
-  return (
-    `${scenario.name}: ${scenario.paths.length} Adressen, z. B. ${first}: ${response.status}, ` +
-    `${(Buffer.byteLength(html) / 1024).toFixed(0)} kB, mit den Komponenten der App gerendert: ${rendered}`
-  );
+  const kb = Math.round(Buffer.byteLength(html) / 1024);
+  return {
+    line:
+      `${scenario.name}: ${scenario.paths.length} Adressen, z. B. ${first}: ${response.status}, ` +
+      `${kb} kB, mit den Komponenten der App gerendert: ${rendered}`,
+    kb,
+  };
 }
 
 /** The same requests one by one on PostgreSQL and on PGlite, each with `PGLITE_ADS` ads. */

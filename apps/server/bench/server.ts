@@ -26,6 +26,18 @@ const app = await buildApp(
 );
 // Baseline: a bare route through the same server stack (hooks, headers, serializer).
 app.get('/api/bench/baseline', async () => ({ ok: true }));
+// The same stack sending a fixed document of `kb` kilobytes: what sending a page of that size
+// alone costs, the ceiling of a kept page's throughput.
+const documents = new Map<number, Buffer>();
+app.get<{ Params: { kb: string } }>('/api/bench/document/:kb', async (request, reply) => {
+  const kb = Math.min(1024, Math.max(1, Number(request.params.kb) || 1));
+  let body = documents.get(kb);
+  if (!body) {
+    body = Buffer.alloc(kb * 1024, 'a');
+    documents.set(kb, body);
+  }
+  return reply.type('text/html; charset=utf-8').send(body);
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
