@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
+import { CacheCatalogue } from './lib/cache-catalogue.ts';
 import { closeConnectionsWhenClosing } from './lib/close-connections.ts';
 import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pluginTimeout: 300_000,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The caches' read counts, for /metrics (lib/cache-catalogue.ts); before every plugin that caches.
+  app.decorate('caches', new CacheCatalogue());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   addRequestIds(app);

@@ -61,6 +61,29 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).not.toContain('/gibt/es/nicht');
   });
 
+  it("counts each cache's reads by how they were answered", async () => {
+    const read = (name: string, result: string) =>
+      scrape().then((text) => sample(text, 'cache_reads_total', { cache: name, result }) ?? 0);
+    const before = {
+      miss: await read('listings.answers', 'miss'),
+      hit: await read('listings.answers', 'hit'),
+    };
+    // The same public search three times in a row: computed once, then answered from the cache.
+    const search = '/api/listings?q=Metrikfahrrad';
+    for (let i = 0; i < 3; i += 1) expect((await t.app.inject({ url: search })).statusCode).toBe(200);
+    expect(await read('listings.answers', 'miss')).toBe(before.miss + 1);
+    expect(await read('listings.answers', 'hit')).toBe(before.hit + 2);
+    // A member's requests ask the session cache: the first misses, the next one hits.
+    const member = await registerMember(t.app);
+    const hits = await read('sessions', 'hit');
+    for (let i = 0; i < 2; i += 1) {
+      expect((await t.app.inject({ url: '/api/me', headers: bearer(member.access_token) })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(await read('sessions', 'hit')).toBeGreaterThanOrEqual(hits + 1);
+  });
+
   it('reports open sockets, the database pool and the event-loop lag', async () => {
     const member = await registerMember(t.app);
     const base = await listen(t.app);

@@ -1,4 +1,14 @@
 import { LRUCache } from 'lru-cache';
+import type { CacheCounts, CacheResult } from './cache-catalogue.ts';
+
+/** How lru-cache's `fetch` answered (`status.fetch`), as the catalogue counts it. */
+const RESULTS: Partial<Record<string, CacheResult>> = {
+  hit: 'hit',
+  stale: 'stale',
+  inflight: 'shared',
+  miss: 'miss',
+  refresh: 'miss',
+};
 
 /** What the cache holds per key: the value in a box, as an entry may be null. */
 interface Entry<T> {
@@ -19,12 +29,15 @@ interface Entry<T> {
  */
 export class CountCache<T> {
   private readonly cache: LRUCache<string, Entry<T>, () => Promise<T>>;
+  private readonly counts: CacheCounts | undefined;
 
   /**
    * @param ttlMs how long an entry is fresh (ms)
    * @param maxEntries the most entries kept; beyond it the least recently used goes
+   * @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics`
    */
-  constructor(ttlMs: number, maxEntries = 500) {
+  constructor(ttlMs: number, maxEntries = 500, counts?: CacheCounts) {
+    this.counts = counts;
     this.cache = new LRUCache<string, Entry<T>, () => Promise<T>>({
       max: maxEntries,
       ttl: ttlMs,
@@ -42,7 +55,13 @@ export class CountCache<T> {
    * @throws what `compute` throws when no value of `key` is kept (nothing is stored then)
    */
   async get(key: string, compute: () => Promise<T>): Promise<T> {
-    return this.unbox(await this.cache.fetch(key, { context: compute }));
+    if (!this.counts) return this.unbox(await this.cache.fetch(key, { context: compute }));
+    const status: LRUCache.Status<string, Entry<T>> = {};
+    const answer = this.cache.fetch(key, { context: compute, status });
+    // lru-cache says how it answered before the answer settles.
+    const result = RESULTS[status.fetch ?? ''];
+    if (result) this.counts[result] += 1;
+    return this.unbox(await answer);
   }
 
   /** Replaces the entry of `key` with a new computation (fresh from now), and answers it. */

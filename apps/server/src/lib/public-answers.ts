@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { CacheCounts } from './cache-catalogue.ts';
 import { CountCache } from './count-cache.ts';
 
 /**
@@ -21,13 +22,15 @@ export const MAX_PUBLIC_ANSWERS = 500;
  * is in them.
  */
 export class PublicAnswerCache {
-  private readonly answers = new CountCache<string>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
+  private readonly answers: CountCache<string>;
 
   /** @param enabled false computes every answer (the bench times the queries that way) */
   private readonly enabled: boolean;
 
-  constructor(enabled = true) {
+  /** @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics` */
+  constructor(enabled = true, counts?: CacheCounts) {
     this.enabled = enabled;
+    this.answers = new CountCache<string>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS, counts);
   }
 
   /**

@@ -90,7 +90,7 @@ async function auth(app: FastifyInstance, options: { config: Config }) {
 
   // Sessions looked up in the last seconds, dropped on every instance by the events that end
   // or change them (docs/decisions/0007, "The session cache").
-  const sessionCache = new SessionCache();
+  const sessionCache = new SessionCache(undefined, undefined, app.caches.counts('sessions'));
   const unsubscribe = sessionCache.subscribe(app.events);
   app.addHook('onClose', async () => unsubscribe());
 

@@ -24,8 +24,9 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * must send `Authorization: Bearer <METRICS_TOKEN>` (else 401). Counts and times every request
  * by method, route pattern (never the raw address) and status, and reports the open
  * `/ws/notifications` sockets of this instance, the database pool's connections (PostgreSQL),
- * and Node's own figures, among them the event-loop lag (`nodejs_eventloop_lag_*`). Each app
- * keeps its own registry.
+ * the reads of each cache by how they were answered (`cache_reads_total`, `app.caches`), and
+ * Node's own figures, among them the event-loop lag (`nodejs_eventloop_lag_*`). Each app keeps
+ * its own registry.
  */
 async function metrics(app: FastifyInstance, options: { config: Config }) {
   const token = options.config.metricsToken;
@@ -72,6 +73,19 @@ async function metrics(app: FastifyInstance, options: { config: Config }) {
     registers: [registry],
     collect() {
       this.set(app.database.poolUse()?.waiting ?? 0);
+    },
+  });
+
+  new Counter({
+    name: 'cache_reads_total',
+    help: 'Reads of each cache of this instance by how they were answered: hit (fresh), stale (aged, while one refresh runs), shared (a computation under way), miss (computed).',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, counts] of app.caches.entries()) {
+        for (const [result, reads] of Object.entries(counts)) this.inc({ cache, result }, reads);
+      }
     },
   });
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { CacheCounts } from '../../lib/cache-catalogue.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { SessionUser } from '../users/index.ts';
 
@@ -37,12 +38,17 @@ export class SessionCache {
   private generation = 0;
 
   private readonly ttlMs: number;
+  private readonly counts: CacheCounts | undefined;
 
-  constructor(ttlMs = SESSION_CACHE_MS, maxEntries = SESSION_CACHE_MAX_ENTRIES) {
+  /** @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics` */
+  constructor(ttlMs = SESSION_CACHE_MS, maxEntries = SESSION_CACHE_MAX_ENTRIES, counts?: CacheCounts) {
     this.ttlMs = ttlMs;
+    this.counts = counts;
     this.entries = new LRUCache<string, SessionMember>({
       max: maxEntries,
       ttl: ttlMs,
+      // The wall clock, which the sessions' idle time and expiry are measured by.
+      perf: { now: () => Date.now() },
       // However an entry goes (dropped, replaced, aged, evicted), the member's index follows.
       dispose: (member, sessionId) => this.unindex(member.id, sessionId),
     });
@@ -51,7 +57,9 @@ export class SessionCache {
   /** The cached member of session `sessionId` of member `userId`, or undefined (ask the database). */
   get(sessionId: string, userId: string): SessionMember | undefined {
     const member = this.entries.get(sessionId);
-    return member?.id === userId ? member : undefined;
+    const found = member?.id === userId ? member : undefined;
+    if (this.counts) this.counts[found ? 'hit' : 'miss'] += 1;
+    return found;
   }
 
   /** The generation to pass to {@link SessionCache.set} for a lookup starting now. */

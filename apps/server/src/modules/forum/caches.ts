@@ -1,6 +1,7 @@
 import type { ForumActivity, ForumAuthor, ForumCategory, ForumThreadSummary } from '@marketplace/contract';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
+import type { CacheCatalogue } from '../../lib/cache-catalogue.ts';
 import { CountCache } from '../../lib/count-cache.ts';
 import type { CountedToday } from '../../lib/counted-today.ts';
 import { MAX_PUBLIC_ANSWERS, PUBLIC_ANSWER_MS, PublicAnswerCache } from '../../lib/public-answers.ts';
@@ -81,11 +82,21 @@ export interface SharedThreadPage {
  * view (docs/decisions/0010-forum-search-speed.md).
  */
 export class ThreadPages {
-  private readonly pages = new CountCache<SharedThreadPage>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS);
+  private readonly pages: CountCache<SharedThreadPage>;
   /** View counts this instance counted since, by thread; the least recently counted go first. */
   private readonly viewCounts = new LRUCache<string, number>({ max: MAX_PUBLIC_ANSWERS * 20 });
   /** Finished answers for visitors without a login: thread pages and searches. */
-  readonly answers = new PublicAnswerCache();
+  readonly answers: PublicAnswerCache;
+
+  /** @param caches where the reads of its caches are counted (`app.caches`), for `/metrics` */
+  constructor(caches?: CacheCatalogue) {
+    this.pages = new CountCache<SharedThreadPage>(
+      PUBLIC_ANSWER_MS,
+      MAX_PUBLIC_ANSWERS,
+      caches?.counts('forum.thread_pages'),
+    );
+    this.answers = new PublicAnswerCache(true, caches?.counts('forum.answers'));
+  }
 
   /** The shared page `page` of thread `threadId`: cached while fresh, else from `compute`. */
   get(threadId: string, page: number, compute: () => Promise<SharedThreadPage>): Promise<SharedThreadPage> {

@@ -30,8 +30,16 @@ export {
  * (docs/decisions/0010-forum-search-speed.md).
  */
 async function forum(app: FastifyInstance) {
-  const stats = new CountCache<Map<string, CategoryStats>>(FORUM_STATS_CACHE_MS, 1);
-  const searchCounts = new CountCache<number>(FORUM_STATS_CACHE_MS, 1000);
+  const stats = new CountCache<Map<string, CategoryStats>>(
+    FORUM_STATS_CACHE_MS,
+    1,
+    app.caches.counts('forum.stats'),
+  );
+  const searchCounts = new CountCache<number>(
+    FORUM_STATS_CACHE_MS,
+    1000,
+    app.caches.counts('forum.search_counts'),
+  );
   // A post removed by moderation (docs/decisions/0009-reports-queue.md) changes the counts too.
   const off = app.events.onEveryInstance('forum.post_moderated', () => {
     stats.invalidate();
@@ -52,7 +60,11 @@ async function forum(app: FastifyInstance) {
       events: app.events,
       cards: app.memberCards,
       stats,
-      categories: new CountCache<ForumCategoryRow[]>(FORUM_STATS_CACHE_MS, 1),
+      categories: new CountCache<ForumCategoryRow[]>(
+        FORUM_STATS_CACHE_MS,
+        1,
+        app.caches.counts('forum.categories'),
+      ),
       searchCounts,
       views: new CountedToday(),
     },

@@ -40,7 +40,7 @@ const tags = ['forum'];
  * forum write and on every instance when a member's card may have changed.
  */
 const forumRoutes: FastifyPluginAsyncZod<{ deps: Omit<ForumDeps, 'pages'> }> = async (app, options) => {
-  const deps: ForumDeps = { ...options.deps, pages: new ThreadPages() };
+  const deps: ForumDeps = { ...options.deps, pages: new ThreadPages(app.caches) };
   const db = deps.db;
   const forgetPages = () => deps.pages.invalidate();
   const unsubscribe = [

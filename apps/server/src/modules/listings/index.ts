@@ -98,11 +98,26 @@ export interface ListingsOptions {
  * categories module the per-category counts.
  */
 async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
-  const answers = new PublicAnswerCache(options.publicAnswerCache ?? true);
-  const totals = new CountCache<number>(TOTAL_CACHE_MS);
-  const categoryCounts = new CountCache<Map<number, number>>(CATEGORY_COUNTS_MS, 1);
-  const corrections = new CountCache<string | null>(CORRECTION_CACHE_MS, 1000);
-  const compounds = new CountCache<string[]>(CORRECTION_CACHE_MS, 1000);
+  const answers = new PublicAnswerCache(
+    options.publicAnswerCache ?? true,
+    app.caches.counts('listings.answers'),
+  );
+  const totals = new CountCache<number>(TOTAL_CACHE_MS, 500, app.caches.counts('listings.totals'));
+  const categoryCounts = new CountCache<Map<number, number>>(
+    CATEGORY_COUNTS_MS,
+    1,
+    app.caches.counts('listings.category_counts'),
+  );
+  const corrections = new CountCache<string | null>(
+    CORRECTION_CACHE_MS,
+    1000,
+    app.caches.counts('listings.corrections'),
+  );
+  const compounds = new CountCache<string[]>(
+    CORRECTION_CACHE_MS,
+    1000,
+    app.caches.counts('listings.compounds'),
+  );
   const deps: ListingDeps = {
     db: app.database.db,
     categories: app.categories,
@@ -111,7 +126,11 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     compounds,
     // Not cleared when ads change: grouping all ads runs at most once a minute per kind. One
     // entry per kind and one spare.
-    entityRankings: new CountCache<RankedMember[]>(ENTITY_RANKING_MS, entityTypeSchema.options.length + 1),
+    entityRankings: new CountCache<RankedMember[]>(
+      ENTITY_RANKING_MS,
+      entityTypeSchema.options.length + 1,
+      app.caches.counts('listings.entity_rankings'),
+    ),
     storage: app.mediaStorage,
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,
@@ -148,7 +167,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   // Reported ads in the one moderation queue (docs/decisions/0023-one-reports-store.md).
   app.reportTargets.register(listingReportTarget);
   app.decorate('publicPages', new PublicPages(deps, answers, counts));
-  app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts));
+  app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts, app.caches));
   app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
     updateListing(deps, actor, id, { status }),
   );

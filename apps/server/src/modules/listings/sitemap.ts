@@ -2,6 +2,7 @@ import type { Category } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import { type Database, selectRows } from '../../db/client.ts';
+import type { CacheCatalogue } from '../../lib/cache-catalogue.ts';
 import { CountCache } from '../../lib/count-cache.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import type { CategoryTree } from '../categories/index.ts';
@@ -33,15 +34,23 @@ export interface SitemapFile {
  * same time. One per listings plugin.
  */
 export class Sitemaps {
-  private readonly cuts = new CountCache<string[]>(SITEMAP_CACHE_MS, 1);
-  private readonly files = new CountCache<SitemapFile | null>(SITEMAP_CACHE_MS, 100);
+  private readonly cuts: CountCache<string[]>;
+  private readonly files: CountCache<SitemapFile | null>;
 
   private readonly db: Database;
   private readonly categories: CategoryTree;
   /** Active ads per category id (the listings door's cached counts). */
   private readonly counts: () => Promise<Map<number, number>>;
 
-  constructor(db: Database, categories: CategoryTree, counts: () => Promise<Map<number, number>>) {
+  /** @param caches where the reads of its caches are counted (`app.caches`), for `/metrics` */
+  constructor(
+    db: Database,
+    categories: CategoryTree,
+    counts: () => Promise<Map<number, number>>,
+    caches?: CacheCatalogue,
+  ) {
+    this.cuts = new CountCache<string[]>(SITEMAP_CACHE_MS, 1, caches?.counts('sitemaps.cuts'));
+    this.files = new CountCache<SitemapFile | null>(SITEMAP_CACHE_MS, 100, caches?.counts('sitemaps.files'));
     this.db = db;
     this.categories = categories;
     this.counts = counts;

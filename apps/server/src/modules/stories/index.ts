@@ -96,7 +96,7 @@ async function storiesModule(app: FastifyInstance, options: { config: Config }) 
     feedSummary: new FeedSummary(app.database.db, listings, (row, owner, card) =>
       toStory(row, owner, false, card, storyPermissionsOf('member')),
     ),
-    viewMarks: new ViewMarksCache(),
+    viewMarks: new ViewMarksCache(undefined, undefined, app.caches.counts('stories.view_marks')),
     feedAnswers: new FeedAnswers(),
   };
   app.decorate('storiesDeps', deps);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { CacheCounts } from '../../lib/cache-catalogue.ts';
 
 /**
  * How long an instance answers a viewer's view marks from memory before it reads them again
@@ -30,7 +31,11 @@ export class ViewMarksCache {
    */
   private readonly entries: LRUCache<string, ViewMarks, () => Promise<ViewMarks>>;
 
-  constructor(ttlMs = VIEW_MARKS_CACHE_MS, maxViewers = VIEW_MARKS_MAX_VIEWERS) {
+  private readonly counts: CacheCounts | undefined;
+
+  /** @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics` */
+  constructor(ttlMs = VIEW_MARKS_CACHE_MS, maxViewers = VIEW_MARKS_MAX_VIEWERS, counts?: CacheCounts) {
+    this.counts = counts;
     this.entries = new LRUCache<string, ViewMarks, () => Promise<ViewMarks>>({
       max: maxViewers,
       ttl: ttlMs,
@@ -45,7 +50,12 @@ export class ViewMarksCache {
    * @throws what `read` throws (nothing is kept then)
    */
   async get(viewerId: string, read: () => Promise<ViewMarks>): Promise<ViewMarks> {
-    const marks = await this.entries.fetch(viewerId, { context: read });
+    const status: LRUCache.Status<string, ViewMarks> = {};
+    const answer = this.entries.fetch(viewerId, { context: read, status });
+    // lru-cache says how it answered before the answer settles.
+    if (this.counts)
+      this.counts[status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'shared' : 'miss'] += 1;
+    const marks = await answer;
     // fetch answers undefined only for an aborted fetch, which `ignoreFetchAbort` never lets happen.
     if (!marks) throw new Error('the view marks were not read');
     return marks;
