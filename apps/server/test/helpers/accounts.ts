@@ -21,6 +21,17 @@ export function uniqueIp(): string {
   return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
 }
 
+/**
+ * `signed` (a JWT, a signed cookie) with one character of its signature, the part after the last
+ * '.', changed: the fifth, whose six bits all count. Changing the last characters is not enough:
+ * the last character of a base64url signature carries padding bits that decoders ignore, so
+ * 'xx' in place of 'xw' decodes to the same signature.
+ */
+export function tampered(signed: string): string {
+  const at = signed.lastIndexOf('.') + 5;
+  return `${signed.slice(0, at)}${signed[at] === 'A' ? 'B' : 'A'}${signed.slice(at + 1)}`;
+}
+
 /** `Authorization` header for a token. */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
