@@ -4,6 +4,30 @@
  */
 export type CacheResult = 'hit' | 'stale' | 'shared' | 'miss';
 
+/** How lru-cache's `fetch` answered (`status.fetch`), as the catalogue counts it. */
+const FETCH_RESULTS: Partial<Record<string, CacheResult>> = {
+  hit: 'hit',
+  stale: 'stale',
+  inflight: 'shared',
+  miss: 'miss',
+  refresh: 'miss',
+};
+
+/**
+ * Counts one read in `counts` by how lru-cache's `fetch` answered it (`status.fetch`, set before
+ * the answer settles); nothing without counts or for an answer that is no fetch.
+ * @param agedAnswered whether the cache answers an aged entry while it refreshes (`allowStale`);
+ *   without it an aged entry is read again, a miss
+ */
+export function countFetch(
+  counts: CacheCounts | undefined,
+  fetched: string | undefined,
+  agedAnswered = true,
+): void {
+  const result = fetched === 'stale' && !agedAnswered ? 'miss' : FETCH_RESULTS[fetched ?? ''];
+  if (counts && result) counts[result] += 1;
+}
+
 /** The reads of one cache by how they were answered (counts since the start). */
 export type CacheCounts = Record<CacheResult, number>;
 

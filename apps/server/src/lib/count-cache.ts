@@ -1,14 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheCounts, CacheResult } from './cache-catalogue.ts';
-
-/** How lru-cache's `fetch` answered (`status.fetch`), as the catalogue counts it. */
-const RESULTS: Partial<Record<string, CacheResult>> = {
-  hit: 'hit',
-  stale: 'stale',
-  inflight: 'shared',
-  miss: 'miss',
-  refresh: 'miss',
-};
+import { type CacheCounts, countFetch } from './cache-catalogue.ts';
 
 /** What the cache holds per key: the value in a box, as an entry may be null. */
 interface Entry<T> {
@@ -58,9 +49,7 @@ export class CountCache<T> {
     if (!this.counts) return this.unbox(await this.cache.fetch(key, { context: compute }));
     const status: LRUCache.Status<string, Entry<T>> = {};
     const answer = this.cache.fetch(key, { context: compute, status });
-    // lru-cache says how it answered before the answer settles.
-    const result = RESULTS[status.fetch ?? ''];
-    if (result) this.counts[result] += 1;
+    countFetch(this.counts, status.fetch);
     return this.unbox(await answer);
   }
 

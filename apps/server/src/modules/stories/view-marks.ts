@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheCounts } from '../../lib/cache-catalogue.ts';
+import { type CacheCounts, countFetch } from '../../lib/cache-catalogue.ts';
 
 /**
  * How long an instance answers a viewer's view marks from memory before it reads them again
@@ -52,9 +52,8 @@ export class ViewMarksCache {
   async get(viewerId: string, read: () => Promise<ViewMarks>): Promise<ViewMarks> {
     const status: LRUCache.Status<string, ViewMarks> = {};
     const answer = this.entries.fetch(viewerId, { context: read, status });
-    // lru-cache says how it answered before the answer settles.
-    if (this.counts)
-      this.counts[status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'shared' : 'miss'] += 1;
+    // Aged marks are read again before they are answered.
+    countFetch(this.counts, status.fetch, false);
     const marks = await answer;
     // fetch answers undefined only for an aborted fetch, which `ignoreFetchAbort` never lets happen.
     if (!marks) throw new Error('the view marks were not read');
