@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../src/db/client.ts';
+import { type Database, selectRowsUnchecked } from '../src/db/client.ts';
 import { CATALOG, CLOSINGS, OPENINGS } from '../src/db/seed/catalog.ts';
 import { Random } from '../src/db/seed/random.ts';
 import { loadCategoryTree, syncTaxonomy } from '../src/modules/categories/index.ts';
@@ -59,7 +59,7 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
     )
     .map((id) => tree.resolve(id))
     .filter((category) => category !== undefined);
-  const places = await selectRows<{
+  const places = await selectRowsUnchecked<{
     postal_code: string;
     place: string;
     latitude: number;
@@ -82,9 +82,9 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
       from jsonb_to_recordset(${JSON.stringify(sellers.slice(start, start + BATCH))}::jsonb)
         as r(email text, password_hash text, nickname text)`);
   }
-  const sellerIds = (await selectRows<{ id: string }>(db, sql`select id from users order by email`)).map(
-    (r) => r.id,
-  );
+  const sellerIds = (
+    await selectRowsUnchecked<{ id: string }>(db, sql`select id from users order by email`)
+  ).map((r) => r.id);
 
   const now = Date.now();
   let written = 0;
@@ -153,7 +153,7 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
     on conflict (term) do update set listing_count = excluded.listing_count`);
   // VACUUM also flushes the GIN pending list that a bulk load leaves behind.
   await db.execute(sql`vacuum analyze`);
-  const sample = await selectRows<{ id: string }>(
+  const sample = await selectRowsUnchecked<{ id: string }>(
     db,
     sql`select id from listings where status = 'active' order by md5(id::text) limit 1000`,
   );

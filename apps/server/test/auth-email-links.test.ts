@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import {
   bearer,
   linkToken,
@@ -229,7 +229,7 @@ describe('Passwort zurücksetzen', () => {
     const member = await registerMember(t.app);
     await requestReset(member.email);
     const token = await resetToken(member.email);
-    const [row] = await selectRows<{ lifetime_s: number }>(
+    const [row] = await selectRowsUnchecked<{ lifetime_s: number }>(
       t.app.database.db,
       sql`select extract(epoch from expires_at - created_at)::int as lifetime_s from auth_tokens
           where user_id = ${member.user.id} and purpose = 'reset_password'`,
@@ -304,7 +304,7 @@ describe('Passwort zurücksetzen', () => {
   });
 
   it('weist ungültige Eingaben ab, ohne etwas zu speichern', async () => {
-    const [before] = await selectRows<{ n: number }>(
+    const [before] = await selectRowsUnchecked<{ n: number }>(
       t.app.database.db,
       sql`select count(*)::int as n from rate_limit_hits`,
     );
@@ -321,7 +321,7 @@ describe('Passwort zurücksetzen', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
       expect(res.statusCode).toBe(422);
     }
-    const [after] = await selectRows<{ n: number }>(
+    const [after] = await selectRowsUnchecked<{ n: number }>(
       t.app.database.db,
       sql`select count(*)::int as n from rate_limit_hits`,
     );

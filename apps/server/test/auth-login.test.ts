@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import {
   bearer,
   login,
@@ -148,7 +148,7 @@ describe('Anmeldung', () => {
       // The warning of the address is counted after the tenth answer (and mailed to the owner).
       await expect
         .poll(async () => {
-          const [row] = await selectRows<{ n: number }>(
+          const [row] = await selectRowsUnchecked<{ n: number }>(
             t.app.database.db,
             sql`select count(*)::int as n from rate_limit_hits where bucket = 'failed_logins_mail' and key = ${email}`,
           );
@@ -176,14 +176,14 @@ describe('Anmeldung', () => {
     ['10-kB-Passwort', { email: 'a@beispiel.de', password: 'x'.repeat(10_240) }],
     ['Unicode-E-Mail', { email: 'ömer@beispiel.de', password: PASSWORD }],
   ])('weist %s mit 422 ab und zählt keinen Fehlversuch', async (_label, payload) => {
-    const [before] = await selectRows<{ n: number }>(
+    const [before] = await selectRowsUnchecked<{ n: number }>(
       t.app.database.db,
       sql`select count(*)::int as n from failed_logins`,
     );
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('validation');
-    const [after] = await selectRows<{ n: number }>(
+    const [after] = await selectRowsUnchecked<{ n: number }>(
       t.app.database.db,
       sql`select count(*)::int as n from failed_logins`,
     );
@@ -307,7 +307,7 @@ describe('Hinter einem vertrauenswürdigen Proxy (TRUST_PROXY=1)', () => {
       headers: { 'x-forwarded-for': '198.51.100.2' },
     });
     expect(viaOther.statusCode).toBe(200);
-    const [row] = await selectRows<{ ip: string }>(
+    const [row] = await selectRowsUnchecked<{ ip: string }>(
       proxied.app.database.db,
       sql`select ip from failed_logins limit 1`,
     );

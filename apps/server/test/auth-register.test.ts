@@ -3,7 +3,7 @@ import path from 'node:path';
 import { REGISTERED_MESSAGE, userSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import {
   linkToken,
@@ -42,7 +42,10 @@ describe('Registrierung', () => {
 
   const count = async (table: string) =>
     (
-      await selectRows<{ n: number }>(t.app.database.db, sql.raw(`select count(*)::int as n from ${table}`))
+      await selectRowsUnchecked<{ n: number }>(
+        t.app.database.db,
+        sql.raw(`select count(*)::int as n from ${table}`),
+      )
     )[0]?.n;
 
   it('legt ein unbestätigtes SELLER-Konto an, antwortet nur „E-Mail geschickt“ (202); danach meldet es sich an', async () => {
@@ -78,7 +81,7 @@ describe('Registrierung', () => {
 
   it('speichert das Passwort nur als argon2id-Hash mit den OWASP-Parametern', async () => {
     const member = await registerMember(t.app);
-    const [row] = await selectRows<{ password_hash: string }>(
+    const [row] = await selectRowsUnchecked<{ password_hash: string }>(
       t.app.database.db,
       sql`select password_hash from users where id = ${member.user.id}`,
     );
@@ -107,7 +110,7 @@ describe('Registrierung', () => {
   it('speichert vom Bestätigungstoken nur den SHA-256-Hash', async () => {
     const member = await registerMember(t.app);
     const token = linkToken(await waitForMail(t.config.dataDir, member.email), 'verify-email');
-    const rows = await selectRows<{ token_hash: string; expires_at: Date; created_at: Date }>(
+    const rows = await selectRowsUnchecked<{ token_hash: string; expires_at: Date; created_at: Date }>(
       t.app.database.db,
       sql`select token_hash, expires_at, created_at from auth_tokens where user_id = ${member.user.id}`,
     );

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { loadJwtSecret } from '../src/lib/jwt-secret.ts';
 import { pruneSessions } from '../src/modules/auth/index.ts';
 import {
@@ -75,7 +75,7 @@ const listSessions = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(token) });
 
 async function lastUsedAt(sessionId: string): Promise<Date> {
-  const [row] = await selectRows<{ last_used_at: Date | string }>(
+  const [row] = await selectRowsUnchecked<{ last_used_at: Date | string }>(
     t.app.database.db,
     sql`select last_used_at from sessions where id = ${sessionId}`,
   );
@@ -125,7 +125,7 @@ describe('POST /api/auth/logout', () => {
     for (const answer of answers) expect([204, 401]).toContain(answer.statusCode);
     expect(answers.some((answer) => answer.statusCode === 204)).toBe(true);
     expect(await status(member.access_token)).toBe(401);
-    const [row] = await selectRows<{ ended: number }>(
+    const [row] = await selectRowsUnchecked<{ ended: number }>(
       t.app.database.db,
       sql`select count(*)::int as ended from sessions where user_id = ${member.user.id} and ended_at is not null`,
     );
@@ -394,7 +394,7 @@ describe('GET /api/auth/sessions, DELETE /api/auth/sessions[/{id}]', () => {
       sql`update sessions set last_used_at = now() - interval '31 minutes' where id = ${claimsOf(idle).sid}`,
     );
     await pruneSessions(t.app.database.db);
-    const rows = await selectRows<{ id: string }>(
+    const rows = await selectRowsUnchecked<{ id: string }>(
       t.app.database.db,
       sql`select id from sessions where user_id = ${member.user.id}`,
     );
@@ -580,7 +580,7 @@ describe('login creates a session row', () => {
   it('with the user agent cut to 512 characters, expiring 24 h after the login', async () => {
     const member = await registerMember(t.app);
     const token = await loginAgain(member, PASSWORD, `${CHROME_WINDOWS} ${'x'.repeat(2000)}`);
-    const [row] = await selectRows<{ user_agent: string; hours: number }>(
+    const [row] = await selectRowsUnchecked<{ user_agent: string; hours: number }>(
       t.app.database.db,
       sql`select user_agent, extract(epoch from expires_at - created_at) / 3600 as hours
             from sessions where id = ${claimsOf(token).sid}`,

@@ -1,7 +1,7 @@
 import { followersListSchema, followingListSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { bearer, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -96,7 +96,7 @@ describe('Folgen', () => {
     const res = await follow(me.access_token, me.user.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Du kannst dir nicht selbst folgen.', code: 'cannot_follow_self' });
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRowsUnchecked<{ n: number }>(
       t.app.database.db,
       sql`select count(*)::int as n from follows where follower_id = ${me.user.id}`,
     );

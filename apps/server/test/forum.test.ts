@@ -7,7 +7,7 @@ import type {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { establishAccounts, forumMembers, memberCall } from './helpers/forum.ts';
@@ -305,7 +305,7 @@ describe('Forum', () => {
     expect(refused[0]?.json().detail).toMatch(
       /^Neue Mitglieder können höchstens 3 Themen pro Stunde eröffnen\. Bitte versuche es in \d+ Minuten? erneut\.$/,
     );
-    const [stored] = await selectRows<{ n: number | string }>(
+    const [stored] = await selectRowsUnchecked<{ n: number | string }>(
       t.db.handle.db,
       sql`select count(*) as n from forum_threads where author_id = ${newbie.user.id}::uuid`,
     );

@@ -2,7 +2,7 @@ import type { Listing } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import {
   bearer,
   PASSWORD,
@@ -37,7 +37,7 @@ const statuses = (answers: LightMyRequestResponse[]) => {
 };
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(t.db.handle.db, query);
+  const [row] = await selectRowsUnchecked<{ n: number }>(t.db.handle.db, query);
   return Number(row?.n ?? 0);
 }
 
@@ -255,7 +255,7 @@ describe('Aufrufe zählen je Mitglied oder Adresse, nicht je Browser', () => {
     const first = ads[0] as Listing;
     await t.app.inject({ url: `/api/listings/${first.id}`, remoteAddress: ip });
     // The address's pseudonym, as the first counted view stored it.
-    const [newest] = await selectRows<{ key: string }>(
+    const [newest] = await selectRowsUnchecked<{ key: string }>(
       t.db.handle.db,
       sql`select key from rate_limit_hits where bucket = 'listing_view' order by id desc limit 1`,
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { assertStrongPassword } from '../src/modules/auth/index.ts';
 import {
   bearer,
@@ -25,7 +25,7 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
 
   const hashOf = async (userId: string) =>
     (
-      await selectRows<{ password_hash: string }>(
+      await selectRowsUnchecked<{ password_hash: string }>(
         t.app.database.db,
         sql`select password_hash from users where id = ${userId}::uuid`,
       )

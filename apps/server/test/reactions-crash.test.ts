@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutServerSettings } from '../src/config.ts';
-import { openDatabase, selectRows } from '../src/db/client.ts';
+import { openDatabase, selectRowsUnchecked } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { mailsTo, type RegisteredMember } from './helpers/accounts.ts';
@@ -76,19 +76,19 @@ async function counts(): Promise<Counts> {
       ['offender', scene.offender],
     ];
     for (const [name, member] of members) {
-      const rows = await selectRows<{ type: string; n: number }>(
+      const rows = await selectRowsUnchecked<{ type: string; n: number }>(
         db,
         sql`select type, count(*)::int as n from notifications where user_id = ${member.user.id}::uuid group by type`,
       );
       for (const row of rows) result[`${name} notifications ${row.type}`] = row.n;
-      const [mails] = await selectRows<{ n: number }>(
+      const [mails] = await selectRowsUnchecked<{ n: number }>(
         db,
         sql`select count(*)::int as n from ${JOBS}.job
              where name = ${MAIL_QUEUE} and data->>'to' = ${member.email}`,
       );
       result[`${name} mails`] = mails?.n ?? 0;
     }
-    const [audit] = await selectRows<{ n: number }>(
+    const [audit] = await selectRowsUnchecked<{ n: number }>(
       db,
       sql`select count(*)::int as n from admin_audit_log where admin_id = ${scene.admin.user.id}::uuid`,
     );
@@ -100,7 +100,7 @@ async function counts(): Promise<Counts> {
 /** Reaction jobs not yet done (waiting, running, due for a retry). */
 function openReactions(): Promise<number> {
   return withDatabase(async (db) => {
-    const [row] = await selectRows<{ n: number }>(
+    const [row] = await selectRowsUnchecked<{ n: number }>(
       db,
       sql`select count(*)::int as n from ${JOBS}.job
            where name = ${REACTION_QUEUE} and state in ('created', 'retry', 'active')`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, verifiedMember } from './helpers/marketplace.ts';
@@ -22,7 +22,7 @@ function call(actor: RegisteredMember, url: string, payload: object) {
 }
 
 async function reportsBy(member: RegisteredMember): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     t.db.handle.db,
     sql`select count(*)::int as n from reports where reporter_id = ${member.user.id}::uuid`,
   );

@@ -2,7 +2,7 @@ import type { Notification } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { enqueuedMails } from './helpers/mail-queue.ts';
@@ -27,7 +27,7 @@ function call(actor: RegisteredMember, method: 'GET' | 'POST', url: string, payl
 }
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(t.db.handle.db, query);
+  const [row] = await selectRowsUnchecked<{ n: number }>(t.db.handle.db, query);
   return Number(row?.n ?? 0);
 }
 
@@ -140,7 +140,7 @@ describe('POST /api/chat/conversations/{id}/report', () => {
     expect((await call(reporter, 'POST', url, { reason: 'spam' })).statusCode).toBe(201);
     expect((await call(reporter, 'POST', url, { reason: 'fraud' })).statusCode).toBe(201);
     expect(await confirmations(reporter)).toHaveLength(1);
-    const [conversation] = await selectRows<{ seller_id: string }>(
+    const [conversation] = await selectRowsUnchecked<{ seller_id: string }>(
       t.db.handle.db,
       sql`select seller_id from chat_conversations where id = ${id}::uuid`,
     );

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import {
   canManageUser,
   displayName,
@@ -167,7 +167,7 @@ describe('Administrator beim Start (ADMIN_EMAIL, ADMIN_PASSWORD)', () => {
       role: 'ADMIN',
       email_verified: true,
     });
-    const rows = await selectRows<{ n: number }>(
+    const rows = await selectRowsUnchecked<{ n: number }>(
       app.database.db,
       sql`select count(*)::int as n from users where email = 'chefin@beispiel.de'`,
     );

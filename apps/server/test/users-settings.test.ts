@@ -1,7 +1,7 @@
 import { accountExportSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { selectRowsUnchecked } from '../src/db/client.ts';
 import {
   bearer,
   linkToken,
@@ -25,7 +25,7 @@ describe('Einstellungen', () => {
   });
 
   const count = async (query: ReturnType<typeof sql>) =>
-    (await selectRows<{ n: number }>(t.app.database.db, query))[0]?.n;
+    (await selectRowsUnchecked<{ n: number }>(t.app.database.db, query))[0]?.n;
 
   describe('Profil (PATCH /api/me)', () => {
     const patch = (token: string, payload: object) =>

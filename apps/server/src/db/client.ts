@@ -6,15 +6,17 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { z } from 'zod';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
- * A Drizzle database on either driver; services use only what both share. It knows no tables:
+ * A Drizzle database on either driver, and also the type of a transaction on it (a transaction
+ * is a database whose statements run in it): services use only what both share. It knows no tables:
  * each module queries its own tables from its `schema.ts`, and `db/schema.ts` only gathers them
  * for drizzle-kit (docs/decisions/0006-module-doors.md).
  */
@@ -104,10 +106,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const db = drizzlePg(pool, { logger: queryLogger(options.onQuery) });
       await migratePg(db, { migrationsFolder, migrationsSchema });
       return {
-        db: db as unknown as Database,
+        db,
         kind: 'postgres',
-        ping: () => ping(db as unknown as Database),
-        migrated: () => migrated(db as unknown as Database, migrationsSchema),
+        ping: () => ping(db),
+        migrated: () => migrated(db, migrationsSchema),
         poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
         close: () => pool.end(),
       };
@@ -122,10 +124,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePglite(client, { logger: queryLogger(options.onQuery) });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
-      ping: () => ping(db as unknown as Database),
-      migrated: () => migrated(db as unknown as Database, 'drizzle'),
+      ping: () => ping(db),
+      migrated: () => migrated(db, 'drizzle'),
       poolUse: () => null,
       async close() {
         await client.exec('CHECKPOINT');
@@ -154,7 +156,7 @@ async function ping(db: Database): Promise<boolean> {
 
 async function migrated(db: Database, migrationsSchema: string): Promise<boolean> {
   try {
-    const rows = await selectRows<{ applied: number }>(
+    const rows = await selectRowsUnchecked<{ applied: number }>(
       db,
       sql`select count(*)::int as applied from ${sql.identifier(migrationsSchema)}.__drizzle_migrations`,
     );
@@ -201,10 +203,84 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Runs raw SQL and returns its rows; both drivers answer `{ rows }`.
- * For the few queries Drizzle's builder cannot express (full-text ranking, recursive CTEs).
+ * Raw SQL that must stay raw until it is given a row schema (see {@link selectRows}); its rows
+ * are cast to `T` unchecked.
+ * @deprecated use {@link selectRows} with a row schema or Drizzle's query builder
  */
-export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function selectRowsUnchecked<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A row of raw SQL that does not have the shape its query declares: a renamed column, a
+ * `bigint` that arrived as text where a number was declared, a null where none may be. The
+ * message names the statement's start and every field that differs; it is a programming error
+ * and answers 500.
+ */
+export class RowShapeError extends Error {
+  override readonly name = 'RowShapeError';
+  /** The statement's first words ({@link statementStart}). */
+  readonly statement: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(statement: string, issues: readonly z.core.$ZodIssue[]) {
+    super(
+      `A row of "${statement}" does not have the declared shape: ${issues
+        .map((issue) => `${issue.path.join('.') || '(row)'}: ${issue.message}`)
+        .join('; ')}`,
+    );
+    this.statement = statement;
+    this.issues = issues;
+  }
+}
+
+/** Renders statements for error messages (PostgreSQL's placeholders, no parameters). */
+const dialect = new PgDialect();
+
+/** The first words of a statement for an error message (whitespace folded, at most 80 characters). */
+function statementStart(query: SQL): string {
+  const text = dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * Runs raw SQL and parses every row with `row`, a zod object schema written next to the query
+ * (both drivers answer `{ rows }`; PostgreSQL's `bigint` and `numeric` arrive as text on
+ * node-postgres, so counts are declared with {@link rowCount}). For the queries Drizzle's builder
+ * cannot express (full-text ranking, keyset cursors over expressions, window functions,
+ * recursive CTEs); everything else uses the builder, whose rows are typed by the tables.
+ * @returns the parsed rows, in the query's order
+ * @throws {RowShapeError} when a row does not match `row`
+ */
+export async function selectRows<Row extends z.ZodType>(
+  db: Database,
+  row: Row,
+  query: SQL,
+): Promise<z.output<Row>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  const parsed = z.array(row).safeParse(result.rows);
+  if (!parsed.success) throw new RowShapeError(statementStart(query), parsed.error.issues);
+  return parsed.data;
+}
+
+/**
+ * A count or sum of raw SQL (`count(*)`, `sum(...)`: `bigint` or `numeric`), which node-postgres
+ * hands over as text and PGlite as a number: a finite number either way.
+ */
+export const rowCount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).pipe(z.coerce.number());
+
+/**
+ * A `timestamptz` column of raw SQL as a `Date`: PGlite hands over a `Date`, node-postgres under
+ * Drizzle PostgreSQL's text (`2026-03-29 01:30:00.123+00`), which is read as ISO 8601.
+ */
+export const rowDate = z.union([
+  z.date(),
+  z.string().transform((text, context) => {
+    const date = new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+    if (Number.isNaN(date.getTime())) {
+      context.addIssue({ code: 'custom', message: `not a timestamp: ${text}` });
+      return z.NEVER;
+    }
+    return date;
+  }),
+]);

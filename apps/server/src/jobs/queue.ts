@@ -10,7 +10,7 @@ import {
   type QueueOptions,
 } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { selectRows } from '../db/client.ts';
+import { selectRowsUnchecked } from '../db/client.ts';
 
 /**
  * The background job queue (docs/decisions/0014-job-queue.md): pg-boss on the application's
@@ -102,7 +102,7 @@ interface QueueLog {
 
 /** The schema pg-boss uses beside the application's schema. */
 async function jobsSchemaOf(db: Database): Promise<string> {
-  const [row] = await selectRows<{ schema: string }>(db, sql`select current_schema() as schema`);
+  const [row] = await selectRowsUnchecked<{ schema: string }>(db, sql`select current_schema() as schema`);
   const current = row?.schema ?? 'public';
   return current === 'public' ? 'pgboss' : `${current}_jobs`;
 }

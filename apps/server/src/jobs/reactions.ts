@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FailingReaction } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { selectRows } from '../db/client.ts';
+import { selectRowsUnchecked } from '../db/client.ts';
 import { retryFailingJob, selectFailingJobs } from './failing-jobs.ts';
 import { retriesCovering } from './mail.ts';
 import type { JobQueue } from './queue.ts';
@@ -177,9 +177,8 @@ export class Reactions {
     const effects: (() => void | Promise<void>)[] = [];
     let ran: boolean;
     try {
-      ran = await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        const marked = await selectRows<{ marked: number }>(
+      ran = await this.db.transaction(async (tx) => {
+        const marked = await selectRowsUnchecked<{ marked: number }>(
           tx,
           sql`insert into event_reactions (event_id, reaction) values (${job.eventId}::uuid, ${job.reaction})
               on conflict do nothing returning 1 as marked`,

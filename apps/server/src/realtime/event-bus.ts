@@ -152,8 +152,7 @@ export class LocalEventBus implements EventBus {
     const emit: Emit = (type, payload) => {
       emitted.push({ type, payload });
     };
-    const result = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    const result = await db.transaction(async (tx) => {
       const answer = await work(tx, emit);
       for (const event of emitted) await this.reactions.record(tx, event.type, event.payload);
       return answer;

@@ -9,7 +9,7 @@ import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { type Database, selectRows } from '../client.ts';
+import { type Database, selectRowsUnchecked } from '../client.ts';
 import { favorites, follows, listings, uploads, users } from '../schema.ts';
 import { type AdTemplate, CATALOG } from './catalog.ts';
 import { seedForum } from './forum.ts';
@@ -55,7 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * administrators (an `ADMIN_EMAIL` account may exist before the demo data).
  */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await selectRows<{ empty: boolean }>(
+  const [row] = await selectRowsUnchecked<{ empty: boolean }>(
     db,
     sql`select not exists(select 1 from listings) and not exists(select 1 from users where role <> 'ADMIN') as empty`,
   );
@@ -95,8 +95,7 @@ export async function seedDemoData(
   const photos = await drawPhotos(random, roots);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  const summary = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const summary = await deps.db.transaction(async (db) => {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('seed_demo'))`);
     if (!(await isDatabaseEmpty(db))) return null;
     const members: string[] = [];

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry, AdminMember, AdminRoleChange } from '@marketplace/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts, getAccount, updateAccount } from '../users/index.ts';
@@ -18,7 +18,7 @@ export const AUDIT_LOG_LIMIT = 200;
  */
 export async function searchMembers(db: Database, q: string): Promise<AdminMember[]> {
   const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await selectRows<{
+  const rows = await selectRowsUnchecked<{
     id: string;
     email: string;
     nickname: string | null;
@@ -65,7 +65,7 @@ export async function changeRole(
   const before = await getAccount(deps.db, memberId);
   if (before.role !== change.role) {
     await deps.db.transaction(async (tx) => {
-      await updateAccount(tx as unknown as Database, memberId, { role: change.role });
+      await updateAccount(tx, memberId, { role: change.role });
       await tx.insert(adminAuditLog).values({
         adminId,
         action: 'role_changed',

@@ -126,9 +126,7 @@ export interface SuspendMemberInput {
  */
 export async function suspendMember(deps: SanctionDeps, input: SuspendMemberInput): Promise<AdminSanction> {
   await checkSuspension(deps.db, input);
-  const stored = await deps.db.transaction((tx) =>
-    suspendMemberInTransaction(tx as unknown as Database, input),
-  );
+  const stored = await deps.db.transaction((tx) => suspendMemberInTransaction(tx, input));
   await announceSanction(deps, stored);
   const [sanction] = await presentSanctions(deps.db, [stored.row]);
   if (!sanction) throw new Error('sanction vanished');

@@ -56,8 +56,7 @@ export async function readAdminStats(
   const lastDay = new Date(`${utcDay(now)}T00:00:00.000Z`);
   const firstDay = new Date(lastDay.getTime() - (DAILY_DAYS - 1) * DAY_MS);
   const figures = await db.transaction(
-    async (transaction) => {
-      const tx = transaction as unknown as Database;
+    async (tx) => {
       return {
         members: await countMembers(tx, weekAgo),
         verifications: await countVerifications(tx),

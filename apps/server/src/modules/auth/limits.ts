@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { rateLimitedError } from '../../lib/errors.ts';
 
 /*
@@ -93,7 +93,7 @@ export async function tryCountRequest(tx: Database, limit: RequestLimit, key: st
   await lockLimit(tx, limit.bucket, key);
   const now = Date.now();
   const since = new Date(now - limit.windowMs);
-  const inserted = await selectRows<{ id: number }>(
+  const inserted = await selectRowsUnchecked<{ id: number }>(
     tx,
     sql`insert into rate_limit_hits (bucket, key, created_at)
         select ${limit.bucket}, ${key}, ${new Date(now).toISOString()}::timestamptz
@@ -107,7 +107,7 @@ export async function tryCountRequest(tx: Database, limit: RequestLimit, key: st
 /** Seconds until `limit` leaves room for one more request of `key` at `now` (ms), null when it does. */
 async function waitOf(db: Database, limit: RequestLimit, key: string, now: number): Promise<number | null> {
   const since = new Date(now - limit.windowMs);
-  const times = await selectRows<{ created_at: Date | string }>(
+  const times = await selectRowsUnchecked<{ created_at: Date | string }>(
     db,
     sql`select created_at from rate_limit_hits
         where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz
@@ -140,7 +140,7 @@ export async function refuseWhenSpent(db: Database, limit: RequestLimit, key: st
  * @throws AppError rate_limited (429) with the wait in minutes and `Retry-After` in seconds
  */
 export async function consumeRequestQuota(db: Database, limit: RequestLimit, key: string): Promise<void> {
-  await db.transaction(async (tx) => countRequest(tx as unknown as Database, limit, key));
+  await db.transaction(async (tx) => countRequest(tx, limit, key));
 }
 
 /**
@@ -154,8 +154,7 @@ export async function withLimitLock<T>(
   key: string,
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     await lockLimit(tx, bucket, key);
     return work(tx);
   });
@@ -194,14 +193,13 @@ export async function beginLoginAttempt(
   attempt: { email: string; ip: string; trustedDevice: boolean },
 ): Promise<LoginAttempt> {
   const address = addressKey(attempt.ip);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     // Always the account before the address: one order for every attempt, so no deadlock.
     await lockLimit(tx, 'login_account', attempt.email);
     await lockLimit(tx, 'login_address', address);
     const now = Date.now();
     const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
-    const [counts] = await selectRows<{
+    const [counts] = await selectRowsUnchecked<{
       pair: Date[] | string[] | null;
       address: Date[] | string[] | null;
       account: number;
@@ -230,7 +228,7 @@ export async function beginLoginAttempt(
       const next = new Date(counts.newest).getTime() + ACCOUNT_SLOWDOWN_INTERVAL_MS;
       if (next > now) throw rateLimitedError(ACCOUNT_SLOWED_DOWN, (next - now) / 1000);
     }
-    const [row] = await selectRows<{ id: number }>(
+    const [row] = await selectRowsUnchecked<{ id: number }>(
       tx,
       sql`insert into failed_logins (email, ip, created_at)
           values (${attempt.email}, ${address}, ${new Date(now).toISOString()}::timestamptz) returning id`,
@@ -259,7 +257,7 @@ export async function forgetLoginAttempt(db: Database, attempt: LoginAttempt): P
 /** Failed logins of the account `email` from all addresses in the last 15 minutes. */
 export async function recentFailedLogins(db: Database, email: string): Promise<number> {
   const since = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS);
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from failed_logins where email = ${email} and created_at > ${since.toISOString()}::timestamptz`,
   );

@@ -98,8 +98,7 @@ export async function register(
   // (docs/decisions/0008).
   // The count and the mail's job are one transaction: a mail counted is a mail sent.
   const mailOwner = (owner: users.UserRow) =>
-    deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    deps.db.transaction(async (tx) => {
       if (!(await tryCountRequest(tx, ACCOUNT_EXISTS_MAIL_LIMIT, owner.id))) return;
       await sendMail(
         deps,
@@ -131,7 +130,7 @@ export async function register(
         token,
         deps.siteName,
       );
-      await sendMail(deps, mail, tx as unknown as Database);
+      await sendMail(deps, mail, tx);
       return account;
     });
   } catch (error) {
@@ -225,8 +224,7 @@ async function afterFailedLogin(deps: AuthDeps, email: string, account: users.Us
   const failures = await recentFailedLogins(deps.db, email);
   if (failures < ACCOUNT_SLOWDOWN_AFTER) return;
   // The count and the mail's job are one transaction: a warning counted is a warning sent.
-  await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await deps.db.transaction(async (tx) => {
     if (!(await tryCountRequest(tx, FAILED_LOGINS_MAIL_LIMIT, email)) || !account) return;
     await sendMail(
       deps,

@@ -11,7 +11,7 @@ export async function syncTaxonomy(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     let position = 0;
     for (const category of taxonomy) {
-      const parentId = await upsertCategory(tx as unknown as Database, {
+      const parentId = await upsertCategory(tx, {
         slug: category.slug,
         name: category.name,
         shortName: category.shortName,
@@ -21,7 +21,7 @@ export async function syncTaxonomy(db: Database): Promise<void> {
         position: position++,
       });
       for (const sub of category.subcategories) {
-        await upsertCategory(tx as unknown as Database, {
+        await upsertCategory(tx, {
           slug: sub.slug,
           name: sub.name,
           shortName: sub.name,

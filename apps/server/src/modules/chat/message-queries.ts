@@ -1,6 +1,6 @@
 import type { ChatWarning } from '@marketplace/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { chatMessages, type MessageRow } from './schema.ts';
 
 /**
@@ -188,7 +188,7 @@ export async function checkAndCountSend(
   message: MessageToStore,
   windowMs: number,
 ): Promise<SendCheck> {
-  const [raw] = await selectRows<SendCheckRaw>(
+  const [raw] = await selectRowsUnchecked<SendCheckRaw>(
     tx,
     sql`with ${checkCtes(message, windowMs)}
         select (select row_to_json(e) from earlier e limit 1) as earlier,
@@ -211,7 +211,7 @@ export async function sendInOneStatement(
   windowMs: number,
   limit: number,
 ): Promise<SendCheck> {
-  const [raw] = await selectRows<SendCheckRaw>(
+  const [raw] = await selectRowsUnchecked<SendCheckRaw>(
     tx,
     sql`with ${checkCtes(message, windowMs)},
         ${insertCtes(message, sql`(select count from quota) <= ${limit}`)}
@@ -229,7 +229,7 @@ export async function sendInOneStatement(
  * `(conversation, sender, client_id)` stores nothing. @returns the new row, or undefined for a repeat
  */
 export async function insertMessage(tx: Database, message: MessageToStore): Promise<MessageRow | undefined> {
-  const [raw] = await selectRows<{ message: MessageJson | null }>(
+  const [raw] = await selectRowsUnchecked<{ message: MessageJson | null }>(
     tx,
     sql`with ${insertCtes(message, sql`true`)}
         select (select row_to_json(i) from inserted i) as message`,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { type ConversationRow, chatBlocks, chatConversations, chatMessages } from './schema.ts';
 
 /**
@@ -134,7 +134,7 @@ export async function countUnreadByConversation(
 
 /** Unread messages to `userId` over all conversations, counted up to `cap`. */
 export async function countUnreadCapped(db: Database, userId: string, cap: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from (
           select 1 from chat_messages
@@ -221,7 +221,7 @@ export async function countMessagesPerSide(
     conversationIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await selectRows<{ id: string; buyer: number; seller: number }>(
+  const rows = await selectRowsUnchecked<{ id: string; buyer: number; seller: number }>(
     db,
     sql`select c.id,
           (select count(*)::int from (select 1 from chat_messages m

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import type { RequestLimit } from '../auth/index.ts';
 import { findModeratedListings } from '../listings/index.ts';
 import type { ReportTargetType } from '../reports/index.ts';
@@ -76,7 +76,7 @@ async function flaggedMessages(
   things: readonly { targetId: string; reportedId: string }[],
 ): Promise<Map<string, string>> {
   const pairs = JSON.stringify(things.map((thing) => [thing.targetId, thing.reportedId]));
-  const rows = await selectRows<{ conversation_id: string; sender_id: string; content: string }>(
+  const rows = await selectRowsUnchecked<{ conversation_id: string; sender_id: string; content: string }>(
     db,
     sql`select distinct on (m.conversation_id, m.sender_id) m.conversation_id, m.sender_id, m.content
         from chat_messages m
@@ -96,7 +96,7 @@ async function flaggedMessages(
 
 /** Chat messages written since `since` (the admin figures, `GET /api/admin/stats`). */
 export async function countMessagesSince(db: Database, since: Date): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from chat_messages where created_at > ${since.toISOString()}::timestamptz`,
   );

@@ -51,8 +51,7 @@ export async function receiveContactMessage(
   body: { topic: ContactTopic; email: string; message: string },
   ip: string,
 ): Promise<{ detail: string }> {
-  await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await deps.db.transaction(async (tx) => {
     // Both counts and the message are one transaction: a refused or failed message counts nothing.
     await countRequest(tx, CONTACT_LIMIT, addressKey(ip));
     await tx.insert(contactMessages).values({ topic: body.topic, email: body.email, message: body.message });

@@ -130,7 +130,7 @@ export async function removeFavorite(deps: FavoriteDeps, userId: string, listing
       .where(and(eq(favorites.userId, userId), eq(favorites.listingId, listingId)))
       .returning({ listingId: favorites.listingId });
     if (removed.length === 0) throw new AppError('favorite_not_found');
-    return adjustFavoritesCount(tx as unknown as Database, listingId, -1);
+    return adjustFavoritesCount(tx, listingId, -1);
   });
   if (counted) {
     await deps.events.publish('favorite.removed', {

@@ -1,6 +1,6 @@
 import { FORUM_NEW_ACCOUNT_DAYS, FORUM_POSTS_PAGE_SIZE } from '@marketplace/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { displayName, findAccounts, membersNamed } from '../users/index.ts';
@@ -92,12 +92,16 @@ export async function categoryStats(db: Database, ids: string[]): Promise<Map<st
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const counts = await selectRows<{ category_id: string; threads: number | string; posts: number | string }>(
+  const counts = await selectRowsUnchecked<{
+    category_id: string;
+    threads: number | string;
+    posts: number | string;
+  }>(
     db,
     sql`select category_id, count(*) as threads, coalesce(sum(post_count), 0) as posts
         from forum_threads where deleted_at is null and category_id in (${list}) group by category_id`,
   );
-  const latest = await selectRows<{
+  const latest = await selectRowsUnchecked<{
     category_id: string;
     id: string;
     title: string;
@@ -235,7 +239,7 @@ export async function viewerState(
   from: number,
 ): Promise<{ liked: Set<string>; level: 'watch' | 'mute' | null }> {
   if (!isUuid(threadId)) return { liked: new Set(), level: null };
-  const [row] = await selectRows<{ liked: string[] | null; level: 'watch' | 'mute' | null }>(
+  const [row] = await selectRowsUnchecked<{ liked: string[] | null; level: 'watch' | 'mute' | null }>(
     db,
     sql`select
           (select json_agg(l.post_id) from forum_post_likes l join forum_posts p on p.id = l.post_id

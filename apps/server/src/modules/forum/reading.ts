@@ -12,7 +12,7 @@ import {
 } from '@marketplace/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { selectRows } from '../../db/client.ts';
+import { selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { displayName, findAccounts } from '../users/index.ts';
@@ -128,7 +128,7 @@ export async function listThreads(
     sql`, `,
   )}) and deleted_at is null`;
   const offset = (query.page - 1) * FORUM_THREADS_PAGE_SIZE;
-  const idRows = await selectRows<{ id: string }>(
+  const idRows = await selectRowsUnchecked<{ id: string }>(
     db,
     sql`select id from forum_threads where ${inCategories} order by ${order}
         limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
@@ -161,7 +161,7 @@ async function countView(
   const view = `${threadId} ${viewer}`;
   if (!isUuid(threadId)) return null;
   if (deps.views.has(view, new Date().toISOString().slice(0, 10))) return null;
-  const [counted] = await selectRows<{ view_count: number | string }>(
+  const [counted] = await selectRowsUnchecked<{ view_count: number | string }>(
     deps.db,
     sql`with counted as (
           insert into forum_thread_views (thread_id, viewer, day)

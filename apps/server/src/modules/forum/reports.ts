@@ -1,6 +1,6 @@
 import { forumPageOfPost } from '@marketplace/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { ReportTargetType } from '../reports/index.ts';
 import './events.ts';
@@ -69,7 +69,12 @@ export async function removePostInTransaction(
   postId: string,
   reason: string,
 ): Promise<boolean> {
-  const [post] = await selectRows<{ thread_id: string; number: number; author_id: string; likes: number }>(
+  const [post] = await selectRowsUnchecked<{
+    thread_id: string;
+    number: number;
+    author_id: string;
+    likes: number;
+  }>(
     tx,
     sql`select p.thread_id, p.number, p.author_id, p.like_count as likes from forum_posts p
         join forum_threads t on t.id = p.thread_id
@@ -102,7 +107,7 @@ export async function removePostInTransaction(
  * @returns false when there is nothing to restore
  */
 export async function restorePostInTransaction(tx: Database, postId: string): Promise<boolean> {
-  const [post] = await selectRows<{
+  const [post] = await selectRowsUnchecked<{
     thread_id: string;
     number: number;
     author_id: string;
@@ -146,7 +151,7 @@ export async function announcePostModeration(events: EventBus, event: { postId: 
 
 /** Visible forum posts (the admin figures). */
 export async function countForumPosts(db: Database): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from forum_posts where deleted_at is null`,
   );

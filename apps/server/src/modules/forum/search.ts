@@ -5,7 +5,7 @@ import {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { selectRows } from '../../db/client.ts';
+import { selectRowsUnchecked } from '../../db/client.ts';
 import { memberNameColumn } from '../users/index.ts';
 import type { ForumDeps } from './caches.ts';
 import { plainExcerpt } from './markdown.ts';
@@ -44,7 +44,7 @@ export async function searchForum(
     // evaluates the `else` subquery on demand). A post of a deleted thread is left out by a
     // hashed lookup in the few deleted threads (partial index `forum_threads_deleted_idx`),
     // not by reading each post's thread. docs/decisions/0010, "The uncached count".
-    const [counted] = await selectRows<{ hits: number | string }>(
+    const [counted] = await selectRowsUnchecked<{ hits: number | string }>(
       db,
       sql`with text_hits as materialized (
             select p.id from forum_posts p
@@ -83,7 +83,7 @@ export async function searchForum(
       ? []
       : hits <= cap
         ? // Few hits: read them all through the two text indexes, then sort.
-          await selectRows<Row>(
+          await selectRowsUnchecked<Row>(
             db,
             sql`with found as materialized (
                   select p.id from forum_posts p where p.search_vector @@ ${query} and p.deleted_at is null
@@ -98,7 +98,7 @@ export async function searchForum(
                 limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
           )
         : // Many hits: newest first along the date index, testing each post, until the page is full.
-          await selectRows<Row>(
+          await selectRowsUnchecked<Row>(
             db,
             sql`select ${columns}
                 from forum_posts p join forum_threads t on t.id = p.thread_id

@@ -6,7 +6,7 @@ import {
   type EntityType,
 } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { type MemberCards, memberIdsNamed } from '../users/index.ts';
@@ -59,7 +59,7 @@ export async function listEntities(
   }
   if (query.type === 'shops') where.push(verifiedSellerCondition(sql`l.seller_id`, 'business'));
   const rank = (conditions: SQL[]) =>
-    selectRows<RankedMember>(
+    selectRowsUnchecked<RankedMember>(
       deps.db,
       sql`select l.seller_id as id, count(*)::int as active
           from listings l where ${sql.join(conditions, sql` and `)}

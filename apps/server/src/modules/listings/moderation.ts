@@ -1,6 +1,6 @@
 import type { ListingStatus } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { ReportTargetType } from '../reports/index.ts';
@@ -28,7 +28,7 @@ export async function findModeratedListings(
   ids: readonly string[],
 ): Promise<Map<string, ModeratedListing>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectRows<ModeratedListing>(
+  const rows = await selectRowsUnchecked<ModeratedListing>(
     db,
     sql`select id, seller_id as "sellerId", title, status, images->>0 as image
         from listings
@@ -71,7 +71,7 @@ export async function removeListingInTransaction(
   tx: Database,
   id: string,
 ): Promise<{ previousStatus: 'active' | 'reserved' | 'sold'; sellerId: string }> {
-  const [row] = await selectRows<{ status: string; sellerId: string }>(
+  const [row] = await selectRowsUnchecked<{ status: string; sellerId: string }>(
     tx,
     sql`select status, seller_id as "sellerId" from listings where id = ${id}::uuid for update`,
   );
@@ -92,7 +92,7 @@ export async function restoreListingInTransaction(
   id: string,
   status: 'active' | 'reserved' | 'sold',
 ): Promise<boolean> {
-  const rows = await selectRows<{ id: string }>(
+  const rows = await selectRowsUnchecked<{ id: string }>(
     tx,
     sql`update listings set status = ${status}, updated_at = now()
         where id = ${id}::uuid and status = 'removed' returning id`,

@@ -1,6 +1,6 @@
 import type { Trader } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import { sellerRatingColumns } from '../ratings/index.ts';
@@ -87,7 +87,7 @@ export async function selectListingRecord(
   id: string,
   viewerId: string | null,
 ): Promise<ListingRecord | undefined> {
-  const [row] = await selectRows<ListingRecord>(
+  const [row] = await selectRowsUnchecked<ListingRecord>(
     db,
     sql`select ${listingColumns(viewerId, null)}
         from listings l ${LISTING_JOINS}
@@ -117,7 +117,7 @@ export function selectListingPage(
   },
 ): Promise<ListingRecord[]> {
   const where = page.where.length > 0 ? sql.join(page.where, sql` and `) : sql`true`;
-  return selectRows<ListingRecord>(
+  return selectRowsUnchecked<ListingRecord>(
     db,
     sql`select ${listingColumns(page.viewerId, page.distance ?? null)}
         from (select l.id ${page.keyColumns ? sql`, ${page.keyColumns}` : sql``}
@@ -135,7 +135,7 @@ export function selectListingPage(
  */
 export async function countListingsCapped(db: Database, where: SQL[], cap: number): Promise<number> {
   const condition = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from listings l where ${condition} limit ${cap}) c`,
   );
@@ -163,7 +163,7 @@ export async function matchListingsCapped(
 ): Promise<CappedMatches> {
   const condition = query.where.length > 0 ? sql.join(query.where, sql` and `) : sql`true`;
   const dir = sql.raw(query.direction);
-  const rows = await selectRows<{ total: number; id: string | null }>(
+  const rows = await selectRowsUnchecked<{ total: number; id: string | null }>(
     db,
     sql`with m as materialized (
           select l.id, ${query.key} as k from listings l where ${condition} limit ${query.cap}
@@ -190,7 +190,7 @@ export async function recordView(
   db: Database,
   view: { listingId: string; visitor: string; viewerId: string | null; day: string },
 ): Promise<{ sellerId: string; views: number } | null> {
-  const [row] = await selectRows<{ sellerId: string; views: number }>(
+  const [row] = await selectRowsUnchecked<{ sellerId: string; views: number }>(
     db,
     sql`with counted as (
       insert into listing_views (listing_id, visitor, day)
@@ -217,7 +217,7 @@ export async function adjustFavoritesCount(
   listingId: string,
   delta: number,
 ): Promise<{ sellerId: string; favoritesCount: number } | null> {
-  const [row] = await selectRows<{ sellerId: string; favoritesCount: number }>(
+  const [row] = await selectRowsUnchecked<{ sellerId: string; favoritesCount: number }>(
     tx,
     sql`update listing_stats st set favorites_count = greatest(0, st.favorites_count + ${delta}::int)
         from listings l
@@ -245,7 +245,7 @@ export async function selectListingSeller(
   db: Database,
   listingId: string,
 ): Promise<{ sellerId: string } | undefined> {
-  const [row] = await selectRows<{ sellerId: string }>(
+  const [row] = await selectRowsUnchecked<{ sellerId: string }>(
     db,
     sql`select seller_id as "sellerId" from listings where id = ${listingId}::uuid`,
   );
@@ -259,7 +259,7 @@ export function selectListingRecords(
   viewerId: string | null,
 ): Promise<ListingRecord[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectRows<ListingRecord>(
+  return selectRowsUnchecked<ListingRecord>(
     db,
     sql`select ${listingColumns(viewerId, null)}
         from listings l ${LISTING_JOINS}
@@ -275,7 +275,7 @@ export async function pruneViews(db: Database): Promise<void> {
 /** Whether the ad exists and was removed by moderation (docs/decisions/0009-reports-queue.md). */
 export async function isListingRemoved(db: Database, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await selectRows<{ status: string }>(
+  const [row] = await selectRowsUnchecked<{ status: string }>(
     db,
     sql`select status from listings where id = ${id}::uuid`,
   );

@@ -1,7 +1,7 @@
 import type { Listing, MyListingList, myListingsQuerySchema } from '@marketplace/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../users/index.ts';
@@ -38,7 +38,7 @@ export async function answer(deps: ListingReadDeps, id: string, viewer: Actor | 
 
 /** Whether a suspension or ban keeps the seller out now (the admin module's view `sanctioned_members`). */
 async function sellerSanctioned(db: Database, sellerId: string): Promise<boolean> {
-  const [row] = await selectRows<{ yes: boolean }>(
+  const [row] = await selectRowsUnchecked<{ yes: boolean }>(
     db,
     sql`select exists (select 1 from sanctioned_members where user_id = ${sellerId}::uuid) as yes`,
   );
@@ -107,7 +107,7 @@ export async function similarListings(
       from listings l where l.category_id = ${row.categoryId} and ${VISIBLE} and l.id <> ${id}::uuid
         and l.price_cents ${op} ${row.priceCents}
       order by l.price_cents ${dir}, l.id ${dir} limit ${limit})`;
-  const records = await selectRows<ListingRecord>(
+  const records = await selectRowsUnchecked<ListingRecord>(
     deps.db,
     sql`select ${listingColumns(viewerId, null)}
         from (select id, gap from (${near(sql`>=`, sql`asc`)} union all ${near(sql`<`, sql`desc`)}) c
@@ -160,7 +160,7 @@ export async function listMyListings(
       limit: query.limit + 1,
       viewerId: userId,
     }),
-    selectRows<MyListingList['counts']>(
+    selectRowsUnchecked<MyListingList['counts']>(
       deps.db,
       sql`select count(*) filter (where status = 'active' and expires_at > now())::int as active,
                  count(*) filter (where status = 'reserved')::int as reserved,

@@ -1,6 +1,6 @@
 import type { ListingQuerySort } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { distanceKmSql, withinRadiusSql } from '../../lib/geo.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import type { Location } from '../places/index.ts';
@@ -251,7 +251,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
     return pageOf(rows.slice(offset), limit, newestCursor);
   }
   const after = cursor ? sql`where (c.rank, c.id) < (${cursor.k}::real, ${cursor.id}::uuid)` : sql``;
-  const rows = await selectRows<
+  const rows = await selectRowsUnchecked<
     ListingRecord & {
       rank: number | null;
       windowSize: number;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { countReportsPerTarget, readReports } from '../reports/index.ts';
 import { findModeratedListings } from './moderation.ts';
 
@@ -38,7 +38,7 @@ export async function readSellerOverview(
   sellerId: string,
 ): Promise<{ ads: SellerAdRow[]; reports: SellerReportRow[] }> {
   const [ads, reports] = await Promise.all([
-    selectRows<{
+    selectRowsUnchecked<{
       id: string;
       title: string;
       status: SellerAdRow['status'];

@@ -221,8 +221,7 @@ export async function updateListing(
       changes.expiresAt = new Date(Date.now() + LISTING_LIFETIME_MS);
     }
   }
-  const removed = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const removed = await deps.db.transaction(async (db) => {
     let released: string[] = [];
     if (body.images !== undefined) {
       changes.images = await claimUploads(db, body.images, [current.sellerId, actor.id], id);
@@ -260,8 +259,7 @@ export async function updateListing(
  */
 export async function deleteListing(deps: ListingDeps, actor: Actor, id: string): Promise<void> {
   const current = await editable(deps.db, actor, id, 'delete');
-  const removed = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  const removed = await deps.db.transaction(async (db) => {
     const released = await releaseUploads(db, id, []);
     await db.delete(listings).where(eq(listings.id, id));
     await adjustTerms(db, current.title, -1);

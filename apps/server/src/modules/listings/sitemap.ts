@@ -1,7 +1,7 @@
 import type { Category } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import type { CacheCatalogue } from '../../lib/cache-catalogue.ts';
 import { CountCache } from '../../lib/count-cache.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
@@ -105,7 +105,7 @@ export class Sitemaps {
       const from = cuts[page - 1];
       if (from === undefined) return null;
       const to = cuts[page];
-      const rows = await selectRows<{ id: string; updatedAt: string }>(
+      const rows = await selectRowsUnchecked<{ id: string; updatedAt: string }>(
         this.db,
         sql`select l.id, ${isoTimestamp('l.updated_at')} as "updatedAt" from listings l
             where ${VISIBLE} and l.id >= ${from}::uuid ${to === undefined ? sql`` : sql`and l.id < ${to}::uuid`}
@@ -124,7 +124,7 @@ export class Sitemaps {
   /** The first id of each page of active ads, in id order (one pass over the id index). */
   private cutPoints(): Promise<string[]> {
     return this.cuts.get('all', async () => {
-      const rows = await selectRows<{ id: string }>(
+      const rows = await selectRowsUnchecked<{ id: string }>(
         this.db,
         sql`select id from (
               select l.id, row_number() over (order by l.id) as n from listings l where ${VISIBLE}

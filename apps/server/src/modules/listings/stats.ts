@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { VISIBLE } from './queries.ts';
 
 /** Active, unexpired ads of a member (public profile, seller card); none while they are suspended or banned. */
 export async function countActiveListings(db: Database, sellerId: string): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRowsUnchecked<{ n: number }>(
     db,
     sql`select count(*)::int as n from listings l where l.seller_id = ${sellerId}::uuid and ${VISIBLE}`,
   );
@@ -16,7 +16,7 @@ export async function countActiveListings(db: Database, sellerId: string): Promi
  * it), in one grouped scan. The listings plugin caches it for a minute and until an ad changes.
  */
 export async function countActiveListingsByCategory(db: Database): Promise<Map<number, number>> {
-  const rows = await selectRows<{ category_id: number; n: number }>(
+  const rows = await selectRowsUnchecked<{ category_id: number; n: number }>(
     db,
     sql`select l.category_id, count(*)::int as n from listings l where ${VISIBLE} group by l.category_id`,
   );
@@ -31,7 +31,7 @@ export async function countListingsByStatus(
   db: Database,
   since: Date,
 ): Promise<{ active: number; reserved: number; sold: number; newSince: number }> {
-  const [row] = await selectRows<{ active: number; reserved: number; sold: number; recent: number }>(
+  const [row] = await selectRowsUnchecked<{ active: number; reserved: number; sold: number; recent: number }>(
     db,
     sql`select count(*) filter (where status = 'active' and expires_at > now())::int as active,
           count(*) filter (where status = 'reserved')::int as reserved,
@@ -49,7 +49,7 @@ export async function countListingsByStatus(
 
 /** New ads per UTC day (`YYYY-MM-DD`) from `from` on; days without any are left out. */
 export async function countNewListingsPerDay(db: Database, from: Date): Promise<Map<string, number>> {
-  const rows = await selectRows<{ day: string; n: number }>(
+  const rows = await selectRowsUnchecked<{ day: string; n: number }>(
     db,
     sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n
         from listings where created_at >= ${from.toISOString()}::timestamptz group by 1`,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import { escapeLike } from '../../lib/sql.ts';
 
@@ -46,7 +46,7 @@ export async function suggest(db: Database, query: string): Promise<string[]> {
   const last = (words.pop() ?? '').replace(/[^\p{L}\p{N}]/gu, '');
   if (last.length < 2) return [];
   const prefix = words.length > 0 ? `${words.join(' ')} ` : '';
-  const rows = await selectRows<{ term: string }>(
+  const rows = await selectRowsUnchecked<{ term: string }>(
     db,
     sql`select term from search_terms
         where term like ${`${escapeLike(last)}%`} and listing_count > 0
@@ -92,7 +92,7 @@ async function findCorrection(db: Database, query: string): Promise<string | nul
       corrected.push(word);
       continue;
     }
-    const rows = await selectRows<{ term: string; known: boolean }>(
+    const rows = await selectRowsUnchecked<{ term: string; known: boolean }>(
       db,
       sql`select term, term = ${word} as known from search_terms
           where term % ${word} and listing_count > 0 and similarity(term, ${word}) >= ${CORRECTION_MIN_SIMILARITY}
@@ -155,7 +155,7 @@ const STEM_INFIX_MIN_LENGTH = 4;
  */
 export async function compoundsOf(db: Database, word: string): Promise<string[]> {
   if (word.length < SUFFIX_MIN_LENGTH || !/^\p{L}+$/u.test(word) || WORD_ENDINGS.has(word)) return [];
-  const [lexeme] = await selectRows<{ stem: string | null; words: number }>(
+  const [lexeme] = await selectRowsUnchecked<{ stem: string | null; words: number }>(
     db,
     sql`select (ts_lexize('german_stem', ${word}))[1] as stem,
                numnode(plainto_tsquery('german', ${word}))::int as words`,
@@ -180,7 +180,7 @@ export async function compoundsOf(db: Database, word: string): Promise<string[]>
     suffixes.map((suffix) => sql`term like ${suffix}`),
     sql` or `,
   );
-  const rows = await selectRows<{ term: string }>(
+  const rows = await selectRowsUnchecked<{ term: string }>(
     db,
     sql`select term from search_terms
         where (${sql.join(patterns, sql` or `)})

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import {
   type ModerationAppealRow,
   type ModerationDecisionRow,
@@ -62,7 +62,11 @@ export async function strikesOf(
   userId: string,
   since: Date,
 ): Promise<{ removals: number; lastWarningAt: Date | null; lastSuspensionAt: Date | null }> {
-  const [counts] = await selectRows<{ removals: number; warning: string | null; suspension: string | null }>(
+  const [counts] = await selectRowsUnchecked<{
+    removals: number;
+    warning: string | null;
+    suspension: string | null;
+  }>(
     db,
     sql`select
           count(*) filter (where action = 'remove' and reversed_at is null)::int as removals,
@@ -104,7 +108,7 @@ export function decisionsByGround(
   from: Date,
   to: Date,
 ): Promise<{ ground: string; action: string; count: number }[]> {
-  return selectRows(
+  return selectRowsUnchecked(
     db,
     sql`select ground, action, count(*)::int as count from moderation_decisions
         where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
@@ -121,7 +125,11 @@ export async function appealFigures(
   from: Date,
   to: Date,
 ): Promise<{ appeals: number; reversals: number; medianHours: number | null }> {
-  const [row] = await selectRows<{ appeals: number; reversals: number; median_hours: number | null }>(
+  const [row] = await selectRowsUnchecked<{
+    appeals: number;
+    reversals: number;
+    median_hours: number | null;
+  }>(
     db,
     sql`select
           (select count(*)::int from moderation_appeals

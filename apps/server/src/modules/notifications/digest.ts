@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TYPES } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { selectRows } from '../../db/client.ts';
+import { selectRowsUnchecked } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../realtime/index.ts';
 import { displayName, findAccounts } from '../users/index.ts';
@@ -74,9 +74,8 @@ export async function sendNotificationDigests(deps: DigestDeps, now: Date = new 
   let total = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const { taken, last, mailed } = await deps.db.transaction(async (tx) => {
-      const txDb = tx as unknown as Database;
-      const due = await selectRows<{ user_id: string }>(
+    const { taken, last, mailed } = await deps.db.transaction(async (txDb) => {
+      const due = await selectRowsUnchecked<{ user_id: string }>(
         txDb,
         sql`select s.user_id from notification_settings s
              where s.user_id > ${after}::uuid
@@ -98,7 +97,7 @@ export async function sendNotificationDigests(deps: DigestDeps, now: Date = new 
       for (const userId of away) {
         const account = accounts.get(userId);
         if (!account?.emailVerifiedAt) continue;
-        const items = await selectRows<DigestItemRow>(
+        const items = await selectRowsUnchecked<DigestItemRow>(
           txDb,
           sql`select n.title, n.message, n.link, (count(*) over ())::int as total
                 from notifications n join notification_settings s on s.user_id = n.user_id

@@ -4,7 +4,7 @@ import {
   type NotificationType,
 } from '@marketplace/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { type NotificationRow, notificationSettings, notifications } from './schema.ts';
 
 /** Channels a member changed, per type (the rest are the contract's defaults). */
@@ -172,7 +172,7 @@ export async function storeNotification(
   if (collapseByLink) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification|${userId}|${values.link}`}))`);
   }
-  const [raw] = await selectRows<StoredNotificationRaw>(
+  const [raw] = await selectRowsUnchecked<StoredNotificationRaw>(
     db,
     sql`with s as (
           select ${channelOn(type, 'in_app')} as in_app, ${channelOn(type, 'email')} as email, s.last_seen_at
@@ -245,7 +245,7 @@ export function insertForFollowers(
   sellerId: string,
   values: Omit<NewNotification, 'userId' | 'relatedUserId'>,
 ): Promise<FanOutRow[]> {
-  return selectRows<FanOutRow>(
+  return selectRowsUnchecked<FanOutRow>(
     db,
     sql`insert into notifications (user_id, type, title, message, link, related_user_id, related_listing_id)
         select f.follower_id, ${values.type}, ${values.title}, ${values.message}, ${values.link},
@@ -272,7 +272,7 @@ export async function selectMailRecipients(
     'userIds' in candidates
       ? sql`unnest(${`{${candidates.userIds.join(',')}}`}::uuid[]) as c(user_id)`
       : sql`(select follower_id as user_id from follows where followed_id = ${candidates.followersOf}::uuid) as c`;
-  const rows = await selectRows<{ user_id: string }>(
+  const rows = await selectRowsUnchecked<{ user_id: string }>(
     db,
     sql`select c.user_id from ${from}
           left join notification_settings s on s.user_id = c.user_id
@@ -334,7 +334,7 @@ export async function upsertLastSeen(db: Database, userIds: readonly string[], a
 
 /** Ids of members who saved the ad (at most `limit`; reads the favourites module's table). */
 export async function selectSaverIds(db: Database, listingId: string, limit: number): Promise<string[]> {
-  const rows = await selectRows<{ user_id: string }>(
+  const rows = await selectRowsUnchecked<{ user_id: string }>(
     db,
     sql`select user_id from favorites where listing_id = ${listingId}::uuid limit ${limit}`,
   );
@@ -343,7 +343,7 @@ export async function selectSaverIds(db: Database, listingId: string, limit: num
 
 /** Title of an ad, or undefined when it is gone (reads the listings module's table). */
 export async function selectListingTitle(db: Database, listingId: string): Promise<string | undefined> {
-  const [row] = await selectRows<{ title: string }>(
+  const [row] = await selectRowsUnchecked<{ title: string }>(
     db,
     sql`select title from listings where id = ${listingId}::uuid`,
   );

@@ -1,6 +1,6 @@
 import { foldPlaceName, type Place } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { type PostalCodeEntry, readPostalCodes } from './postal-codes.ts';
 
@@ -52,7 +52,7 @@ export interface Location {
  * @returns how many rows were inserted (0 when the table was filled already)
  */
 export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[]): Promise<number> {
-  const [existing] = await selectRows<{ present: boolean }>(
+  const [existing] = await selectRowsUnchecked<{ present: boolean }>(
     db,
     sql`select exists(select 1 from postal_codes) as present`,
   );
@@ -60,8 +60,8 @@ export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[
   const rows = entries ?? readPostalCodes();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('postal_codes_load'))`);
-    const [again] = await selectRows<{ present: boolean }>(
-      tx as unknown as Database,
+    const [again] = await selectRowsUnchecked<{ present: boolean }>(
+      tx,
       sql`select exists(select 1 from postal_codes) as present`,
     );
     if (again?.present) return 0;
@@ -98,7 +98,7 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
   const name = combined?.[2] ?? (digits ? null : text);
   if (!name) {
     if (!digits) return [];
-    return selectRows<Place>(
+    return selectRowsUnchecked<Place>(
       db,
       sql`select postal_code, place, state from postal_codes
           where postal_code like ${`${digits}%`}
@@ -109,7 +109,7 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
   const folded = foldPlaceName(name);
   const conditions: SQL[] = [foldedPrefixCondition(folded)];
   if (digits) conditions.push(sql`postal_code like ${`${digits}%`}`);
-  return selectRows<Place>(
+  return selectRowsUnchecked<Place>(
     db,
     sql`select postal_code, place, state from (
           select postal_code, place, state, id, ${FOLDED_PLACE} = ${folded} as exact,
@@ -129,7 +129,7 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
  * @returns null when the postal code is unknown or `place` does not belong to it
  */
 export async function findPlace(db: Database, postalCode: string, place: string): Promise<Location | null> {
-  const rows = await selectRows<Location>(
+  const rows = await selectRowsUnchecked<Location>(
     db,
     sql`select postal_code as "postalCode", place, latitude, longitude from postal_codes
         where postal_code = ${postalCode}
@@ -141,7 +141,7 @@ export async function findPlace(db: Database, postalCode: string, place: string)
 
 /** Whether a postal code exists in the table. */
 export async function postalCodeExists(db: Database, postalCode: string): Promise<boolean> {
-  const [row] = await selectRows<{ present: boolean }>(
+  const [row] = await selectRowsUnchecked<{ present: boolean }>(
     db,
     sql`select exists(select 1 from postal_codes where postal_code = ${postalCode}) as present`,
   );
@@ -164,7 +164,7 @@ export async function locate(db: Database, text: string): Promise<Location | nul
     return (await findPlace(db, combined[1], combined[2])) ?? findPlace(db, combined[1], '');
   }
   const folded = foldPlaceName(value);
-  const rows = await selectRows<Location>(
+  const rows = await selectRowsUnchecked<Location>(
     db,
     sql`select "postalCode", place, latitude, longitude from (
           select postal_code as "postalCode", place, state, latitude, longitude, id,
@@ -184,7 +184,7 @@ export function selectPlacesByCodes(
   db: Database,
   codes: string[],
 ): Promise<(Location & { state: string })[]> {
-  return selectRows(
+  return selectRowsUnchecked(
     db,
     sql`select distinct on (postal_code) postal_code as "postalCode", place, state, latitude, longitude
         from postal_codes where postal_code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))

@@ -83,7 +83,7 @@ export async function sendSavedSearchAlerts(
         let count = 0;
         try {
           count = await countNewMatches(
-            { db: tx as unknown as Database, categories: deps.categories },
+            { db: tx, categories: deps.categories },
             search.filters,
             { after: search.lastCheckedAt, upTo: asOf },
             search.userId,
@@ -96,7 +96,7 @@ export async function sendSavedSearchAlerts(
         }
         if (count === 0) continue;
         const notification = await notifyMemberInTransaction(
-          tx as unknown as Database,
+          tx,
           deps,
           search.userId,
           savedSearchAlertText(search.name, count, savedSearchPath(search.filters)),

@@ -101,7 +101,7 @@ export async function createSavedSearch(
         `Du kannst höchstens ${SAVED_SEARCHES_MAX} Suchen speichern. Lösche eine gespeicherte Suche, um eine neue anzulegen.`,
       );
     }
-    await countRequest(tx as unknown as Database, SAVED_SEARCH_CREATE_LIMIT, userId);
+    await countRequest(tx, SAVED_SEARCH_CREATE_LIMIT, userId);
     const [row] = await tx
       .insert(savedSearches)
       .values({ userId, name, filters: body.filters, filtersKey: key })

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 
 /**
  * Members in total and new since `since` (the admin figures, `GET /api/admin/stats`, SPEC.md
  * §6, §7); read-only.
  */
 export async function countMembers(db: Database, since: Date): Promise<{ total: number; newSince: number }> {
-  const [row] = await selectRows<{ total: number; recent: number }>(
+  const [row] = await selectRowsUnchecked<{ total: number; recent: number }>(
     db,
     sql`select count(*)::int as total,
           count(*) filter (where created_at > ${since.toISOString()}::timestamptz)::int as recent
@@ -17,7 +17,7 @@ export async function countMembers(db: Database, since: Date): Promise<{ total: 
 
 /** New members per UTC day (`YYYY-MM-DD`) from `from` on; days without any are left out. */
 export async function countNewMembersPerDay(db: Database, from: Date): Promise<Map<string, number>> {
-  const rows = await selectRows<{ day: string; n: number }>(
+  const rows = await selectRowsUnchecked<{ day: string; n: number }>(
     db,
     sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n
         from users where created_at >= ${from.toISOString()}::timestamptz group by 1`,
@@ -30,7 +30,7 @@ export async function countNewMembersPerDay(db: Database, from: Date): Promise<M
  * than the first decision's where the site has one); read-only.
  */
 export async function hasOtherAdmin(db: Database, adminId: string): Promise<boolean> {
-  const [row] = await selectRows<{ other: boolean }>(
+  const [row] = await selectRowsUnchecked<{ other: boolean }>(
     db,
     sql`select exists (select 1 from users where role = 'ADMIN' and id <> ${adminId}::uuid) as other`,
   );

@@ -1,6 +1,6 @@
 import type { MemberReputation } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { UserRow } from './schema.ts';
 import { displayName, getAccount, isUserId } from './service.ts';
@@ -43,7 +43,7 @@ export async function membersNamed(
     names.map((name) => sql`${name}`),
     sql`, `,
   );
-  const rows = await selectRows<{ id: string; shown: string | null; nick: string | null }>(
+  const rows = await selectRowsUnchecked<{ id: string; shown: string | null; nick: string | null }>(
     db,
     sql`select id, shown, nick from (
           select id,
@@ -127,7 +127,7 @@ export class MemberCards {
         sql`, `,
       );
     } else members = userIds as SQL;
-    const rows = await selectRows<
+    const rows = await selectRowsUnchecked<
       {
         id: string;
         nickname: string | null;

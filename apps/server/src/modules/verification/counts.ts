@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 
 /** Members with an approved verification and requests waiting for a decision (the admin figures). */
 export async function countVerifications(
   db: Database,
 ): Promise<{ verifiedSellers: number; pending: number }> {
-  const [row] = await selectRows<{ verified: number; pending: number }>(
+  const [row] = await selectRowsUnchecked<{ verified: number; pending: number }>(
     db,
     sql`select count(distinct user_id) filter (where status = 'approved')::int as verified,
           count(*) filter (where status = 'pending')::int as pending
