@@ -5,10 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+// The browser tests' Chromium and its flags (headless, no traffic beyond the pages under test).
+import { CHROMIUM_ARGS, chromePath } from '../../web/e2e/helpers/chromium.ts';
 import { linkToken, mailsTo } from '../test/helpers/accounts.ts';
 
 // Two instances of the server as an operator runs them (README "Several instances"): one
@@ -27,6 +30,22 @@ const processes: ChildProcess[] = [];
 let s3: S3rver;
 let nginxPort: number;
 let instances: { url: string; dataDir: string; process: ChildProcess }[] = [];
+let redisPort: number;
+let redis: ChildProcess;
+
+/** Starts the instances' Redis on `redisPort`, keeping nothing on disk (again after a stop). */
+function startRedis(): ChildProcess {
+  return start('redis-server', [
+    '--port',
+    String(redisPort),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -112,6 +131,36 @@ async function verificationToken(dataDirs: readonly string[], to: string): Promi
   return linkToken(mail, 'verify-email');
 }
 
+/**
+ * Registers, confirms and logs in a new member through the instance at `base` (its mail is a
+ * job any instance may send).
+ * @returns the member's access token
+ */
+async function newMember(base: string, nickname: string): Promise<string> {
+  const email = `${nickname.toLowerCase().replace(/[^a-z]/g, '')}.${randomUUID()}@cluster.example`;
+  const registered = await call(base, 'POST', '/api/auth/register', {
+    email,
+    password: ADMIN.password,
+    nickname,
+    first_name: null,
+    last_name: null,
+  });
+  expect(registered.status).toBe(202);
+  const verified = await call(base, 'POST', '/api/auth/verify-email', {
+    token: await verificationToken(
+      instances.map((instance) => instance.dataDir),
+      email,
+    ),
+  });
+  expect(verified.status).toBe(200);
+  const login = await call<{ access_token: string }>(base, 'POST', '/api/auth/login', {
+    email,
+    password: ADMIN.password,
+  });
+  expect(login.status).toBe(200);
+  return login.body.access_token;
+}
+
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();
@@ -120,17 +169,8 @@ beforeAll(async () => {
   const databaseUrl = new URL(BASE_URL);
   databaseUrl.pathname = `/${databaseName}`;
 
-  const redisPort = await freePort();
-  start('redis-server', [
-    '--port',
-    String(redisPort),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
+  redisPort = await freePort();
+  redis = startRedis();
   s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -214,6 +254,33 @@ describe('two instances behind nginx on one PostgreSQL, Redis and S3 bucket', ()
   let adminId = '';
   const viaNginx = () => `http://127.0.0.1:${nginxPort}`;
 
+  /**
+   * Starts (or finds) the conversation of the member with `buyerToken` with the administrator,
+   * through the instance at `base`.
+   * @returns a function that sends one message of the member's there and expects it stored (201)
+   */
+  async function conversationWithAdmin(base: string, buyerToken: string) {
+    const conversation = await call<{ id: string }>(
+      base,
+      'POST',
+      '/api/chat/conversations',
+      { user_id: adminId },
+      buyerToken,
+    );
+    expect([200, 201]).toContain(conversation.status);
+    const write = async (content: string) => {
+      const sent = await call(
+        base,
+        'POST',
+        `/api/chat/conversations/${conversation.body.id}/messages`,
+        { client_id: randomUUID(), content },
+        buyerToken,
+      );
+      expect(sent.status).toBe(201);
+    };
+    return Object.assign(write, { conversationId: conversation.body.id });
+  }
+
   it('a member logs in through nginx and the token works on both instances', async () => {
     const login = await call<{ access_token: string; user: { id: string } }>(
       viaNginx(),
@@ -268,44 +335,95 @@ describe('two instances behind nginx on one PostgreSQL, Redis and S3 bucket', ()
     });
     await connected;
 
-    const email = `kaeufer.${Date.now()}@cluster.example`;
-    const registered = await call(b.url, 'POST', '/api/auth/register', {
-      email,
-      password: ADMIN.password,
-      nickname: 'Käufer-Kim',
-      first_name: null,
-      last_name: null,
-    });
-    expect(registered.status).toBe(202);
-    const verified = await call(b.url, 'POST', '/api/auth/verify-email', {
-      token: await verificationToken([a.dataDir, b.dataDir], email),
-    });
-    expect(verified.status).toBe(200);
-    const buyer = await call<{ access_token: string }>(b.url, 'POST', '/api/auth/login', {
-      email,
-      password: ADMIN.password,
-    });
-    expect(buyer.status).toBe(200);
-    const conversation = await call<{ id: string }>(
-      b.url,
-      'POST',
-      '/api/chat/conversations',
-      { user_id: adminId },
-      buyer.body.access_token,
-    );
-    expect([200, 201]).toContain(conversation.status);
-    const sent = await call(
-      b.url,
-      'POST',
-      `/api/chat/conversations/${conversation.body.id}/messages`,
-      { client_id: randomUUID(), content: 'Hallo über Instanz B' },
-      buyer.body.access_token,
-    );
-    expect(sent.status).toBe(201);
+    const write = await conversationWithAdmin(b.url, await newMember(b.url, 'Käufer-Kim'));
+    await write('Hallo über Instanz B');
     await expect
       .poll(() => received.find((message) => message.type === 'new_message')?.preview, { timeout: STEP_MS })
       .toBe('Hallo über Instanz B');
     socket.close();
+  });
+
+  it('a message sent while Redis is away shows in the conversation open on the other instance once Redis is back, without a reload', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const write = await conversationWithAdmin(b.url, await newMember(b.url, 'Käufer-Uta'));
+    await write('Ist das Sofa noch da?');
+    const site = await call<{ terms_version: string }>(a.url, 'GET', '/api/site');
+    // The seller accepts the AGB first (the start made the account; it has accepted none).
+    const me = await call<unknown>(
+      a.url,
+      'POST',
+      '/api/me/terms',
+      { version: site.body.terms_version },
+      token,
+    );
+    expect(me.status).toBe(200);
+
+    // The seller has the conversation open in a browser served by instance A; the buyer writes
+    // through instance B.
+    const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+      await context.addInitScript(
+        ([storedToken, user]) => {
+          localStorage.setItem('auth.token', storedToken);
+          localStorage.setItem('auth.user', user);
+        },
+        [token, JSON.stringify(me.body)] as const,
+      );
+      const page = await context.newPage();
+      let socketsOpened = 0;
+      page.on('websocket', (socket) => {
+        if (socket.url().includes('/ws/notifications')) socketsOpened += 1;
+      });
+      await page.goto(`${a.url}/chat?conversation=${write.conversationId}`);
+      const messages = page.getByRole('list', { name: 'Nachrichten' });
+      await messages.getByText('Ist das Sofa noch da?', { exact: true }).waitFor({ timeout: STEP_MS });
+      await expect.poll(() => socketsOpened, { timeout: STEP_MS }).toBeGreaterThan(0);
+      await page.evaluate(() => {
+        (globalThis as { sameDocument?: boolean }).sameDocument = true;
+      });
+      // Live while Redis is there.
+      await write('Ja, mit Kissen.');
+      await messages.getByText('Ja, mit Kissen.', { exact: true }).waitFor({ timeout: STEP_MS });
+      const socketsBefore = socketsOpened;
+
+      redis.kill('SIGTERM');
+      await new Promise((resolve) => (redis.exitCode === null ? redis.once('exit', resolve) : resolve(null)));
+      for (const instance of instances) {
+        await expect
+          .poll(
+            async () => (await call<{ redis: string }>(instance.url, 'GET', '/api/health/ready')).body.redis,
+            {
+              timeout: STEP_MS,
+            },
+          )
+          .toBe('degraded');
+      }
+      // Stored and acknowledged, though no instance can tell another.
+      await write('Kann ich es Samstag abholen?');
+
+      redis = startRedis();
+      for (const instance of instances) {
+        await expect
+          .poll(
+            async () => (await call<{ redis: string }>(instance.url, 'GET', '/api/health/ready')).body.redis,
+            {
+              timeout: STEP_MS,
+            },
+          )
+          .toBe('ok');
+      }
+      // Instance A closes its sockets with 1012 when its subscription is live again; the app
+      // opens a new one and reads what it missed.
+      await messages.getByText('Kann ich es Samstag abholen?', { exact: true }).waitFor({ timeout: STEP_MS });
+      expect(socketsOpened).toBeGreaterThan(socketsBefore);
+      expect(await page.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      // And live again afterwards.
+      await write('Ja, ab 10 Uhr.');
+      await messages.getByText('Ja, ab 10 Uhr.', { exact: true }).waitFor({ timeout: STEP_MS });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('stopping instance A with SIGTERM under load loses no request: nginx moves on to B', async () => {

@@ -21,20 +21,7 @@ export const MOBILE = { width: 390, height: 844 } as const;
 /** One step of a flow waits at most this long for the app (ms). */
 export const STEP_MS = 20_000;
 
-/** Debian's Chromium, or the one `CHROME_PATH` names. */
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** Headless, with no traffic beyond the page under test. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM_ARGS, chromePath } from './chromium.ts';
 
 /**
  * Opens `path` and waits until the app runs it ({@link appStarted}): a public page arrives
