@@ -181,6 +181,25 @@ describe('posting stories', () => {
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
   });
 
+  it("keeps a video's own length as its duration and refuses a picture's beyond a minute", async () => {
+    const video = await post(b, VIDEO, 'clip.mp4', 'video/mp4', { duration: '45' });
+    expect(video.statusCode, video.body).toBe(201);
+    expect((video.json() as Story).duration).toBe(2);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const before = await t.app.inject({ url: '/api/stories/', headers: bearer(a.access_token) });
+    for (const duration of ['600', '0', '61', 'lang']) {
+      const picture = await post(a, photo, 'bild.png', 'image/png', { duration });
+      expect(picture.statusCode, duration).toBe(422);
+      expect(picture.json()).toMatchObject({ detail: 'duration: eine Zahl von Sekunden zwischen 1 und 60.' });
+    }
+    const after = await t.app.inject({ url: '/api/stories/', headers: bearer(a.access_token) });
+    expect(after.json()).toEqual(before.json());
+    const shown = await post(a, photo, 'bild.png', 'image/png', { duration: '7' });
+    expect((shown.json() as Story).duration).toBe(7);
+  });
+
   it('links only an own active ad', async () => {
     const ownAd = await createAd(t, a.access_token, { title: 'Kajak mit Paddel' });
     const foreignAd = await createAd(t, b.access_token, { title: 'Fremdes Zelt' });

@@ -185,7 +185,7 @@ const storyRoutes: FastifyPluginAsyncZod<{ deps: StoriesDeps }> = async (app, { 
       schema: {
         tags,
         summary:
-          'Post a story: multipart `media` (JPEG, PNG, WebP, MP4 or MOV by their bytes, at most 50 MB; a video with a picture, at most 60 s and 4096 px per side, else 415 or 422, stored without its metadata), for a video optional `poster` (its first frame as JPEG, PNG or WebP, shown before it plays), optional `caption` (trimmed, omitted when empty, at most 500 characters), `duration` (seconds) and `listing_id` (one of my active ads). Lives 24 hours',
+          'Post a story: multipart `media` (JPEG, PNG, WebP, MP4 or MOV by their bytes, at most 50 MB; a video with a picture, at most 60 s and 4096 px per side, else 415 or 422, stored without its metadata), for a video optional `poster` (its first frame as JPEG, PNG or WebP, shown before it plays), optional `caption` (trimmed, omitted when empty, at most 500 characters), `duration` (whole seconds, 1 to 60: how long a picture shows; a video keeps its own length) and `listing_id` (one of my active ads). Lives 24 hours',
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 201: storySchema, ...errorResponses(401, 403, 413, 415, 422) },

@@ -200,7 +200,8 @@ export async function create(
     thumbnailName: isImage ? mediaName : posterId,
     mimeType: mime,
     caption: fields.caption,
-    duration: fields.duration,
+    // A video lasts as long as it plays, whatever the client said.
+    duration: video ? Math.max(1, Math.round(video.seconds)) : fields.duration,
     listingId: fields.listing?.id ?? null,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + STORY_LIFETIME_MS),

@@ -4,6 +4,7 @@ import { removeTempFile, streamToTempFile } from '../../lib/temp-upload.ts';
 import type { ImageUploadStream } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
 import { type StoriesDeps, UUID } from './deps.ts';
+import { STORY_VIDEO_MAX_SECONDS } from './video.ts';
 
 /** Multipart parts of `POST /api/stories/` after the file. */
 export interface StoryUploadFields {
@@ -17,7 +18,8 @@ const TMP_PREFIX = 'upload-story-';
 
 /**
  * Checks the text fields of a new story. @returns caption (trimmed, null when empty), duration
- * in seconds (null when absent) and the linked ad id
+ * in whole seconds, 1 to {@link STORY_VIDEO_MAX_SECONDS} (null when absent: a picture then shows
+ * about 5 s, SPEC.md §9; a video's own length replaces it) and the linked ad id
  * @throws AppError validation (422) naming the field
  */
 export async function checkFields(
@@ -36,8 +38,11 @@ export async function checkFields(
   let duration: number | null = null;
   if (fields.duration !== undefined && fields.duration.trim() !== '') {
     const value = Number(fields.duration);
-    if (!Number.isFinite(value) || value <= 0 || value > 600) {
-      throw new AppError('validation', 'duration: eine Zahl von Sekunden zwischen 0 und 600.');
+    if (!Number.isFinite(value) || Math.round(value) < 1 || Math.round(value) > STORY_VIDEO_MAX_SECONDS) {
+      throw new AppError(
+        'validation',
+        `duration: eine Zahl von Sekunden zwischen 1 und ${STORY_VIDEO_MAX_SECONDS}.`,
+      );
     }
     duration = Math.round(value);
   }
