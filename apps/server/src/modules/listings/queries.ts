@@ -1,42 +1,73 @@
-import type { Trader } from '@marketplace/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { offerTypeSchema, priceTypeSchema, sellerBadgeSchema, traderSchema } from '@marketplace/contract';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { type Database, rowCount, selectRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import { sellerRatingColumns } from '../ratings/index.ts';
 import { sellerBadgeColumns } from '../verification/index.ts';
-import type { ListingRow, ListingStatsRow } from './schema.ts';
+import { listingStats, listings, STORED_LISTING_STATUSES } from './schema.ts';
 
 /**
- * An ad as the list and detail queries read it: its `listings` row (the one row type of the
- * table, times as ISO 8601 text with milliseconds because raw queries read them as text),
- * its counters, the seller card and the viewer's flag.
+ * A row of {@link listingColumns}: an ad's `listings` row without the search vector (times as
+ * ISO 8601 text with milliseconds, `isoTimestamp`, the same text on both drivers; the price in
+ * integer cents), its counters, the seller card and the viewer's flag. Read on every list,
+ * search and ad page, so it stays flat: its counts are cast to `int` in the query and read as
+ * plain numbers.
  */
-export type ListingRecord = Omit<
-  ListingRow,
-  'searchVector' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'expiryRemindedFor'
-> &
-  Pick<ListingStatsRow, 'views' | 'favoritesCount' | 'popularity'> & {
-    createdAt: string;
-    updatedAt: string;
-    expiresAt: string;
-    sellerNickname: string | null;
-    sellerFirstName: string | null;
-    sellerAvatar: string | null;
-    sellerCreatedAt: string;
-    /** Active, unexpired ads of the seller. */
-    sellerActive: number;
-    /** Average stars of the seller's chat ratings (one decimal), null without ratings. */
-    sellerRating: number | null;
-    sellerReviewCount: number;
-    /** The seller's verification badge and, for a business, the trader information. */
-    sellerBadge: 'private' | 'business' | null;
-    sellerTrader: Trader | null;
-    /** Whether the viewer saved the ad; false without a viewer. */
-    isFavorite: boolean;
-    /** Exact distance in km from the searcher, when a location was given. */
-    distanceKm: number | null;
-  };
+export const listingRecordRow = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  categoryId: z.number(),
+  rootCategoryId: z.number(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  priceType: priceTypeSchema,
+  offerType: offerTypeSchema,
+  status: z.enum(STORED_LISTING_STATUSES),
+  postalCode: z.string(),
+  location: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** URLs of the `detail` variants, cover first. */
+  images: z.array(z.string()),
+  /** Attribute values by the category's attribute key (checked when the ad was written). */
+  attributes: z.record(z.string(), z.union([z.string(), z.number()])),
+  views: z.number(),
+  favoritesCount: z.number(),
+  popularity: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  sellerNickname: z.string().nullable(),
+  sellerFirstName: z.string().nullable(),
+  sellerAvatar: z.string().nullable(),
+  sellerCreatedAt: z.string(),
+  /** Active, unexpired ads of the seller. */
+  sellerActive: z.number(),
+  /** Average stars of the seller's chat ratings (one decimal), null without ratings. */
+  sellerRating: z.number().nullable(),
+  sellerReviewCount: z.number(),
+  /** The seller's verification badge and, for a business, the trader information. */
+  sellerBadge: sellerBadgeSchema,
+  sellerTrader: traderSchema.nullable(),
+  /** Whether the viewer saved the ad; false without a viewer. */
+  isFavorite: z.boolean(),
+  /** Exact distance in km from the searcher, when a location was given. */
+  distanceKm: z.number().nullable(),
+});
+
+/** An ad as the list and detail queries read it ({@link listingRecordRow}). */
+export type ListingRecord = z.output<typeof listingRecordRow>;
+
+/**
+ * The ads under the alias `l`, the name the SQL conditions of this module use (`VISIBLE`,
+ * `SELLER_UNSANCTIONED`, the search filters): queries of Drizzle's builder that combine them
+ * read `from(l)`.
+ */
+export const l = alias(listings, 'l');
 
 /**
  * SQL condition: the seller of ad `l` is not kept out by a suspension or ban now (the admin
@@ -87,8 +118,9 @@ export async function selectListingRecord(
   id: string,
   viewerId: string | null,
 ): Promise<ListingRecord | undefined> {
-  const [row] = await selectRowsUnchecked<ListingRecord>(
+  const [row] = await selectRows(
     db,
+    listingRecordRow,
     sql`select ${listingColumns(viewerId, null)}
         from listings l ${LISTING_JOINS}
         where l.id = ${id}::uuid`,
@@ -117,8 +149,9 @@ export function selectListingPage(
   },
 ): Promise<ListingRecord[]> {
   const where = page.where.length > 0 ? sql.join(page.where, sql` and `) : sql`true`;
-  return selectRowsUnchecked<ListingRecord>(
+  return selectRows(
     db,
+    listingRecordRow,
     sql`select ${listingColumns(page.viewerId, page.distance ?? null)}
         from (select l.id ${page.keyColumns ? sql`, ${page.keyColumns}` : sql``}
               from listings l ${page.innerJoin ?? sql``} where ${where}
@@ -129,14 +162,18 @@ export function selectListingPage(
   );
 }
 
+/** A count of raw SQL (`count(*)`). */
+const countRow = z.object({ n: rowCount });
+
 /**
  * How many ads match, counted up to `cap` (the answer is `cap` when there are more), so that
  * counting stays cheap however many ads there are.
  */
 export async function countListingsCapped(db: Database, where: SQL[], cap: number): Promise<number> {
   const condition = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
-  const [row] = await selectRowsUnchecked<{ n: number }>(
+  const [row] = await selectRows(
     db,
+    countRow,
     sql`select count(*)::int as n from (select 1 from listings l where ${condition} limit ${cap}) c`,
   );
   return row?.n ?? 0;
@@ -149,6 +186,9 @@ export interface CappedMatches {
   /** The first `want` matching ids in the order asked for; complete only when `total < cap`. */
   ids: string[];
 }
+
+/** A row of {@link matchListingsCapped}: the capped count, with one of the first ids (none without matches). */
+const cappedMatchRow = z.object({ total: rowCount, id: z.string().nullable() });
 
 /**
  * Counts the matching ads up to `cap` and, from the same scan, returns the first `want` of them
@@ -163,8 +203,9 @@ export async function matchListingsCapped(
 ): Promise<CappedMatches> {
   const condition = query.where.length > 0 ? sql.join(query.where, sql` and `) : sql`true`;
   const dir = sql.raw(query.direction);
-  const rows = await selectRowsUnchecked<{ total: number; id: string | null }>(
+  const rows = await selectRows(
     db,
+    cappedMatchRow,
     sql`with m as materialized (
           select l.id, ${query.key} as k from listings l where ${condition} limit ${query.cap}
         )
@@ -179,6 +220,9 @@ export async function matchListingsCapped(
   };
 }
 
+/** A row of {@link recordView}: the seller of the counted ad and its views after the count. */
+const countedViewRow = z.object({ sellerId: z.string(), views: z.number() });
+
 /**
  * Counts one view of an ad for a visitor and day:
  * inserts the (ad, visitor, day) row and raises the ad's `views` counter only when that row is
@@ -189,9 +233,10 @@ export async function matchListingsCapped(
 export async function recordView(
   db: Database,
   view: { listingId: string; visitor: string; viewerId: string | null; day: string },
-): Promise<{ sellerId: string; views: number } | null> {
-  const [row] = await selectRowsUnchecked<{ sellerId: string; views: number }>(
+): Promise<z.output<typeof countedViewRow> | null> {
+  const [row] = await selectRows(
     db,
+    countedViewRow,
     sql`with counted as (
       insert into listing_views (listing_id, visitor, day)
       select l.id, ${view.visitor}, ${view.day}::date from listings l
@@ -217,13 +262,12 @@ export async function adjustFavoritesCount(
   listingId: string,
   delta: number,
 ): Promise<{ sellerId: string; favoritesCount: number } | null> {
-  const [row] = await selectRowsUnchecked<{ sellerId: string; favoritesCount: number }>(
-    tx,
-    sql`update listing_stats st set favorites_count = greatest(0, st.favorites_count + ${delta}::int)
-        from listings l
-        where st.listing_id = ${listingId}::uuid and l.id = st.listing_id
-        returning l.seller_id as "sellerId", st.favorites_count as "favoritesCount"`,
-  );
+  const [row] = await tx
+    .update(listingStats)
+    .set({ favoritesCount: sql`greatest(0, ${listingStats.favoritesCount} + ${delta}::int)` })
+    .from(listings)
+    .where(and(eq(listingStats.listingId, listingId), eq(listings.id, listingStats.listingId)))
+    .returning({ sellerId: listings.sellerId, favoritesCount: listingStats.favoritesCount });
   return row ?? null;
 }
 
@@ -245,11 +289,19 @@ export async function selectListingSeller(
   db: Database,
   listingId: string,
 ): Promise<{ sellerId: string } | undefined> {
-  const [row] = await selectRowsUnchecked<{ sellerId: string }>(
-    db,
-    sql`select seller_id as "sellerId" from listings where id = ${listingId}::uuid`,
-  );
+  const [row] = await db
+    .select({ sellerId: listings.sellerId })
+    .from(listings)
+    .where(eq(listings.id, listingId));
   return row;
+}
+
+/**
+ * SQL condition: `column` (a uuid) is one of `ids`, given as one JSON parameter however many
+ * there are.
+ */
+export function idIn(column: SQL | Column, ids: readonly string[]): SQL {
+  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 }
 
 /** Ads by id as `ListingRecord`s, in no particular order; unknown ids are left out. */
@@ -259,11 +311,12 @@ export function selectListingRecords(
   viewerId: string | null,
 ): Promise<ListingRecord[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectRowsUnchecked<ListingRecord>(
+  return selectRows(
     db,
+    listingRecordRow,
     sql`select ${listingColumns(viewerId, null)}
         from listings l ${LISTING_JOINS}
-        where l.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+        where ${idIn(sql`l.id`, ids)}`,
   );
 }
 
@@ -275,9 +328,6 @@ export async function pruneViews(db: Database): Promise<void> {
 /** Whether the ad exists and was removed by moderation (docs/decisions/0009-reports-queue.md). */
 export async function isListingRemoved(db: Database, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await selectRowsUnchecked<{ status: string }>(
-    db,
-    sql`select status from listings where id = ${id}::uuid`,
-  );
+  const [row] = await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id));
   return row?.status === 'removed';
 }

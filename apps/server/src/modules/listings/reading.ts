@@ -1,7 +1,7 @@
 import type { Listing, MyListingList, myListingsQuerySchema } from '@marketplace/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowCount, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../users/index.ts';
@@ -10,8 +10,8 @@ import type { ListingReadDeps } from './deps.ts';
 import { iso, toListing } from './present.ts';
 import {
   LISTING_JOINS,
-  type ListingRecord,
   listingColumns,
+  listingRecordRow,
   selectListingPage,
   selectListingRecord,
   selectListingRecords,
@@ -36,10 +36,14 @@ export async function answer(deps: ListingReadDeps, id: string, viewer: Actor | 
   return toListing(record, deps.categories, viewer);
 }
 
+/** A row of {@link sellerSanctioned}. */
+const sanctionedRow = z.object({ yes: z.boolean() });
+
 /** Whether a suspension or ban keeps the seller out now (the admin module's view `sanctioned_members`). */
 async function sellerSanctioned(db: Database, sellerId: string): Promise<boolean> {
-  const [row] = await selectRowsUnchecked<{ yes: boolean }>(
+  const [row] = await selectRows(
     db,
+    sanctionedRow,
     sql`select exists (select 1 from sanctioned_members where user_id = ${sellerId}::uuid) as yes`,
   );
   return row?.yes ?? false;
@@ -107,8 +111,9 @@ export async function similarListings(
       from listings l where l.category_id = ${row.categoryId} and ${VISIBLE} and l.id <> ${id}::uuid
         and l.price_cents ${op} ${row.priceCents}
       order by l.price_cents ${dir}, l.id ${dir} limit ${limit})`;
-  const records = await selectRowsUnchecked<ListingRecord>(
+  const records = await selectRows(
     deps.db,
+    listingRecordRow,
     sql`select ${listingColumns(viewerId, null)}
         from (select id, gap from (${near(sql`>=`, sql`asc`)} union all ${near(sql`<`, sql`desc`)}) c
               order by gap, id limit ${limit}) k
@@ -133,6 +138,15 @@ function statusCondition(status: MyListingsQuery['status']): SQL | null {
       return null;
   }
 }
+
+/** My ads per status (`MyListingList['counts']`), one row of {@link listMyListings}. */
+const myListingCountsRow = z.object({
+  active: rowCount,
+  reserved: rowCount,
+  sold: rowCount,
+  removed: rowCount,
+  expired: rowCount,
+});
 
 /**
  * `GET /api/me/listings`: my ads in every status, newest first,
@@ -160,8 +174,9 @@ export async function listMyListings(
       limit: query.limit + 1,
       viewerId: userId,
     }),
-    selectRowsUnchecked<MyListingList['counts']>(
+    selectRows(
       deps.db,
+      myListingCountsRow,
       sql`select count(*) filter (where status = 'active' and expires_at > now())::int as active,
                  count(*) filter (where status = 'reserved')::int as reserved,
                  count(*) filter (where status = 'sold')::int as sold,

@@ -1,12 +1,19 @@
 import type { ListingQuerySort } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
 import { distanceKmSql, withinRadiusSql } from '../../lib/geo.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import type { Location } from '../places/index.ts';
 import type { Cursor } from './cursor.ts';
 import { iso } from './present.ts';
-import { LISTING_JOINS, type ListingRecord, listingColumns, selectListingPage } from './queries.ts';
+import {
+  LISTING_JOINS,
+  type ListingRecord,
+  listingColumns,
+  listingRecordRow,
+  selectListingPage,
+} from './queries.ts';
 import { type Filters, oneOf, textCondition } from './search-filters.ts';
 import type { TextQuery } from './terms.ts';
 
@@ -166,14 +173,14 @@ interface Page {
 }
 
 /** Splits `limit + 1` fetched rows into the page and the cursor after its last row. */
-function pageOf(
-  records: ListingRecord[],
+function pageOf<R extends ListingRecord>(
+  records: R[],
   limit: number,
-  next: (last: ListingRecord) => Omit<Cursor, 'q'>,
+  next: (last: R) => Omit<Cursor, 'q'>,
 ): Page {
   if (records.length <= limit) return { records, next: null };
   const page = records.slice(0, limit);
-  return { records: page, next: next(page[page.length - 1] as ListingRecord) };
+  return { records: page, next: next(page[page.length - 1] as R) };
 }
 
 /**
@@ -220,6 +227,26 @@ interface PageOptions {
 }
 
 /**
+ * What every row of a relevance page carries about the ranked window: its size, and its oldest
+ * ad (`created_at` as ISO 8601 text, id), where the older matches continue; null for an empty
+ * window.
+ */
+const relevanceWindow = {
+  windowSize: z.number(),
+  edgeCreatedAt: z.string().nullable(),
+  edgeId: z.string().nullable(),
+};
+
+/**
+ * A row of a relevance page: a ranked ad of the page (`ranked`, with its `rank`) or, when the
+ * page has none, the window's facts alone.
+ */
+const relevanceRow = z.discriminatedUnion('ranked', [
+  listingRecordRow.extend({ ranked: z.literal(true), rank: z.number(), ...relevanceWindow }),
+  z.object({ ranked: z.literal(false), ...relevanceWindow }),
+]);
+
+/**
  * Relevance order: the newest `RELEVANCE_WINDOW` matches ordered by
  * `ts_rank_cd` (title words weigh most), then the older matches, newest first. Each ad appears
  * once across the pages; phase 1 cursors carry (rank, id), phase 2 cursors (created_at, id).
@@ -251,15 +278,9 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
     return pageOf(rows.slice(offset), limit, newestCursor);
   }
   const after = cursor ? sql`where (c.rank, c.id) < (${cursor.k}::real, ${cursor.id}::uuid)` : sql``;
-  const rows = await selectRowsUnchecked<
-    ListingRecord & {
-      rank: number | null;
-      windowSize: number;
-      edgeCreatedAt: string | null;
-      edgeId: string | null;
-    }
-  >(
+  const rows = await selectRows(
     db,
+    relevanceRow,
     // The window is chosen first and ranked after, so only its ads are ranked.
     sql`with cand as materialized (
           select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
@@ -277,18 +298,20 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
                  (select id from edge) as "edgeId"
         ),
         page as (select c.id, c.rank from cand c ${after} order by c.rank desc, c.id desc limit ${want})
-        select meta.*, x.* from meta left join lateral (
+        select meta.*, x.*, x.id is not null as ranked from meta left join lateral (
           select ${listingColumns(viewerId, distance)}, p.rank
           from page p join listings l on l.id = p.id ${LISTING_JOINS}
         ) x on true
         order by x.rank desc nulls last, x.id desc`,
   );
   const meta = rows[0];
-  const ranked = rows.filter((row) => row.id !== null).slice(offset);
-  const rankCursor = (r: ListingRecord) => {
-    const rank = (r as ListingRecord & { rank: number }).rank;
-    return { s: 'relevance', k: rank, id: r.id, phase: 1 as const };
-  };
+  const ranked = rows.flatMap((row) => (row.ranked ? [row] : [])).slice(offset);
+  const rankCursor = (r: (typeof ranked)[number]) => ({
+    s: 'relevance',
+    k: r.rank,
+    id: r.id,
+    phase: 1 as const,
+  });
   if (ranked.length > limit || !meta || meta.windowSize < RELEVANCE_WINDOW || !meta.edgeId) {
     return pageOf(ranked, limit, rankCursor);
   }
