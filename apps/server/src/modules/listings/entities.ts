@@ -5,13 +5,13 @@ import {
   type EntityListQuery,
   type EntityType,
 } from '@marketplace/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, count, desc, min, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { type MemberCards, memberIdsNamed } from '../users/index.ts';
 import { verifiedSellerCondition } from '../verification/index.ts';
-import { VISIBLE } from './queries.ts';
+import { l, VISIBLE } from './queries.ts';
 
 /** Slug of the root category whose sellers are the directory's service providers. */
 export const PROVIDERS_CATEGORY = 'dienstleistungen';
@@ -58,15 +58,14 @@ export async function listEntities(
     where.push(services ? sql`l.root_category_id = ${services.rootId}` : sql`false`);
   }
   if (query.type === 'shops') where.push(verifiedSellerCondition(sql`l.seller_id`, 'business'));
-  const rank = (conditions: SQL[]) =>
-    selectRowsUnchecked<RankedMember>(
-      deps.db,
-      sql`select l.seller_id as id, count(*)::int as active
-          from listings l where ${sql.join(conditions, sql` and `)}
-          group by l.seller_id
-          order by count(*) desc, min(l.created_at), l.seller_id
-          limit ${ENTITIES_TOTAL_MAX}`,
-    );
+  const rank = (conditions: SQL[]): Promise<RankedMember[]> =>
+    deps.db
+      .select({ id: l.sellerId, active: count() })
+      .from(l)
+      .where(and(...conditions))
+      .groupBy(l.sellerId)
+      .orderBy(desc(count()), min(l.createdAt), l.sellerId)
+      .limit(ENTITIES_TOTAL_MAX);
   const ranking = query.q
     ? await rank([...where, sql`l.seller_id in (${memberIdsNamed(query.q)})`])
     : await (deps.entityRankings ? deps.entityRankings.get(query.type, () => rank(where)) : rank(where));

@@ -1,12 +1,12 @@
 import type { Category } from '@marketplace/contract';
-import { sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
 import type { CacheCatalogue } from '../../lib/cache-catalogue.ts';
 import { CountCache } from '../../lib/count-cache.ts';
-import { isoTimestamp } from '../../lib/sql.ts';
 import type { CategoryTree } from '../categories/index.ts';
-import { VISIBLE } from './queries.ts';
+import { l, VISIBLE } from './queries.ts';
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -19,6 +19,9 @@ export const SITEMAP_PAGE_ADS = 45_000;
 export const SITEMAP_CACHE_MS = 5 * 60_000;
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** A row of the cut points: the first id of a page of active ads. */
+const cutPointRow = z.object({ id: z.string() });
 
 /** An XML sitemap file as text. */
 export interface SitemapFile {
@@ -105,17 +108,17 @@ export class Sitemaps {
       const from = cuts[page - 1];
       if (from === undefined) return null;
       const to = cuts[page];
-      const rows = await selectRowsUnchecked<{ id: string; updatedAt: string }>(
-        this.db,
-        sql`select l.id, ${isoTimestamp('l.updated_at')} as "updatedAt" from listings l
-            where ${VISIBLE} and l.id >= ${from}::uuid ${to === undefined ? sql`` : sql`and l.id < ${to}::uuid`}
-            order by l.id limit ${SITEMAP_MAX_URLS}`,
-      );
+      const rows = await this.db
+        .select({ id: l.id, updatedAt: l.updatedAt })
+        .from(l)
+        .where(and(VISIBLE, gte(l.id, from), to === undefined ? undefined : lt(l.id, to)))
+        .orderBy(l.id)
+        .limit(SITEMAP_MAX_URLS);
       const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', { xmlns: SITEMAP_NS });
       for (const row of rows) {
         const url = root.ele('url');
         url.ele('loc').txt(`${publicUrl}/listing/${row.id}`);
-        url.ele('lastmod').txt(new Date(row.updatedAt).toISOString());
+        url.ele('lastmod').txt(row.updatedAt.toISOString());
       }
       return { xml: root.end() };
     });
@@ -124,8 +127,9 @@ export class Sitemaps {
   /** The first id of each page of active ads, in id order (one pass over the id index). */
   private cutPoints(): Promise<string[]> {
     return this.cuts.get('all', async () => {
-      const rows = await selectRowsUnchecked<{ id: string }>(
+      const rows = await selectRows(
         this.db,
+        cutPointRow,
         sql`select id from (
               select l.id, row_number() over (order by l.id) as n from listings l where ${VISIBLE}
             ) s where (n - 1) % ${SITEMAP_PAGE_ADS} = 0 order by id`,

@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
-import { VISIBLE } from './queries.ts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, rowCount, selectRows } from '../../db/client.ts';
+import { l, VISIBLE } from './queries.ts';
 
 /** Active, unexpired ads of a member (public profile, seller card); none while they are suspended or banned. */
 export async function countActiveListings(db: Database, sellerId: string): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from listings l where l.seller_id = ${sellerId}::uuid and ${VISIBLE}`,
-  );
+  const [row] = await db
+    .select({ n: count() })
+    .from(l)
+    .where(and(eq(l.sellerId, sellerId), VISIBLE));
   return row?.n ?? 0;
 }
 
@@ -16,12 +17,16 @@ export async function countActiveListings(db: Database, sellerId: string): Promi
  * it), in one grouped scan. The listings plugin caches it for a minute and until an ad changes.
  */
 export async function countActiveListingsByCategory(db: Database): Promise<Map<number, number>> {
-  const rows = await selectRowsUnchecked<{ category_id: number; n: number }>(
-    db,
-    sql`select l.category_id, count(*)::int as n from listings l where ${VISIBLE} group by l.category_id`,
-  );
-  return new Map(rows.map((row) => [row.category_id, row.n]));
+  const rows = await db
+    .select({ categoryId: l.categoryId, n: count() })
+    .from(l)
+    .where(VISIBLE)
+    .groupBy(l.categoryId);
+  return new Map(rows.map((row) => [row.categoryId, row.n]));
 }
+
+/** A row of {@link countListingsByStatus}. */
+const statusCountsRow = z.object({ active: rowCount, reserved: rowCount, sold: rowCount, recent: rowCount });
 
 /**
  * Ads by status for the admin figures (`GET /api/admin/stats`): active and unexpired (whatever
@@ -31,8 +36,9 @@ export async function countListingsByStatus(
   db: Database,
   since: Date,
 ): Promise<{ active: number; reserved: number; sold: number; newSince: number }> {
-  const [row] = await selectRowsUnchecked<{ active: number; reserved: number; sold: number; recent: number }>(
+  const [row] = await selectRows(
     db,
+    statusCountsRow,
     sql`select count(*) filter (where status = 'active' and expires_at > now())::int as active,
           count(*) filter (where status = 'reserved')::int as reserved,
           count(*) filter (where status = 'sold')::int as sold,
@@ -47,10 +53,14 @@ export async function countListingsByStatus(
   };
 }
 
+/** A row of {@link countNewListingsPerDay}: a UTC day (`YYYY-MM-DD`) and its new ads. */
+const newListingsDayRow = z.object({ day: z.string(), n: rowCount });
+
 /** New ads per UTC day (`YYYY-MM-DD`) from `from` on; days without any are left out. */
 export async function countNewListingsPerDay(db: Database, from: Date): Promise<Map<string, number>> {
-  const rows = await selectRowsUnchecked<{ day: string; n: number }>(
+  const rows = await selectRows(
     db,
+    newListingsDayRow,
     sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as n
         from listings where created_at >= ${from.toISOString()}::timestamptz group by 1`,
   );
