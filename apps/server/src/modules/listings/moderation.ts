@@ -1,9 +1,11 @@
 import type { ListingStatus } from '@marketplace/contract';
-import { sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { ReportTargetType } from '../reports/index.ts';
+import { idIn } from './queries.ts';
+import { listings } from './schema.ts';
 
 /**
  * What the moderation module may read and change of ads (docs/decisions/0023-one-reports-store.md):
@@ -28,13 +30,17 @@ export async function findModeratedListings(
   ids: readonly string[],
 ): Promise<Map<string, ModeratedListing>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectRowsUnchecked<ModeratedListing>(
-    db,
-    sql`select id, seller_id as "sellerId", title, status, images->>0 as image
-        from listings
-        where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
-  );
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await db
+    .select({
+      id: listings.id,
+      sellerId: listings.sellerId,
+      title: listings.title,
+      status: listings.status,
+      images: listings.images,
+    })
+    .from(listings)
+    .where(idIn(listings.id, ids));
+  return new Map(rows.map(({ images, ...ad }) => [ad.id, { ...ad, image: images[0] ?? null }]));
 }
 
 /** The kind `listing` of reported things, registered at start (`app.reportTargets`): a removed ad is gone. */
@@ -71,14 +77,16 @@ export async function removeListingInTransaction(
   tx: Database,
   id: string,
 ): Promise<{ previousStatus: 'active' | 'reserved' | 'sold'; sellerId: string }> {
-  const [row] = await selectRowsUnchecked<{ status: string; sellerId: string }>(
-    tx,
-    sql`select status, seller_id as "sellerId" from listings where id = ${id}::uuid for update`,
-  );
+  const [row] = await tx
+    .select({ status: listings.status, sellerId: listings.sellerId })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
   if (!row) throw new AppError('listing_not_found');
-  if (row.status === 'removed') throw new AppError('conflict', 'Diese Anzeige wurde bereits entfernt.');
+  const previousStatus = row.status;
+  if (previousStatus === 'removed') throw new AppError('conflict', 'Diese Anzeige wurde bereits entfernt.');
   await tx.execute(sql`update listings set status = 'removed', updated_at = now() where id = ${id}::uuid`);
-  return { previousStatus: row.status as 'active' | 'reserved' | 'sold', sellerId: row.sellerId };
+  return { previousStatus, sellerId: row.sellerId };
 }
 
 /**
@@ -92,11 +100,11 @@ export async function restoreListingInTransaction(
   id: string,
   status: 'active' | 'reserved' | 'sold',
 ): Promise<boolean> {
-  const rows = await selectRowsUnchecked<{ id: string }>(
-    tx,
-    sql`update listings set status = ${status}, updated_at = now()
-        where id = ${id}::uuid and status = 'removed' returning id`,
-  );
+  const rows = await tx
+    .update(listings)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(listings.id, id), eq(listings.status, 'removed')))
+    .returning({ id: listings.id });
   return rows.length > 0;
 }
 

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import type { ListingStatus } from '@marketplace/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { countReportsPerTarget, readReports } from '../reports/index.ts';
 import { findModeratedListings } from './moderation.ts';
+import { effectiveStatus } from './present.ts';
+import { listings } from './schema.ts';
 
 /** Most ads and most reports one seller overview answers. */
 export const SELLER_OVERVIEW_LIMIT = 100;
@@ -10,7 +13,7 @@ export const SELLER_OVERVIEW_LIMIT = 100;
 export interface SellerAdRow {
   id: string;
   title: string;
-  status: 'active' | 'reserved' | 'sold' | 'expired';
+  status: ListingStatus;
   priceCents: number;
   createdAt: Date;
   /** Reports against the ad. */
@@ -38,22 +41,20 @@ export async function readSellerOverview(
   sellerId: string,
 ): Promise<{ ads: SellerAdRow[]; reports: SellerReportRow[] }> {
   const [ads, reports] = await Promise.all([
-    selectRowsUnchecked<{
-      id: string;
-      title: string;
-      status: SellerAdRow['status'];
-      price_cents: number;
-      created_at: Date | string;
-    }>(
-      db,
-      sql`select l.id, l.title,
-            case when l.status = 'active' and l.expires_at <= now() then 'expired' else l.status end as status,
-            l.price_cents, l.created_at
-          from listings l
-          where l.seller_id = ${sellerId}::uuid
-          order by l.created_at desc nulls last, l.id desc nulls last
-          limit ${SELLER_OVERVIEW_LIMIT}`,
-    ),
+    db
+      .select({
+        id: listings.id,
+        title: listings.title,
+        status: listings.status,
+        expiresAt: listings.expiresAt,
+        priceCents: listings.priceCents,
+        createdAt: listings.createdAt,
+      })
+      .from(listings)
+      .where(eq(listings.sellerId, sellerId))
+      // `nulls last` matches the descending index listings_seller_idx.
+      .orderBy(sql`${listings.createdAt} desc nulls last`, sql`${listings.id} desc nulls last`)
+      .limit(SELLER_OVERVIEW_LIMIT),
     // The seller is the member every report of their ads concerns.
     readReports(db, {
       targetType: 'listing',
@@ -74,9 +75,9 @@ export async function readSellerOverview(
     ads: ads.map((row) => ({
       id: row.id,
       title: row.title,
-      status: row.status,
-      priceCents: row.price_cents,
-      createdAt: new Date(row.created_at),
+      status: effectiveStatus(row),
+      priceCents: row.priceCents,
+      createdAt: row.createdAt,
       reports: counts.get(row.id) ?? 0,
     })),
     reports: reports.flatMap((report) => {
