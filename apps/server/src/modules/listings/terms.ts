@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, desc, gt, like, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { searchTerms } from './schema.ts';
 
 /** Most suggestions `GET /api/search/suggest` answers. */
 export const SUGGESTIONS_MAX = 8;
@@ -46,13 +48,12 @@ export async function suggest(db: Database, query: string): Promise<string[]> {
   const last = (words.pop() ?? '').replace(/[^\p{L}\p{N}]/gu, '');
   if (last.length < 2) return [];
   const prefix = words.length > 0 ? `${words.join(' ')} ` : '';
-  const rows = await selectRowsUnchecked<{ term: string }>(
-    db,
-    sql`select term from search_terms
-        where term like ${`${escapeLike(last)}%`} and listing_count > 0
-        order by listing_count desc, length(term), term
-        limit ${SUGGESTIONS_MAX}`,
-  );
+  const rows = await db
+    .select({ term: searchTerms.term })
+    .from(searchTerms)
+    .where(and(like(searchTerms.term, `${escapeLike(last)}%`), gt(searchTerms.listingCount, 0)))
+    .orderBy(desc(searchTerms.listingCount), sql`length(${searchTerms.term})`, searchTerms.term)
+    .limit(SUGGESTIONS_MAX);
   return rows.map((row) => `${prefix}${row.term}`);
 }
 
@@ -79,6 +80,9 @@ export function correctQuery(
   return corrections ? corrections.get(key, () => findCorrection(db, key)) : findCorrection(db, key);
 }
 
+/** A row of the spelling correction: the most similar title word, and whether it is the word itself. */
+const correctionRow = z.object({ term: z.string(), known: z.boolean() });
+
 async function findCorrection(db: Database, query: string): Promise<string | null> {
   const words = query
     .toLowerCase()
@@ -92,8 +96,9 @@ async function findCorrection(db: Database, query: string): Promise<string | nul
       corrected.push(word);
       continue;
     }
-    const rows = await selectRowsUnchecked<{ term: string; known: boolean }>(
+    const rows = await selectRows(
       db,
+      correctionRow,
       sql`select term, term = ${word} as known from search_terms
           where term % ${word} and listing_count > 0 and similarity(term, ${word}) >= ${CORRECTION_MIN_SIMILARITY}
           order by term = ${word} desc, similarity(term, ${word}) desc, listing_count desc, term
@@ -107,6 +112,11 @@ async function findCorrection(db: Database, query: string): Promise<string | nul
   }
   return changed ? corrected.join(' ') : null;
 }
+
+/** A search word's German stem (null when the dictionary has none) and its words after stop words. */
+const lexemeRow = z.object({ stem: z.string().nullable(), words: z.number() });
+/** A word of the vocabulary of ad titles. */
+const termRow = z.object({ term: z.string() });
 
 /** Most compound words one search word is widened to ('wohnung' → 'eigentumswohnung', …). */
 export const COMPOUNDS_MAX = 20;
@@ -155,8 +165,9 @@ const STEM_INFIX_MIN_LENGTH = 4;
  */
 export async function compoundsOf(db: Database, word: string): Promise<string[]> {
   if (word.length < SUFFIX_MIN_LENGTH || !/^\p{L}+$/u.test(word) || WORD_ENDINGS.has(word)) return [];
-  const [lexeme] = await selectRowsUnchecked<{ stem: string | null; words: number }>(
+  const [lexeme] = await selectRows(
     db,
+    lexemeRow,
     sql`select (ts_lexize('german_stem', ${word}))[1] as stem,
                numnode(plainto_tsquery('german', ${word}))::int as words`,
   );
@@ -180,8 +191,9 @@ export async function compoundsOf(db: Database, word: string): Promise<string[]>
     suffixes.map((suffix) => sql`term like ${suffix}`),
     sql` or `,
   );
-  const rows = await selectRowsUnchecked<{ term: string }>(
+  const rows = await selectRows(
     db,
+    termRow,
     sql`select term from search_terms
         where (${sql.join(patterns, sql` or `)})
           and term <> ${word} and listing_count > 0
