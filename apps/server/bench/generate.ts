@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { type Database, selectRows } from '../src/db/client.ts';
 import { CATALOG, CLOSINGS, OPENINGS } from '../src/db/seed/catalog.ts';
 import { Random } from '../src/db/seed/random.ts';
 import { loadCategoryTree, syncTaxonomy } from '../src/modules/categories/index.ts';
@@ -31,6 +32,16 @@ const CONDITION_SENTENCES = [
 /** Rows per INSERT statement. */
 const BATCH = 4000;
 
+/** A place the ads are spread over: one row per postal code. */
+const placeRow = z.object({
+  postal_code: z.string(),
+  place: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+/** A row of ids (sellers, sampled ads). */
+const idRow = z.object({ id: z.string() });
+
 /** Options of a generated data set. */
 export interface DataSetOptions {
   ads: number;
@@ -59,13 +70,9 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
     )
     .map((id) => tree.resolve(id))
     .filter((category) => category !== undefined);
-  const places = await selectRowsUnchecked<{
-    postal_code: string;
-    place: string;
-    latitude: number;
-    longitude: number;
-  }>(
+  const places = await selectRows(
     db,
+    placeRow,
     sql`select distinct on (postal_code) postal_code, place, latitude, longitude from postal_codes order by postal_code, id`,
   );
 
@@ -82,9 +89,7 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
       from jsonb_to_recordset(${JSON.stringify(sellers.slice(start, start + BATCH))}::jsonb)
         as r(email text, password_hash text, nickname text)`);
   }
-  const sellerIds = (
-    await selectRowsUnchecked<{ id: string }>(db, sql`select id from users order by email`)
-  ).map((r) => r.id);
+  const sellerIds = (await selectRows(db, idRow, sql`select id from users order by email`)).map((r) => r.id);
 
   const now = Date.now();
   let written = 0;
@@ -153,8 +158,9 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
     on conflict (term) do update set listing_count = excluded.listing_count`);
   // VACUUM also flushes the GIN pending list that a bulk load leaves behind.
   await db.execute(sql`vacuum analyze`);
-  const sample = await selectRowsUnchecked<{ id: string }>(
+  const sample = await selectRows(
     db,
+    idRow,
     sql`select id from listings where status = 'active' order by md5(id::text) limit 1000`,
   );
   return sample.map((row) => row.id);
