@@ -59,14 +59,29 @@ export const adminRoleChangeSchema = z.object({
 });
 export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
 
-/** One entry of the audit log: who did what to which target, why and when. */
+/**
+ * One entry of the audit log: who did what to which target, why and when. Names are read when
+ * the log is read, so a renamed member or ad shows its current name.
+ */
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
   admin_id: z.string().nullable(),
+  /** The acting admin's shown name; null when their account was deleted. */
   admin_name: z.string().nullable(),
   action: z.string(),
+  /** `user` (also a verification's requester), `listing`, `forum_post`, `story` or `conversation`. */
   target_type: z.string(),
   target_id: z.string(),
+  /**
+   * The target by name: a member's shown name, an ad's title, a forum post's thread title, a
+   * story's caption, 'Unterhaltung zu „…“'; for a target no longer stored a German placeholder
+   * such as 'Gelöschte Anzeige' (then `target_deleted`).
+   */
+  target_name: z.string(),
+  /** Whether the target is no longer stored. */
+  target_deleted: z.boolean(),
+  /** Where an admin opens the target (the member page `/admin?member={id}`, `/listing/{id}`, the forum post), or null. */
+  target_link: z.string().nullable(),
   reason: z.string(),
   details: z.string().nullable(),
   created_at: z.string(),

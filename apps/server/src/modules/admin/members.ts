@@ -4,6 +4,7 @@ import { type Database, selectRowsUnchecked } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts, getAccount, updateAccount } from '../users/index.ts';
+import { auditTargetNames } from './audit.ts';
 import { adminAuditLog } from './schema.ts';
 
 /** Most members one search answers. */
@@ -91,7 +92,9 @@ export interface AuditFilters {
 
 /**
  * The audit log, newest first, at most {@link AUDIT_LOG_LIMIT} entries, filtered by action,
- * target and acting admin. Entries are only read here; nothing changes or deletes them.
+ * target and acting admin, each with the acting admin's and the target's current names (one
+ * batched read per kind, {@link auditTargetNames}). Entries are only read here; nothing changes
+ * or deletes them.
  */
 export async function readAuditLog(db: Database, filters: AuditFilters): Promise<AdminAuditEntry[]> {
   const conditions: SQL[] = [];
@@ -110,15 +113,22 @@ export async function readAuditLog(db: Database, filters: AuditFilters): Promise
       displayName(u),
     ]),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    admin_id: row.adminId,
-    admin_name: row.adminId ? (admins.get(row.adminId) ?? null) : null,
-    action: row.action,
-    target_type: row.targetType,
-    target_id: row.targetId,
-    reason: row.reason,
-    details: row.details,
-    created_at: row.createdAt.toISOString(),
-  }));
+  const targets = await auditTargetNames(db, rows);
+  return rows.map((row) => {
+    const target = targets.get(`${row.targetType}:${row.targetId}`);
+    return {
+      id: row.id,
+      admin_id: row.adminId,
+      admin_name: row.adminId ? (admins.get(row.adminId) ?? null) : null,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      target_name: target?.name ?? row.targetId,
+      target_deleted: target?.deleted ?? false,
+      target_link: target?.link ?? null,
+      reason: row.reason,
+      details: row.details,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
 }

@@ -22,7 +22,7 @@ export { messagePreview } from './present.ts';
  * `conversation.read` when a member's read marks changed something; other modules import only
  * from here.
  */
-export { countMessagesSince } from './reports.ts';
+export { conversationNames, countMessagesSince } from './reports.ts';
 export { scamSignals } from './scam-signals.ts';
 
 declare module 'fastify' {

@@ -18,6 +18,35 @@ export const CONVERSATION_REPORT_LIMIT: RequestLimit = {
 };
 
 /**
+ * Conversations by name, for the moderation queue and the administrators' audit log: 'Unterhaltung
+ * zu „…“' with the current title of the ad they are about, else 'Unterhaltung unter Mitgliedern'.
+ * No page shows a conversation to an administrator, so there is no link; conversations no longer
+ * stored are left out. Two statements for all ids (the conversations, then their ads through the
+ * listings door).
+ * @param ids ids of conversations (UUIDs)
+ */
+export async function conversationNames(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; link: null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: chatConversations.id, listingId: chatConversations.listingId })
+    .from(chatConversations)
+    .where(inArray(chatConversations.id, [...ids]));
+  const ads = await findModeratedListings(db, [
+    ...new Set(rows.flatMap((row) => (row.listingId ? [row.listingId] : []))),
+  ]);
+  return new Map(
+    rows.map((row) => {
+      const listingTitle = row.listingId ? ads.get(row.listingId)?.title : undefined;
+      const name = listingTitle ? `Unterhaltung zu „${listingTitle}“` : 'Unterhaltung unter Mitgliedern';
+      return [row.id, { name, link: null }];
+    }),
+  );
+}
+
+/**
  * Reported conversations in the one reports store (docs/decisions/0023-one-reports-store.md):
  * the kind `conversation`, reported per member (both members of a conversation may report each
  * other, and each side is a target of its own). Nothing in a conversation is removed by
@@ -28,29 +57,20 @@ export const conversationReportTarget: ReportTargetType = {
   perReportedMember: true,
   async facts(db, things) {
     if (things.length === 0) return [];
-    const rows = await db
-      .select({ id: chatConversations.id, listingId: chatConversations.listingId })
-      .from(chatConversations)
-      .where(
-        inArray(
-          chatConversations.id,
-          things.map((thing) => thing.targetId),
-        ),
-      );
-    const ads = await findModeratedListings(db, [
-      ...new Set(rows.flatMap((row) => (row.listingId ? [row.listingId] : []))),
-    ]);
-    const titles = new Map(rows.map((row) => [row.id, row.listingId ? ads.get(row.listingId)?.title : null]));
+    const names = await conversationNames(
+      db,
+      things.map((thing) => thing.targetId),
+    );
     const flagged = await flaggedMessages(db, things);
     return things.flatMap((thing) => {
-      if (!titles.has(thing.targetId)) return [];
-      const listingTitle = titles.get(thing.targetId);
+      const named = names.get(thing.targetId);
+      if (!named) return [];
       return [
         {
           targetType: 'conversation' as const,
           targetId: thing.targetId,
           memberId: thing.reportedId,
-          title: listingTitle ? `Unterhaltung zu „${listingTitle}“` : 'Unterhaltung unter Mitgliedern',
+          title: named.name,
           excerpt: flagged.get(`${thing.targetId}|${thing.reportedId}`) ?? null,
           link: `/admin/members/${thing.reportedId}`,
           image: null,

@@ -20,6 +20,7 @@ export { renderMarkdown } from './markdown.ts';
 export {
   announcePostModeration,
   countForumPosts,
+  forumPostNames,
   removePostInTransaction,
   restorePostInTransaction,
 } from './reports.ts';

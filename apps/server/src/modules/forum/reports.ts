@@ -15,6 +15,35 @@ import { forumPosts, forumThreads } from './schema.ts';
  * the author. Reached through the forum door; moderation never runs SQL on the forum's tables.
  */
 
+/** Where a post is read: its page of the thread, scrolled to the post. */
+function postLink(threadId: string, postNumber: number): string {
+  return `/forum/thread/${threadId}?page=${forumPageOfPost(postNumber)}#post-${postNumber}`;
+}
+
+/**
+ * Forum posts by name, for the administrators' audit log: per existing post (also one deleted
+ * by its author or the moderation, whose place stays) its thread's current title and the link
+ * to the post. Posts no longer stored are left out. One statement for all ids.
+ * @param postIds ids of posts (UUIDs)
+ */
+export async function forumPostNames(
+  db: Database,
+  postIds: readonly string[],
+): Promise<Map<string, { name: string; link: string }>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: forumPosts.id,
+      threadId: forumPosts.threadId,
+      title: forumThreads.title,
+      number: forumPosts.number,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .where(inArray(forumPosts.id, [...postIds]));
+  return new Map(rows.map((row) => [row.id, { name: row.title, link: postLink(row.threadId, row.number) }]));
+}
+
 /** The kind `forum_post` of reported things, registered at start (`app.reportTargets`). */
 export const forumPostReportTarget: ReportTargetType = {
   type: 'forum_post',
@@ -47,7 +76,7 @@ export const forumPostReportTarget: ReportTargetType = {
         targetId: post.postId,
         title: post.threadTitle,
         excerpt: plainExcerpt(post.body),
-        link: `/forum/thread/${post.threadId}?page=${forumPageOfPost(post.postNumber)}#post-${post.postNumber}`,
+        link: postLink(post.threadId, post.postNumber),
         image: null,
         status: deleted ? 'deleted' : 'visible',
         affectedId: post.authorId,

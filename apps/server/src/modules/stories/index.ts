@@ -33,6 +33,7 @@ export {
   type RemovedStory,
   removeStoryInTransaction,
   STORY_REPORT_LIMIT,
+  storyNames,
 } from './reports.ts';
 export {
   createFromFile as createStoryFromFile,

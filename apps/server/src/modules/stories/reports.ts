@@ -85,6 +85,25 @@ function storyTitle(caption: string | null, mediaType: 'image' | 'video' | null)
 }
 
 /**
+ * Stories by name, for the administrators' audit log: per story still stored (live or expired,
+ * not yet cleaned up) its caption's start, else 'Foto-Story' or 'Video-Story'. A story has no
+ * page of its own, so there is no link; removed and cleaned-up stories are left out. One
+ * statement for all ids.
+ * @param ids ids of stories (UUIDs)
+ */
+export async function storyNames(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; link: null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stories.id, caption: stories.caption, mediaType: stories.mediaType })
+    .from(stories)
+    .where(inArray(stories.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { name: storyTitle(row.caption, row.mediaType), link: null }]));
+}
+
+/**
  * The kind `story` of reported things, registered at start (`app.reportTargets`): a story that
  * expired or was deleted is gone (its reports leave the queue and stay for the transparency
  * report); the link is the photo or video itself, since a story has no page of its own.

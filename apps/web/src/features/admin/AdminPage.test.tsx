@@ -71,8 +71,39 @@ function server(user: ReturnType<typeof testUser>) {
               action: 'role_changed',
               target_type: 'user',
               target_id: 'u9',
+              target_name: 'Rita',
+              target_deleted: false,
+              target_link: '/admin?member=u9',
               reason: 'Moderationsteam',
               details: 'SELLER → ADMIN',
+              created_at: stats.generated_at,
+            },
+            {
+              id: 'a2',
+              admin_id: 'u1',
+              admin_name: 'Adam',
+              action: 'listing_removed',
+              target_type: 'listing',
+              target_id: 'l5',
+              target_name: 'Rennrad Carbon',
+              target_deleted: false,
+              target_link: '/listing/l5',
+              reason: 'Vorkasse per Link',
+              details: 'agb_fraud',
+              created_at: stats.generated_at,
+            },
+            {
+              id: 'a3',
+              admin_id: null,
+              admin_name: null,
+              action: 'story_removed',
+              target_type: 'story',
+              target_id: 's7',
+              target_name: 'Gelöschte Story',
+              target_deleted: true,
+              target_link: null,
+              reason: 'Gewaltdarstellung',
+              details: 'law_violence',
               created_at: stats.generated_at,
             },
           ],
@@ -128,6 +159,32 @@ describe('/admin', () => {
       role: 'ADMIN',
       reason: 'Verstärkt das Team',
     });
+  });
+
+  it('names who acted and on what in the audit log, linked, with the ids beneath', async () => {
+    const admin = testUser({ role: 'ADMIN' });
+    server(admin);
+    logIn(admin);
+    renderApp('/admin');
+    const log = await screen.findByRole('table', { name: adminAreaTexts.auditTitle });
+    const [roleRow, adRow, storyRow] = within(log).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    const linkOf = (row: HTMLElement, name: string) =>
+      within(row).getByRole('link', { name }).getAttribute('href');
+    expect(linkOf(roleRow, 'Adam')).toBe('/admin?member=u1');
+    expect(linkOf(roleRow, 'Rita')).toBe('/admin?member=u9');
+    expect(within(roleRow).getByText('Mitglied · ID: u9')).toBeTruthy();
+    expect(linkOf(adRow, 'Rennrad Carbon')).toBe('/listing/l5');
+    expect(within(adRow).getByText('Anzeige · ID: l5')).toBeTruthy();
+    expect(within(adRow).getByText('Anzeige entfernt (agb_fraud)')).toBeTruthy();
+    expect(within(storyRow).getByText('Gelöschte Story')).toBeTruthy();
+    expect(within(storyRow).getByText('Story · ID: s7')).toBeTruthy();
+    expect(within(storyRow).getByText(adminAreaTexts.auditDeletedAdmin)).toBeTruthy();
+    expect(within(storyRow).queryByRole('link')).toBeNull();
+    expect(within(log).queryByText('u9')).toBeNull();
   });
 
   it('shows a member exactly the denial text and asks the server for nothing of the admin area', async () => {

@@ -1,7 +1,9 @@
+import type { AdminAuditEntry } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAuditLog } from './api.ts';
 import { adminAreaTexts } from './texts.ts';
@@ -23,8 +26,87 @@ function actionName(action: string): string {
 }
 
 /**
+ * A name in the log, linked where a page shows it; its id in the tooltip and, for targets, in
+ * small print beneath (`note`), for admins who need it.
+ */
+function NamedCell({
+  name,
+  link,
+  id,
+  note,
+  gone,
+}: {
+  name: string;
+  link: string | null;
+  id: string | null;
+  note?: string | undefined;
+  gone: boolean;
+}) {
+  return (
+    <TableCell sx={{ minWidth: 160 }}>
+      {link ? (
+        <Link component={RouterLink} to={link} title={id ?? undefined} sx={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Link>
+      ) : (
+        <Typography
+          variant="body2"
+          component="span"
+          title={id ?? undefined}
+          color={gone ? 'text.secondary' : undefined}
+          sx={{ fontStyle: gone ? 'italic' : undefined, overflowWrap: 'anywhere' }}
+        >
+          {name}
+        </Typography>
+      )}
+      {note ? (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          {note}
+        </Typography>
+      ) : null}
+    </TableCell>
+  );
+}
+
+/** The acting admin by their shown name, linked to their member page. */
+function AdminCell({ entry }: { entry: AdminAuditEntry }) {
+  if (!entry.admin_id || !entry.admin_name)
+    return <NamedCell name={t.auditDeletedAdmin} link={null} id={entry.admin_id} gone />;
+  return (
+    <NamedCell
+      name={entry.admin_name}
+      link={`/admin?member=${encodeURIComponent(entry.admin_id)}`}
+      id={entry.admin_id}
+      gone={false}
+    />
+  );
+}
+
+/** What the entry acted on, by name: its kind and id beneath, a placeholder once it is gone. */
+function TargetCell({ entry }: { entry: AdminAuditEntry }) {
+  const kind = t.targetKinds[entry.target_type];
+  const id = t.auditId(entry.target_id);
+  return (
+    <NamedCell
+      name={entry.target_name}
+      link={entry.target_link}
+      id={entry.target_id}
+      note={kind ? `${kind} · ${id}` : id}
+      gone={entry.target_deleted}
+    />
+  );
+}
+
+/**
  * The audit log on /admin (SPEC.md §6): who did what to which target, why and when, newest
- * first, filtered by action. Read-only: the page offers no way to change an entry.
+ * first, filtered by action. Admin and target are shown by their current names (a member's
+ * shown name, an ad's title, a forum post's thread title; a German placeholder such as
+ * 'Gelöschte Anzeige' once gone), linked to their pages, with the kind and id beneath.
+ * Read-only: the page offers no way to change an entry.
  */
 export function AuditLogPanel() {
   const [action, setAction] = useState('');
@@ -71,12 +153,12 @@ export function AuditLogPanel() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {new Date(entry.created_at).toLocaleString('de-DE')}
                     </TableCell>
-                    <TableCell>{entry.admin_name ?? t.auditDeletedAdmin}</TableCell>
+                    <AdminCell entry={entry} />
                     <TableCell>
                       {actionName(entry.action)}
                       {entry.details ? ` (${entry.details})` : ''}
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.target_id}</TableCell>
+                    <TargetCell entry={entry} />
                     <TableCell>{entry.reason}</TableCell>
                   </TableRow>
                 ))}

@@ -95,6 +95,16 @@ export const adminAreaTexts = {
   auditAdmin: 'Admin',
   auditTarget: 'Ziel',
   auditDeletedAdmin: 'gelöschtes Konto',
+  /** The id beneath a name in the audit log, for admins who need it. */
+  auditId: (id: string) => `ID: ${id}`,
+  /** The kinds of targets in the audit log; a verification's target is its requester, a member. */
+  targetKinds: {
+    user: 'Mitglied',
+    listing: 'Anzeige',
+    forum_post: 'Forenbeitrag',
+    story: 'Story',
+    conversation: 'Unterhaltung',
+  } as Record<string, string>,
   actions: {
     role_changed: 'Rolle geändert',
     member_suspended: 'Mitglied gesperrt',
@@ -102,6 +112,10 @@ export const adminAreaTexts = {
     sanction_lifted: 'Sperre aufgehoben',
     listing_removed: 'Anzeige entfernt',
     listing_kept: 'Meldung geprüft, Anzeige bleibt',
+    forum_post_removed: 'Forenbeitrag entfernt',
+    forum_post_kept: 'Meldung geprüft, Forenbeitrag bleibt',
+    conversation_member_suspended: 'Mitglied aus Unterhaltung gesperrt',
+    conversation_kept: 'Meldung geprüft, Unterhaltung ohne Folgen',
     story_removed: 'Story entfernt',
     story_kept: 'Meldung geprüft, Story bleibt',
     reported_member_suspended: 'Gemeldetes Mitglied gesperrt',
