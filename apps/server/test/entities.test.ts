@@ -73,7 +73,7 @@ describe('GET /api/entities', () => {
   });
 
   it('answers shops (business sellers) and service providers (their service ads only)', async () => {
-    expect(names(await directory('?type=shops'))).toEqual(['Carla Handel']);
+    expect(names(await directory('?type=shops'))).toEqual(['Carla Handel GmbH']);
     const providers = await directory('?type=providers');
     expect(names(providers)).toEqual(['Ben Babysitter']);
     expect(providers.entities[0]?.active_listings).toBe(1);

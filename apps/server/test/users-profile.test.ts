@@ -92,6 +92,7 @@ describe('Öffentliches Profil', () => {
     expect(publicProfileSchema.strict().parse(res.json())).toEqual({
       id: member.user.id,
       display_name: 'Greta',
+      business_name: null,
       avatar: null,
       member_since: member.user.created_at,
       rating: null,

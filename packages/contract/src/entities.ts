@@ -28,7 +28,10 @@ export type EntityListQuery = z.input<typeof entityListQuerySchema>;
 /** One member of the directory, as the cards show it. */
 export const entitySchema = z.object({
   id: z.string(),
+  /** The name shown: in `shops` the company name with its legal form, else the member's name. */
   name: z.string(),
+  /** The member's own shown name (nickname, else first name); equals `name` except for shops. */
+  member_name: z.string(),
   avatar: z.string().nullable(),
   /** Visible ads of the member (of the kind: service ads for `providers`). */
   active_listings: z.number().int(),

@@ -96,6 +96,12 @@ export type ProfilePermissions = z.infer<typeof profilePermissionsSchema>;
 export const publicProfileSchema = z.object({
   id: z.string(),
   display_name: z.string(),
+  /**
+   * A business seller's company name with its legal form ('Fahrradhaus Müller GmbH'; latest
+   * approved verification of kind 'business'), else null. The profile's heading shows it, the
+   * member's `display_name` beside it.
+   */
+  business_name: z.string().nullable(),
   avatar: z.string().nullable(),
   member_since: z.string(),
   rating: z.number().nullable(),

@@ -827,6 +827,8 @@ export const de = {
     notFoundText: 'Dieses Profil gibt es nicht oder nicht mehr.',
     loadFailed: 'Das Profil konnte nicht geladen werden.',
     memberSince: (monthYear: string) => `Mitglied seit ${monthYear}`,
+    /** Beside a business seller's company name: the member's own name on the marketplace. */
+    memberName: (name: string) => `Profilname: ${name}`,
     rating: (value: string, count: number) =>
       `${value} von 5 (${count} ${count === 1 ? 'Bewertung' : 'Bewertungen'})`,
     activeListings: 'Aktive Anzeigen',

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { type MemberCards, memberIdsNamed } from '../users/index.ts';
-import { verifiedSellerCondition } from '../verification/index.ts';
+import { businessIdsNamed, businessNames, verifiedSellerCondition } from '../verification/index.ts';
 import { l, VISIBLE } from './queries.ts';
 
 /** Slug of the root category whose sellers are the directory's service providers. */
@@ -44,9 +44,11 @@ export interface EntityDeps {
  * with visible ads, the most ads first (ties: the older first ad, then id), 20 a page. `shops`
  * keeps sellers with an approved business verification (verification door), `providers` counts
  * only ads in 'Dienstleistungen', `q` matches the public name (users door: the members are found
- * first, then their ads by `listings_seller_idx`). Each member comes with the one reputation of
- * the member cards. The first 1,000 of a kind are ranked in one statement; without `q` that
- * ranking is kept for {@link ENTITY_RANKING_MS} in `deps.entityRankings`.
+ * first, then their ads by `listings_seller_idx`). A shop is named by its company name with its
+ * legal form, the member's own name beside it, and `q` finds it by either (verification door).
+ * Each member comes with the one reputation of the member cards. The first 1,000 of a kind are
+ * ranked in one statement; without `q` that ranking is kept for {@link ENTITY_RANKING_MS} in
+ * `deps.entityRankings`.
  */
 export async function listEntities(
   deps: EntityDeps,
@@ -66,12 +68,21 @@ export async function listEntities(
       .groupBy(l.sellerId)
       .orderBy(desc(count()), min(l.createdAt), l.sellerId)
       .limit(ENTITIES_TOTAL_MAX);
+  const shops = query.type === 'shops';
+  const named = (q: string) =>
+    shops
+      ? sql`(l.seller_id in (${memberIdsNamed(q)}) or l.seller_id in (${businessIdsNamed(q)}))`
+      : sql`l.seller_id in (${memberIdsNamed(q)})`;
   const ranking = query.q
-    ? await rank([...where, sql`l.seller_id in (${memberIdsNamed(query.q)})`])
+    ? await rank([...where, named(query.q)])
     : await (deps.entityRankings ? deps.entityRankings.get(query.type, () => rank(where)) : rank(where));
   const page = Number(query.page);
   const shown = ranking.slice((page - 1) * ENTITIES_PAGE_SIZE, page * ENTITIES_PAGE_SIZE);
-  const cards = await deps.cards.read(shown.map((member) => member.id));
+  const ids = shown.map((member) => member.id);
+  const [cards, businesses] = await Promise.all([
+    deps.cards.read(ids),
+    shops ? businessNames(deps.db, ids) : new Map<string, string>(),
+  ]);
   return {
     // A member gone since the ranking was made is left out.
     entities: shown.flatMap((member) => {
@@ -80,7 +91,8 @@ export async function listEntities(
         ? [
             {
               id: card.id,
-              name: card.name,
+              name: businesses.get(card.id) ?? card.name,
+              member_name: card.name,
               avatar: card.avatar,
               active_listings: member.active,
               reputation: card.reputation,

@@ -9,12 +9,14 @@ import verificationRoutes from './routes.ts';
 import { removeExpiredDocuments, type VerificationDeps } from './service.ts';
 import './events.ts';
 
+export { businessIdsNamed, businessNames } from './businesses.ts';
 export { countVerifications } from './counts.ts';
 export { sellerBadgeColumns, verifiedSellerCondition } from './queries.ts';
 /**
  * The verification module's only door (ARCHITECTURE.md "modules"): seller verification as a
  * private seller or a business (trader traceability, DSA Art. 30), its private documents, the
- * ADMIN queue and decisions, and the seller badges other modules show. It publishes
+ * ADMIN queue and decisions, and the seller badges and business sellers' company names other
+ * modules show (`businessNames`, `businessIdsNamed` for the name search). It publishes
  * `verification.requested` and `verification.decided` (see `events.ts`); other modules import
  * only from here.
  */

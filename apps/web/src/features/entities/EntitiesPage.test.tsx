@@ -25,9 +25,11 @@ const entity = (
   name: string,
   active: number,
   badge: MemberReputation['badge'] = null,
+  memberName = name,
 ): Entity => ({
   id,
   name,
+  member_name: memberName,
   avatar: null,
   active_listings: active,
   reputation: reputation(id, badge),
@@ -48,7 +50,8 @@ function server() {
     asked.push(url.search);
     const type = url.searchParams.get('type');
     const q = url.searchParams.get('q');
-    if (type === 'shops') return { body: page([entity('c', 'Carla Handel GmbH', 2, 'business')], 1) };
+    if (type === 'shops')
+      return { body: page([entity('c', 'Carla Handel GmbH', 2, 'business', 'Carla')], 1) };
     if (type === 'providers') return { body: page([], 0) };
     if (q) return { body: page([], 0) };
     if (url.searchParams.get('page') === '2') return { body: page([entity('z', 'Zora', 1)], 21, 2) };
@@ -97,5 +100,15 @@ describe('/entities', () => {
     expect(router.state.location.search).toContain('q=xyz');
     // The search asked once, after typing paused, not per keystroke.
     expect(asked.filter((search) => search.includes('q=')).length).toBe(1);
+  });
+
+  it("names a shop by its company name, the member's name beneath it", async () => {
+    server();
+    renderApp('/entities?type=shops');
+    const link = await screen.findByRole('link', { name: 'Carla Handel GmbH' });
+    expect(link.getAttribute('href')).toBe('/user/c');
+    const card = link.closest('li') as HTMLElement;
+    expect(within(card).getByText('Profilname: Carla')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Carla' })).toBeNull();
   });
 });

@@ -41,6 +41,11 @@ function EntityCard({ entity, type }: { entity: Entity; type: EntityType }) {
         >
           {entity.name}
         </Link>
+        {entity.member_name !== entity.name && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {de.profile.memberName(entity.member_name)}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ fontWeight: 600, color: 'primary.dark' }}>
           {type === 'providers'
             ? t.services(entity.active_listings)
@@ -55,8 +60,9 @@ function EntityCard({ entity, type }: { entity: Entity; type: EntityType }) {
 /**
  * /entities (SPEC.md §2; /shops, /dienstleister and /user lead here with `?type=`): the
  * directory with the tabs 'Mitglieder' (everyone with active ads), 'Shops' (business sellers
- * whose details were checked) and 'Dienstleister' (members offering services), most ads first,
- * each card with the one reputation and a link to the profile. A name search narrows the tab;
+ * whose details were checked, each named by its company name with the member's name beneath it)
+ * and 'Dienstleister' (members offering services), most ads first, each card with the one
+ * reputation and a link to the profile. A name search narrows the tab;
  * tab and search live in the address, so a link shares them.
  */
 export function EntitiesPage() {

@@ -15,6 +15,7 @@ function profile(id: string, name: string, overrides: Partial<PublicProfile> = {
   return {
     id,
     display_name: name,
+    business_name: null,
     avatar: null,
     member_since: '2026-01-15T10:00:00.000Z',
     rating: null,
@@ -85,5 +86,37 @@ describe("the seller card's 'Folgen' on an ad page (SPEC.md §6 follow lists)", 
     await user.click(await screen.findByRole('tab', { name: 'Folgt (1)' }, slow));
     await waitFor(() => expect(screen.getByText('Bernd')).toBeTruthy(), slow);
     expect(screen.queryByText('Du folgst noch niemandem.')).toBeNull();
+  });
+});
+
+describe('the seller card of a business seller', () => {
+  it('names the seller by the company name with its legal form, the nickname beneath it', async () => {
+    const trader = {
+      name: 'Fahrradhaus Müller',
+      legal_form: 'GmbH',
+      street: 'Marktplatz 5',
+      postal_code: '10115',
+      city: 'Berlin',
+      phone: '030 987654',
+      email: null,
+      register_number: 'HRB 12345 B',
+      vat_id: null,
+    };
+    const ad = testListing({ id: 'l1', seller: { ...testListing().seller, badge: 'business', trader } });
+    stubRoutes((_method, url) => {
+      const path = url.pathname;
+      if (path === '/api/listings/l1') return { body: ad };
+      if (path === '/api/listings/l1/similar') return { body: { listings: [] } };
+      if (path === '/api/categories/all') return { body: { categories: testCategories() } };
+      if (path === '/api/users/u2')
+        return { body: profile('u2', 'Bernd', { business_name: 'Fahrradhaus Müller GmbH' }) };
+      return undefined;
+    });
+    renderApp('/listing/l1');
+    const card = (await screen.findByText('Anbieter', {}, slow)).parentElement as HTMLElement;
+    const name = await within(card).findByRole('link', { name: 'Fahrradhaus Müller GmbH' }, slow);
+    expect(name.getAttribute('href')).toBe('/user/u2');
+    expect(within(card).getByText('Profilname: Bernd')).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Bernd' })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
     id: 'u2',
     display_name: 'Bernd',
+    business_name: null,
     avatar: null,
     member_since: '2026-01-15T10:00:00.000Z',
     rating: null,
@@ -45,6 +46,14 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     expect(screen.getByText('Mitglied seit Januar 2026')).toBeTruthy();
     expect(screen.getByTestId('profile-stats').textContent).toBe('3Aktive Anzeigen5Follower2Folgt');
     expect(screen.queryByText(/Bewertung/)).toBeNull();
+  });
+
+  it("heads a business seller's profile with the company name and keeps the nickname beneath it", async () => {
+    stubRouteTable({ '/api/users/u2': { body: profile({ business_name: 'Fahrradhaus Müller GmbH' }) } });
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fahrradhaus Müller GmbH' })).toBeTruthy();
+    expect(screen.getByText('Profilname: Bernd')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Bernd' })).toBeNull();
   });
 
   it("lists the member's active ads under 'Anzeigen von …', asked for by seller", async () => {

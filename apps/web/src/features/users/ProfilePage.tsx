@@ -150,6 +150,11 @@ function profileActions(profile: PublicProfile, isLoggedIn: boolean) {
   };
 }
 
+/** The profile's heading: a business seller's company name, else the member's display name. */
+function shownName(profile: PublicProfile): string {
+  return profile.business_name ?? profile.display_name;
+}
+
 function ProfileCard({ profile }: { profile: PublicProfile }) {
   const { isLoggedIn } = useSession();
   const actions = profileActions(profile, isLoggedIn);
@@ -163,11 +168,16 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
           spacing={{ xs: 2, sm: 3 }}
           sx={{ alignItems: 'center', textAlign: { xs: 'center', sm: 'left' } }}
         >
-          <ProfileAvatar src={profile.avatar} name={profile.display_name} size={AVATAR_SIZE_PX} />
+          <ProfileAvatar src={profile.avatar} name={shownName(profile)} size={AVATAR_SIZE_PX} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h1" sx={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
-              {profile.display_name}
+              {shownName(profile)}
             </Typography>
+            {profile.business_name && (
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {de.profile.memberName(profile.display_name)}
+              </Typography>
+            )}
             {profile.reputation ? (
               <Box sx={{ mt: 0.5 }}>
                 <MemberReputation reputation={profile.reputation} />
@@ -226,7 +236,7 @@ function SellerListings({ profile }: { profile: PublicProfile }) {
   return (
     <Box component="section" aria-labelledby="seller-listings-heading">
       <Typography variant="h2" id="seller-listings-heading" sx={{ fontSize: '1.25rem', mb: 2 }}>
-        {de.profile.listingsOf(profile.display_name)}
+        {de.profile.listingsOf(shownName(profile))}
       </Typography>
       <ListingFeed
         filters={filters}
@@ -240,7 +250,7 @@ function SellerListings({ profile }: { profile: PublicProfile }) {
 }
 
 function ProfileLoaded({ profile }: { profile: PublicProfile }) {
-  usePageTitle(profile.display_name);
+  usePageTitle(shownName(profile));
   return (
     <>
       <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
@@ -261,7 +271,8 @@ function ProfileLoaded({ profile }: { profile: PublicProfile }) {
 }
 
 /**
- * /user/{id} (SPEC.md §2): the public profile from `GET /api/users/{id}`: avatar, display name,
+ * /user/{id} (SPEC.md §2): the public profile from `GET /api/users/{id}`: avatar, display name
+ * (a business seller's company name, the member's name beneath it),
  * 'Mitglied seit <Monat Jahr>', the rating only once there are ratings, the number of active
  * ads, followers and following, the member's active ads, and 'Folgen'/'Entfolgen', 'Nachricht
  * schreiben' and 'Melden' or 'Profil bearbeiten' with the own follow lists, as the profile's `can`

@@ -1,4 +1,4 @@
-import type { ListingSeller } from '@marketplace/contract';
+import { businessName, type ListingSeller } from '@marketplace/contract';
 import PersonIcon from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,7 +15,8 @@ import { FollowButton } from '../../users/index.ts';
 const monthYear = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' });
 
 /**
- * The seller of an ad: avatar, name, the member's one reputation (badge, ratings, forum likes,
+ * The seller of an ad: avatar, name (a business seller's company name with its legal form, the
+ * member's own name beneath it), the member's one reputation (badge, ratings, forum likes,
  * member since, answer rate; member since and badge alone until it has loaded), active ads, a link to /user/{id} and, for
  * logged-in members other than the seller, 'Folgen' / 'Entfolgen' (the members area's button, so the
  * follow lists follow at once).
@@ -23,6 +24,8 @@ const monthYear = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numer
 export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFollow: boolean }) {
   const memberSince = new Date(seller.member_since);
   const reputation = useMemberReputation(seller.id).data;
+  // A business seller meets visitors by the company name; the member's own name stays beneath it.
+  const shownName = seller.trader ? businessName(seller.trader) : seller.name;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="overline" color="text.secondary">
@@ -31,7 +34,7 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mt: 0.5 }}>
         <Avatar
           src={seller.avatar ?? undefined}
-          alt={seller.avatar ? de.user.avatarAlt(seller.name) : undefined}
+          alt={seller.avatar ? de.user.avatarAlt(shownName) : undefined}
           sx={{ width: 52, height: 52, bgcolor: 'primary.light' }}
         >
           <PersonIcon />
@@ -43,8 +46,13 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
             variant="subtitle1"
             sx={{ fontWeight: 700, display: 'block', hyphens: 'auto', overflowWrap: 'break-word' }}
           >
-            {seller.name}
+            {shownName}
           </Link>
+          {seller.trader && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {de.profile.memberName(seller.name)}
+            </Typography>
+          )}
           {reputation ? (
             <MemberReputation reputation={reputation} />
           ) : (
@@ -67,10 +75,7 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
           <Typography variant="subtitle2">{de.verification.traderTitle}</Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {[
-              // The legal form, unless the company name already ends with it ('Rad & Co. GmbH').
-              seller.trader.legal_form && !seller.trader.name.endsWith(seller.trader.legal_form)
-                ? `${seller.trader.name} ${seller.trader.legal_form}`
-                : seller.trader.name,
+              businessName(seller.trader),
               seller.trader.street,
               `${seller.trader.postal_code} ${seller.trader.city}`,
               `${de.verification.phone}: ${seller.trader.phone}`,
