@@ -181,7 +181,18 @@ describe('Registrierung', () => {
     expect(known).toEqual(fresh);
   });
 
-  it.each(['password123', 'Passwort1', 'geheim123', 'Geheim123', 'Sommer2024', 'Kinderwagen1'])(
+  // Letters only or digits only is no rule of its own (docs/decisions/0033): such passwords are
+  // refused when, and because, they are easy to guess.
+  it.each([
+    'password123',
+    'Passwort1',
+    'geheim123',
+    'Geheim123',
+    'Sommer2024',
+    'Kinderwagen1',
+    'nurbuchstaben',
+    '1234567890',
+  ])(
     'lehnt das leicht zu erratende Passwort %s mit 422 am Feld password ab und sagt, was ginge',
     async (password) => {
       const before = await count('users');
@@ -235,8 +246,6 @@ describe('Registrierung', () => {
     ['10-kB-Spitzname', { email: 'name@beispiel.de', password: PASSWORD, nickname: long }],
     ['Steuerzeichen im Namen', { email: 'steuer@beispiel.de', password: PASSWORD, last_name: 'A\u0000B' }],
     ['zu kurzes Passwort', { email: 'kurz@beispiel.de', password: 'abc1' }],
-    ['Passwort ohne Ziffer', { email: 'ziffer@beispiel.de', password: 'nurbuchstaben' }],
-    ['Passwort ohne Buchstaben', { email: 'buchstabe@beispiel.de', password: '1234567890' }],
   ])('weist %s mit 4xx ab und speichert nichts', async (_label, payload) => {
     const [users, tokens, hits, mails] = [
       await count('users'),

@@ -8,6 +8,7 @@ import {
   login,
   PASSWORD,
   registerMember,
+  uniqueEmail,
   uniqueIp,
   waitForMail,
 } from './helpers/accounts.ts';
@@ -30,6 +31,18 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
         sql`select password_hash from users where id = ${userId}::uuid`,
       )
     )[0]?.password_hash;
+
+  /** The token of the reset link mailed to a just registered member who asked for one. */
+  const resetToken = async (email: string) => {
+    await waitForMail(t.config.dataDir, email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email },
+      remoteAddress: uniqueIp(),
+    });
+    return linkToken(await waitForMail(t.config.dataDir, email, 2), 'reset-password');
+  };
 
   it('ein Wechsel auf ein häufiges Passwort ist 422 am Feld new_password und ändert nichts', async () => {
     const member = await registerMember(t.app);
@@ -55,14 +68,7 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
 
   it('ein Zurücksetzen auf ein Passwort aus dem eigenen Namen ist 422; der Link bleibt gültig', async () => {
     const member = await registerMember(t.app, { first_name: 'Hildegard' });
-    await waitForMail(t.config.dataDir, member.email);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: member.email },
-      remoteAddress: uniqueIp(),
-    });
-    const token = linkToken(await waitForMail(t.config.dataDir, member.email, 2), 'reset-password');
+    const token = await resetToken(member.email);
     const weak = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -128,4 +134,68 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
       Array.from({ length: 20 }, (_, i) => (i % 2 ? 'rejected' : 'fulfilled')),
     );
   });
+
+  /**
+   * Sets `password` the given way: at registration (a new address), at a reset (a member's
+   * mailed link) or at a change (logged in). Answers the response, the body field the rule is
+   * checked on, and the address and the password that held before (none for a registration).
+   */
+  const setPassword = {
+    Registrierung: async (password: string) => {
+      const email = uniqueEmail('satz');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password },
+        remoteAddress: uniqueIp(),
+      });
+      return { res, field: 'password', email, before: null };
+    },
+    Zurücksetzen: async (password: string) => {
+      const member = await registerMember(t.app);
+      const token = await resetToken(member.email);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password },
+      });
+      return { res, field: 'password', email: member.email, before: PASSWORD };
+    },
+    Wechsel: async (password: string) => {
+      const member = await registerMember(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: bearer(member.access_token),
+        payload: { current_password: PASSWORD, new_password: password },
+        remoteAddress: uniqueIp(),
+      });
+      return { res, field: 'new_password', email: member.email, before: PASSWORD };
+    },
+  };
+  const ways = Object.keys(setPassword) as (keyof typeof setPassword)[];
+
+  it.each(ways)(
+    '%s nimmt einen Satz aus Wörtern ohne Ziffer an (Länge und Ratbarkeit sind die ganze Regel)',
+    async (way) => {
+      const passphrase = 'kiesel wald fluss brot';
+      const { res, email } = await setPassword[way](passphrase);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect((await login(t.app, email, passphrase, uniqueIp())).statusCode).toBe(200);
+    },
+  );
+
+  it.each(ways.flatMap((way) => ['Sommer2024', 'Geheim123'].map((password) => [way, password] as const)))(
+    '%s weist %s weiter als leicht zu erraten ab und ändert nichts',
+    async (way, password) => {
+      const { res, field, email, before } = await setPassword[way](password);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        detail: `Feld '${field}': Dieses Passwort ist leicht zu erraten. Nimm einen längeren Satz aus mehreren Wörtern oder füge seltene Wörter hinzu.`,
+        code: 'weak_password',
+      });
+      expect((await login(t.app, email, password, uniqueIp())).statusCode).toBe(401);
+      if (before) expect((await login(t.app, email, before, uniqueIp())).statusCode).toBe(200);
+    },
+  );
 });

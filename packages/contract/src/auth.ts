@@ -15,13 +15,15 @@ export const emailSchema = z
   .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein.'))
   .transform((value) => value.toLowerCase());
 
+/**
+ * A new password (registration, reset, change): PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
+ * characters of any kind, no composition rules; the server then refuses one that is easy to
+ * guess (docs/decisions/0033-passwords-by-length-and-guessability.md).
+ */
 export const newPasswordSchema = z
   .string({ error: 'Bitte gib ein Passwort ein.' })
   .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
-  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`)
-  .refine((value) => /\p{L}/u.test(value) && /\p{Nd}/u.test(value), {
-    message: 'Das Passwort muss mindestens einen Buchstaben und eine Ziffer enthalten.',
-  });
+  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
 
 /**
  * The refusal of a new password that is easy to guess (server, zxcvbn score below 3) and the
@@ -43,7 +45,7 @@ export type PasswordStrengthBody = z.input<typeof passwordStrengthBodySchema>;
 /**
  * `POST /api/auth/password-strength` answer: zxcvbn's score (0 very easy to guess … 4 very
  * hard) and whether registration, reset and change would take the password as far as its
- * guessability goes (`accepted`; length, letter and digit are the schema's rules above).
+ * guessability goes (`accepted`; the length is the schema's rule above).
  */
 export const passwordStrengthSchema = z.object({
   score: z.number().int().min(0).max(4),

@@ -4,6 +4,8 @@ import {
   HOME_TEXTS,
   LISTING_UNAVAILABLE_TEXTS,
   OFFER_TYPE_TEXTS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   PRICE_TEXTS,
   RELATIVE_TIME_TEXTS,
 } from '@marketplace/contract';
@@ -751,9 +753,11 @@ export const de = {
     lastName: 'Nachname (optional)',
     showPassword: 'Passwort anzeigen',
     hidePassword: 'Passwort verbergen',
-    /** The whole rule of a new password (contract `newPasswordSchema` and the server's zxcvbn check). */
-    passwordHint:
-      'Mindestens 8 Zeichen mit Buchstaben und Ziffer, und nicht leicht zu erraten: Am besten mehrere Wörter, die nicht zusammengehören.',
+    /**
+     * The whole rule of a new password: the contract's length (`newPasswordSchema`) and the
+     * server's zxcvbn check, nothing else (docs/decisions/0033-passwords-by-length-and-guessability.md).
+     */
+    passwordHint: `${PASSWORD_MIN_LENGTH} bis ${PASSWORD_MAX_LENGTH} Zeichen, nicht leicht zu erraten und nicht aus deiner E-Mail-Adresse oder deinem Namen gebildet. Am besten mehrere Wörter, die nicht zusammengehören; Ziffern oder Sonderzeichen braucht es nicht.`,
     /** The strength meter below a new password while it is typed. */
     passwordStrength: {
       label: 'Passwortstärke',
@@ -761,8 +765,6 @@ export const de = {
         missing === 1
           ? 'Noch 1 Zeichen bis zur Mindestlänge.'
           : `Noch ${missing} Zeichen bis zur Mindestlänge.`,
-      needsDigit: 'Es fehlt noch eine Ziffer.',
-      needsLetter: 'Es fehlt noch ein Buchstabe.',
       checking: 'Wird geprüft …',
       good: 'Gut: Dieses Passwort wird angenommen.',
       strong: 'Sehr gut: Dieses Passwort ist schwer zu erraten.',

@@ -63,8 +63,8 @@ export async function ratePassword(
 /**
  * Refuses a new password that is common, in a breached-password list, a keyboard pattern or
  * built from the member's own e-mail address or names (`ratePassword` not accepted); runs at
- * registration, password change and reset, after the contract's length and letter-and-digit
- * rules.
+ * registration, password change and reset, after the contract's length rule: length and
+ * guessability are the whole rule (docs/decisions/0033-passwords-by-length-and-guessability.md).
  * @param field the body field named in the error (`password`, `new_password`)
  * @param inputs the member's e-mail address, nickname, first and last name
  * @throws AppError weak_password (422) with `Feld '<field>': ` and the contract's

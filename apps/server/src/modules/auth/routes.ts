@@ -222,7 +222,7 @@ const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps }> = async (app, o
         summary:
           'Rate a new password while it is typed, with the rule of registration, reset and change (at most 200 per IP and 10 minutes)',
         description:
-          "`score` is zxcvbn's 0 (very easy to guess) to 4; `accepted` says whether the password is hard enough to guess. Length, letter and digit are the body schemas' own rules and are not rated here. `user_inputs` are the member's e-mail address and names, which a password must not lean on.",
+          "`score` is zxcvbn's 0 (very easy to guess) to 4; `accepted` says whether the password is hard enough to guess. The length is the body schemas' own rule and is not rated here; no letters, digits or symbols are required. `user_inputs` are the member's e-mail address and names, which a password must not lean on.",
         body: passwordStrengthBodySchema,
         response: { 200: passwordStrengthSchema, ...errorResponses(422, 429) },
       },

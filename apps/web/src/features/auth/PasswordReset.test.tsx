@@ -43,7 +43,7 @@ describe('new password /reset-password', { timeout: 20_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Passwort speichern' }));
   }
 
-  it('checks length, letter and digit, and the repeat', async () => {
+  it('checks the length and the repeat', async () => {
     const calls = stubRouteTable({});
     renderWithSession(<ResetPasswordPage />, '/reset-password?token=abc');
     await submit('kurz1', 'kurz1');

@@ -86,7 +86,7 @@ export async function ratePassword(
 
 /**
  * The rating of `password` for the strength meter, asked only when `enabled` (the password
- * keeps the length, letter and digit rules and the member paused typing). The last rating
+ * has the required length and the member paused typing). The last rating
  * stays shown while the next one is asked; ratings are not kept after the form is gone.
  */
 export function usePasswordRating(password: string, userInputs: string[], enabled: boolean) {

@@ -41,7 +41,7 @@ describe('password change in /settings', { timeout: 20_000 }, () => {
     const form = within(await screen.findByRole('form', { name: settingsTexts.passwordTitle }));
     expect(
       form.getByText(
-        'Mindestens 8 Zeichen mit Buchstaben und Ziffer, und nicht leicht zu erraten: Am besten mehrere Wörter, die nicht zusammengehören.',
+        '8 bis 128 Zeichen, nicht leicht zu erraten und nicht aus deiner E-Mail-Adresse oder deinem Namen gebildet. Am besten mehrere Wörter, die nicht zusammengehören; Ziffern oder Sonderzeichen braucht es nicht.',
       ),
     ).toBeTruthy();
     await userEvent.type(form.getByLabelText(/^Neues Passwort\W*$/), 'Teekanne7Nordlicht');

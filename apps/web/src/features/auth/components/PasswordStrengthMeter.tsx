@@ -18,19 +18,18 @@ interface MeterState {
   text: string;
 }
 
-/** What the contract's own rules (length, letter, digit) still miss, or null when they hold. */
-function missingRule(password: string): MeterState | null {
-  const texts = de.auth.passwordStrength;
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return {
-      value: (password.length / PASSWORD_MIN_LENGTH) * 25,
-      tone: 'error',
-      text: texts.tooShort(PASSWORD_MIN_LENGTH - password.length),
-    };
-  }
-  if (!/\p{L}/u.test(password)) return { value: 25, tone: 'error', text: texts.needsLetter };
-  if (!/\p{Nd}/u.test(password)) return { value: 25, tone: 'error', text: texts.needsDigit };
-  return null;
+/**
+ * How many characters the password still lacks to the contract's minimum length, as the meter
+ * shows it, or null once it is long enough (length is the only rule besides guessability,
+ * docs/decisions/0033-passwords-by-length-and-guessability.md).
+ */
+function missingLength(password: string): MeterState | null {
+  if (password.length >= PASSWORD_MIN_LENGTH) return null;
+  return {
+    value: (password.length / PASSWORD_MIN_LENGTH) * 25,
+    tone: 'error',
+    text: de.auth.passwordStrength.tooShort(PASSWORD_MIN_LENGTH - password.length),
+  };
 }
 
 export interface PasswordStrengthMeterProps {
@@ -42,7 +41,7 @@ export interface PasswordStrengthMeterProps {
 
 /**
  * The strength meter below a new password (registration, reset, change): while typing it
- * names what the length, letter and digit rules still miss; once they hold, it shows the
+ * names how many characters the minimum length still misses; once it holds, it shows the
  * server's rating after a pause in typing (`POST /api/auth/password-strength`, the same
  * zxcvbn rule the server applies on saving): 'leicht zu erraten' with what would be accepted,
  * 'Gut' or 'Sehr gut'. Shows nothing for an empty field, or when the rating cannot be asked
@@ -53,7 +52,7 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: PasswordStr
   const debounced = useDebounced(password, RATING_DELAY_MS);
   // The query key compares the words by content, so a new array each render asks nothing new.
   const inputs = userInputs.map((input) => input?.trim() ?? '').filter((input) => input.length > 0);
-  const missing = missingRule(password);
+  const missing = missingLength(password);
   const ratable = missing === null && newPasswordSchema.safeParse(password).success;
   const rating = usePasswordRating(debounced, inputs, ratable && debounced === password);
 
