@@ -8,7 +8,7 @@ import { ensurePostalCodes } from './service.ts';
  * German postal codes and places. Other modules import from here, never this folder's files.
  */
 /** The bundled postal code list (GeoNames), read and checked without a database. */
-export { isTownName, readPostalCodes } from './postal-codes.ts';
+export { isTownName, POSTAL_CODES_CSV, readPostalCodes } from './postal-codes.ts';
 export {
   ensurePostalCodes,
   findPlace,

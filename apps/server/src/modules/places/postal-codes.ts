@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCsvRecords } from '../../lib/csv.ts';
 
 /** The shipped GeoNames table (see resources/README.md). */
 export const POSTAL_CODES_CSV = path.resolve(
@@ -15,29 +15,6 @@ export interface PostalCodeEntry {
   state: string;
   latitude: number;
   longitude: number;
-}
-
-/** Splits one CSV line into fields; double quotes enclose fields with commas ("" is a quote). */
-function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
 }
 
 /**
@@ -108,21 +85,20 @@ const GERMAN_STATE_NAMES: Record<string, string> = {
 };
 
 /**
- * Reads the postal-code table, keeping towns and districts only (see `isTownName`), each
- * postal code and place once, in file order (the first place of a postal code comes first),
- * with German state names.
+ * Reads the postal-code table (columns `zipcode`, `place`, `state`, `latitude`, `longitude`),
+ * keeping towns and districts only (see `isTownName`), each postal code and place once, in file
+ * order (the first place of a postal code comes first), with German state names.
  */
 export function readPostalCodes(file = POSTAL_CODES_CSV): PostalCodeEntry[] {
-  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
   const seen = new Set<string>();
   const entries: PostalCodeEntry[] = [];
-  for (const line of lines.slice(1)) {
-    if (line.trim() === '') continue;
-    const [code, place, state, latitude, longitude] = splitCsvLine(line).map((field) => field.trim());
-    if (!code || !/^\d{5}$/.test(code) || !place || !state) continue;
-    const lat = Number(latitude);
-    const lon = Number(longitude);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+  for (const record of readCsvRecords(file)) {
+    const { zipcode: code = '', place = '', state = '' } = record;
+    if (!/^\d{5}$/.test(code) || !place || !state) continue;
+    if (!record.latitude || !record.longitude) continue;
+    const latitude = Number(record.latitude);
+    const longitude = Number(record.longitude);
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
     if (!isTownName(place)) continue;
     const key = `${code}|${place}`;
     if (seen.has(key)) continue;
@@ -131,8 +107,8 @@ export function readPostalCodes(file = POSTAL_CODES_CSV): PostalCodeEntry[] {
       postal_code: code,
       place,
       state: GERMAN_STATE_NAMES[state] ?? state,
-      latitude: lat,
-      longitude: lon,
+      latitude,
+      longitude,
     });
   }
   return entries;
