@@ -73,7 +73,7 @@ export async function generateDataSet(db: Database, options: DataSetOptions): Pr
   const places = await selectRows(
     db,
     placeRow,
-    sql`select distinct on (postal_code) postal_code, place, latitude, longitude from postal_codes order by postal_code, id`,
+    sql`select distinct on (postal_code) postal_code, place, latitude, longitude from postal_codes order by postal_code, rank, id`,
   );
 
   const hash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaA$bench-does-not-log-in';

@@ -1,6 +1,7 @@
 import type { Place } from '@marketplace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTownName, readPostalCodes } from '../src/modules/places/index.ts';
+import { bearer } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
 
@@ -103,6 +104,76 @@ describe('GET /api/places', () => {
     expect(
       found.slice(2).every((p) => p.place === 'Frankfurt am Main' || p.place === 'Frankfurt (Oder)'),
     ).toBe(true);
+  });
+});
+
+describe("a postal code's main town comes first", () => {
+  const placesOf = async (code: string) => (await places(code)).map((place) => place.place);
+
+  it('88131 offers Lindau (Bodensee), whose district it names, before the village Bodolz', async () => {
+    expect(await placesOf('88131')).toEqual(['Lindau (Bodensee)', 'Bodolz']);
+  });
+
+  it("a big city's postal code offers the city before its quarters", async () => {
+    expect(await placesOf('20095')).toEqual([
+      'Hamburg',
+      'Hamburg Klostertor',
+      'Hamburg Sankt Georg',
+      'Hamburg Altstadt',
+    ]);
+    expect((await placesOf('01067'))[0]).toBe('Dresden');
+    expect((await placesOf('70173'))[0]).toBe('Stuttgart');
+    expect(await placesOf('80331')).toEqual(['München']);
+  });
+
+  it('a postal code of a small town and villages offers the town first and every village once', async () => {
+    // The town lies amid the villages that share its postal code.
+    const barmstedt = await placesOf('25355');
+    expect(barmstedt[0]).toBe('Barmstedt');
+    expect([...barmstedt].sort()).toEqual(
+      ['Barmstedt', 'Bevern', 'Bullenkuhlen', 'Groß Offenseth-Aspern', 'Heede', 'Lutzhorn'].sort(),
+    );
+    expect((await placesOf('23758'))[0]).toBe('Oldenburg in Holstein');
+    // Dessau-Roßlau, the district, names Roßlau.
+    expect(await placesOf('06862')).toEqual(['Roßlau', 'Rodleben', 'Brambach']);
+  });
+
+  it('ranks every postal code of the table: one main town each, ranks 1, 2, 3 … without gaps', () => {
+    const ranks = new Map<string, number[]>();
+    for (const entry of readPostalCodes()) {
+      ranks.set(entry.postal_code, [...(ranks.get(entry.postal_code) ?? []), entry.rank]);
+    }
+    expect(ranks.size).toBeGreaterThan(8000);
+    for (const [code, list] of ranks) {
+      expect(
+        [...list].sort((a, b) => a - b),
+        code,
+      ).toEqual(list.map((_, index) => index + 1));
+    }
+  });
+
+  it('an ad given only the postal code names the main town; a chosen place stays the chosen one', async () => {
+    const seller = await verifiedMember(t);
+    const typed = await createAd(t, seller.access_token, { postal_code: '88131', location: '' });
+    expect(typed).toMatchObject({ postal_code: '88131', location: 'Lindau (Bodensee)' });
+    const chosen = await createAd(t, seller.access_token, { postal_code: '88131', location: 'Bodolz' });
+    expect(chosen).toMatchObject({ postal_code: '88131', location: 'Bodolz' });
+    for (const [ad, town] of [
+      [typed, 'Lindau (Bodensee)'],
+      [chosen, 'Bodolz'],
+    ] as const) {
+      const page = await t.app.inject({ url: `/api/listings/${ad.id}` });
+      expect(page.json()).toMatchObject({ postal_code: '88131', location: town });
+    }
+    // Choosing another place later changes the ad to exactly that place.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/listings/${typed.id}`,
+      headers: bearer(seller.access_token),
+      payload: { postal_code: '88131', location: 'Bodolz' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ postal_code: '88131', location: 'Bodolz' });
   });
 });
 

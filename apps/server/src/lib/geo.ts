@@ -50,3 +50,14 @@ export function withinRadiusSql(alias: string, origin: GeoPoint, radiusKm: numbe
     and ${lon} between ${box.minLon}::float8 and ${box.maxLon}::float8
     and ${distanceKmSql(alias, origin)} <= ${radiusKm}::float8)`;
 }
+
+/** Great-circle distance in km between two points (haversine formula, as {@link distanceKmSql}). */
+export function distanceKm(a: GeoPoint, b: GeoPoint): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(radians(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(radians(a.latitude)) *
+      Math.cos(radians(b.latitude)) *
+      Math.sin(radians(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}

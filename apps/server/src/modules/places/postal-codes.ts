@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCsvRecords } from '../../lib/csv.ts';
+import { type OrganisationRow, rankPlaces, type TownRow } from './main-places.ts';
 
 /** The shipped GeoNames table (see resources/README.md). */
 export const POSTAL_CODES_CSV = path.resolve(
@@ -8,13 +9,17 @@ export const POSTAL_CODES_CSV = path.resolve(
   '../../../resources/postal-codes-de.csv',
 );
 
-/** One row of the table: a postal code, one of its places, its state and centroid (degrees). */
+/**
+ * One row of the table: a postal code, one of its places, its state and centroid (degrees), and
+ * the place's rank among the postal code's places (1 for its main town, see `rankPlaces`).
+ */
 export interface PostalCodeEntry {
   postal_code: string;
   place: string;
   state: string;
   latitude: number;
   longitude: number;
+  rank: number;
 }
 
 /**
@@ -85,31 +90,38 @@ const GERMAN_STATE_NAMES: Record<string, string> = {
 };
 
 /**
- * Reads the postal-code table (columns `zipcode`, `place`, `state`, `latitude`, `longitude`),
- * keeping towns and districts only (see `isTownName`), each postal code and place once, in file
- * order (the first place of a postal code comes first), with German state names.
+ * Reads the postal-code table (columns `zipcode`, `place`, `state`, `community`, `latitude`,
+ * `longitude`), keeping towns and districts only (see `isTownName`), each postal code and place
+ * once, in file order, with German state names and each place's rank within its postal code
+ * (`rankPlaces`, which also counts the companies and authorities left out here).
  */
 export function readPostalCodes(file = POSTAL_CODES_CSV): PostalCodeEntry[] {
   const seen = new Set<string>();
-  const entries: PostalCodeEntry[] = [];
+  const towns: (TownRow & { state: string })[] = [];
+  const organisations: OrganisationRow[] = [];
   for (const record of readCsvRecords(file)) {
-    const { zipcode: code = '', place = '', state = '' } = record;
+    const { zipcode: code = '', place = '', state = '', community: district = '' } = record;
     if (!/^\d{5}$/.test(code) || !place || !state) continue;
     if (!record.latitude || !record.longitude) continue;
     const latitude = Number(record.latitude);
     const longitude = Number(record.longitude);
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
-    if (!isTownName(place)) continue;
+    if (!isTownName(place)) {
+      organisations.push({ place, district });
+      continue;
+    }
     const key = `${code}|${place}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    entries.push({
-      postal_code: code,
-      place,
-      state: GERMAN_STATE_NAMES[state] ?? state,
-      latitude,
-      longitude,
-    });
+    towns.push({ postal_code: code, place, state, district, latitude, longitude });
   }
-  return entries;
+  const ranks = rankPlaces(towns, organisations);
+  return towns.map((town, index) => ({
+    postal_code: town.postal_code,
+    place: town.place,
+    state: GERMAN_STATE_NAMES[town.state] ?? town.state,
+    latitude: town.latitude,
+    longitude: town.longitude,
+    rank: ranks[index] ?? 1,
+  }));
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * German postal codes with their places and centroids (GeoNames, CC BY 4.0), loaded from
  * `resources/postal-codes-de.csv` on start when empty. One row per postal code and place; the
- * row with the lowest `id` is the postal code's first place.
+ * row with the lowest `rank` is the postal code's first place, its main town.
  */
 export const postalCodes = pgTable(
   'postal_codes',
@@ -16,6 +16,8 @@ export const postalCodes = pgTable(
     /** Degrees (WGS 84). */
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** The place's position among its postal code's places: 1 for the main town (`rankPlaces`). */
+    rank: integer('rank').notNull(),
   },
   (table) => [
     uniqueIndex('postal_codes_code_place_key').on(table.postalCode, table.place),

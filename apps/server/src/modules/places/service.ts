@@ -68,11 +68,11 @@ export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[
     for (let start = 0; start < rows.length; start += LOAD_CHUNK) {
       const chunk = JSON.stringify(rows.slice(start, start + LOAD_CHUNK));
       await tx.execute(sql`
-        insert into postal_codes (postal_code, place, state, latitude, longitude)
-        select r.postal_code, r.place, r.state, r.latitude, r.longitude
+        insert into postal_codes (postal_code, place, state, latitude, longitude, rank)
+        select r.postal_code, r.place, r.state, r.latitude, r.longitude, r.rank
         from rows from (jsonb_to_recordset(${chunk}::jsonb)
-          as (postal_code text, place text, state text, latitude float8, longitude float8))
-          with ordinality as r(postal_code, place, state, latitude, longitude, n)
+          as (postal_code text, place text, state text, latitude float8, longitude float8, rank int))
+          with ordinality as r(postal_code, place, state, latitude, longitude, rank, n)
         order by r.n
         on conflict do nothing`);
     }
@@ -81,11 +81,11 @@ export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[
 }
 
 /**
- * Completion for the postal-code field
  * Completion for the postal-code field and the location filter (`GET /api/places?q=`): up to
  * 10 entries whose postal code starts with the digits, or whose place starts with the text; "80331
  * Mün" matches both. Names compare folded ({@link foldPlaceName}: any case, 'Koeln' and 'Koln'
- * find Köln, 'Muenchen' finds München). Digits list postal codes in order. A name lists each
+ * find Köln, 'Muenchen' finds München). Digits list postal codes in order, each postal code's
+ * main town first ('88131': Lindau (Bodensee), then Bodolz; `rankPlaces`). A name lists each
  * matching place once first (its lowest postal code), exact names first, then larger places (more
  * postal codes: 'Frankfurt' offers Frankfurt am Main before Frankfurt (Oder)), then the further
  * postal codes of those places.
@@ -102,7 +102,7 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
       db,
       sql`select postal_code, place, state from postal_codes
           where postal_code like ${`${digits}%`}
-          order by postal_code, id
+          order by postal_code, rank, id
           limit ${PLACE_SUGGESTIONS_MAX}`,
     );
   }
@@ -124,8 +124,8 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
 }
 
 /**
- * The place of a postal code an ad names: `place` must be
- * one of the postal code's places (case-insensitive); empty means its first place.
+ * The place of a postal code an ad names: `place` must be one of the postal code's places
+ * (case-insensitive); empty means its first place, the main town `searchPlaces` offers first.
  * @returns null when the postal code is unknown or `place` does not belong to it
  */
 export async function findPlace(db: Database, postalCode: string, place: string): Promise<Location | null> {
@@ -134,7 +134,7 @@ export async function findPlace(db: Database, postalCode: string, place: string)
     sql`select postal_code as "postalCode", place, latitude, longitude from postal_codes
         where postal_code = ${postalCode}
           and (${place} = '' or lower(place) = lower(${place}))
-        order by id limit 1`,
+        order by rank, id limit 1`,
   );
   return rows[0] ?? null;
 }
@@ -149,7 +149,7 @@ export async function postalCodeExists(db: Database, postalCode: string): Promis
 }
 
 /**
- * Coordinates of a searcher's location: a 5-digit postal code (its first place), a postal code
+ * Coordinates of a searcher's location: a 5-digit postal code (its main town), a postal code
  * with its place ('60311 Frankfurt am Main'), else a place name compared folded like
  * {@link searchPlaces} ('Muenchen', 'Koln'): an exact name first, else the largest place (most
  * postal codes) starting with it, at its lowest postal code, the first place `searchPlaces` offers.
@@ -179,7 +179,7 @@ export async function locate(db: Database, text: string): Promise<Location | nul
   return rows[0] ?? null;
 }
 
-/** The first place of each of the given postal codes (demo data); unknown codes are left out. */
+/** The main town of each of the given postal codes (demo data); unknown codes are left out. */
 export function selectPlacesByCodes(
   db: Database,
   codes: string[],
@@ -188,6 +188,6 @@ export function selectPlacesByCodes(
     db,
     sql`select distinct on (postal_code) postal_code as "postalCode", place, state, latitude, longitude
         from postal_codes where postal_code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
-        order by postal_code, id`,
+        order by postal_code, rank, id`,
   );
 }
