@@ -195,6 +195,7 @@ test.describe('the marketplace as a new member uses it', () => {
     });
     await expect(page.getByTestId('listing-description').locator('b')).toHaveCount(0);
     await expect(page.getByText('Trekkingrad', { exact: true })).toBeVisible();
+    await expect(page.getByText('80331 München').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nachricht schreiben' })).toBeVisible();
 
     const src = await page
@@ -276,7 +277,7 @@ test.describe('the marketplace as a new member uses it', () => {
     await page.getByText('Die Anzeige ist wieder aktiv.').waitFor({ timeout: STEP_MS });
     await expect(row).toContainText('Aktiv');
 
-    // Edit it from its page: the form comes filled in, the new price is shown.
+    // Edit it from its page: the form comes filled in, the new price and place are shown.
     await openApp(page, listingPath);
     await page.getByRole('link', { name: 'Bearbeiten' }).click({ timeout: STEP_MS });
     await page.getByRole('heading', { level: 1, name: 'Anzeige bearbeiten' }).waitFor({ timeout: STEP_MS });
@@ -284,9 +285,17 @@ test.describe('the marketplace as a new member uses it', () => {
     const price = page.getByRole('textbox', { name: /^Preis/ });
     await expect(price).toHaveValue('250');
     await price.fill('240');
+    // A postal code typed without picking a place gets its main town, not the village listed first.
+    const postalCode = page.getByRole('combobox', { name: /^Postleitzahl/ });
+    await expect(postalCode).toHaveValue('80331');
+    await postalCode.fill('');
+    await postalCode.pressSequentially('88131');
+    await page.getByText('Lindau (Bodensee)', { exact: true }).waitFor({ timeout: STEP_MS });
+    await postalCode.press('Escape');
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await page.waitForURL((url) => url.pathname === listingPath, { timeout: STEP_MS });
     await page.getByText('240 € VB').first().waitFor({ timeout: STEP_MS });
+    await expect(page.getByText('88131 Lindau (Bodensee)').first()).toBeVisible();
     expect(unexpected(seller.errors)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * sort controls around it, the filters kept in the address, and the feed's query for prefetching.
  * Home, search, category and profile pages show their ads through these pieces.
  */
-export { listingFeedQuery, listingQueryKey, listingsQueryKey } from './api.ts';
+export { listingFeedQuery, listingQueryKey, listingsQueryKey, usePlaces } from './api.ts';
 export { BrowseListings } from './BrowseListings.tsx';
 export { FeedToolbar } from './FeedToolbar.tsx';
 export {

@@ -21,6 +21,17 @@ function openForm(
     if (url.pathname === '/api/categories/all') return { body: { categories: testCategories() } };
     if (url.pathname === '/api/favorites') return { body: { favorites: [] } };
     if (url.pathname === '/api/places') {
+      // As the server answers: a postal code's main town first.
+      if (url.searchParams.get('q')?.startsWith('881')) {
+        return {
+          body: {
+            places: [
+              { postal_code: '88131', place: 'Lindau (Bodensee)', state: 'Bayern' },
+              { postal_code: '88131', place: 'Bodolz', state: 'Bayern' },
+            ],
+          },
+        };
+      }
       return { body: { places: [{ postal_code: '80331', place: 'München', state: 'Bayern' }] } };
     }
     if (url.pathname === '/api/listings' && method === 'POST') {
@@ -46,6 +57,15 @@ async function chooseCategory(user: ReturnType<typeof userEvent.setup>, top: str
   await user.click(await within(dialog).findByRole('button', { name: new RegExp(top) }));
   await user.click(await within(dialog).findByRole('button', { name: new RegExp(sub) }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+/** Fills in a bicycle ad, all but its place, once the form is there. */
+async function fillBikeAd(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('button', { name: 'Anzeige veröffentlichen' }, slow);
+  await chooseCategory(user, 'Auto, Rad & Boot', 'Fahrräder');
+  await fill(user, screen.getByRole('textbox', { name: 'Titel' }), 'Fahrrad');
+  await fill(user, screen.getByRole('textbox', { name: 'Beschreibung' }), 'Ein schönes Fahrrad in Blau.');
+  await fill(user, screen.getByRole('textbox', { name: 'Preis' }), '90');
 }
 
 describe('posting form validation (issue "The marketplace itself": German messages on every field)', () => {
@@ -131,17 +151,34 @@ describe('posting form validation (issue "The marketplace itself": German messag
     expect(await screen.findByText('Deine Anzeige ist online.')).toBeTruthy();
   });
 
+  it.each([
+    ['its main town, shown below the field, when no place is picked', null, 'Lindau (Bodensee)'],
+    ['exactly the place picked among its offers', 'Bodolz', 'Bodolz'],
+  ])('a typed postal code sends %s', async (_label, pick, sent) => {
+    const user = userEvent.setup();
+    const { posted, router } = openForm();
+    await fillBikeAd(user);
+    const field = screen.getByRole('combobox', { name: 'Postleitzahl' });
+    await user.type(field, '88131');
+    // The first offer, the main town, is the ad's place without a click.
+    expect(await screen.findByText('Lindau (Bodensee)', { selector: 'p' }, slow)).toBeTruthy();
+    if (pick) {
+      await user.click(await screen.findByRole('option', { name: new RegExp(`88131 ${pick}`) }, slow));
+      expect(await screen.findByText(pick, { selector: 'p' })).toBeTruthy();
+      expect((field as HTMLInputElement).value).toBe('88131');
+    }
+    await user.click(screen.getByRole('button', { name: 'Anzeige veröffentlichen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/listing/neu1'), slow);
+    expect(posted).toMatchObject([{ postal_code: '88131', location: sent }]);
+  });
+
   it("shows the server's detail, and for an unconfirmed e-mail a button to resend the mail", async () => {
     const user = userEvent.setup();
     openForm(() => ({
       status: 403,
       body: { detail: 'Bitte bestätige zuerst deine E-Mail-Adresse.', code: 'email_not_verified' },
     }));
-    await screen.findByRole('button', { name: 'Anzeige veröffentlichen' }, slow);
-    await chooseCategory(user, 'Auto, Rad & Boot', 'Fahrräder');
-    await fill(user, screen.getByRole('textbox', { name: 'Titel' }), 'Fahrrad');
-    await fill(user, screen.getByRole('textbox', { name: 'Beschreibung' }), 'Ein schönes Fahrrad in Blau.');
-    await fill(user, screen.getByRole('textbox', { name: 'Preis' }), '90');
+    await fillBikeAd(user);
     await user.type(screen.getByRole('combobox', { name: 'Postleitzahl' }), '80331');
     await user.click(screen.getByRole('button', { name: 'Anzeige veröffentlichen' }));
     const alert = await screen.findByText('Bitte bestätige zuerst deine E-Mail-Adresse.', {}, slow);

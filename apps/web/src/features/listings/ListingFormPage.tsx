@@ -26,7 +26,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
@@ -51,6 +51,7 @@ import {
 } from './listingForm.ts';
 import { listingFormTexts } from './texts.ts';
 import { usePhotoUploads } from './usePhotoUploads.ts';
+import { usePreselectedPlace } from './usePreselectedPlace.ts';
 
 /** /create-listing: posting a new ad; `?category=<slug>` preselects the category. */
 export function CreateListingPage() {
@@ -141,6 +142,10 @@ function ListingForm({
   useEffect(() => {
     setValue('images', imageKey === '' ? [] : imageKey.split('\n'), { shouldDirty: true });
   }, [imageKey, setValue]);
+
+  // A typed postal code alone gets its main town, shown below the field until another is picked.
+  const choosePlace = useCallback((place: string) => setValue('location', place), [setValue]);
+  usePreselectedPlace(watch('postal_code') ?? '', watch('location') ?? '', choosePlace);
 
   const save = useMutation({
     mutationFn: (body: ListingFormOutput) =>
