@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   bearer,
   linkToken,
@@ -229,8 +230,9 @@ describe('Passwort zurücksetzen', () => {
     const member = await registerMember(t.app);
     await requestReset(member.email);
     const token = await resetToken(member.email);
-    const [row] = await selectRowsUnchecked<{ lifetime_s: number }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ lifetime_s: z.number() }),
       sql`select extract(epoch from expires_at - created_at)::int as lifetime_s from auth_tokens
           where user_id = ${member.user.id} and purpose = 'reset_password'`,
     );
@@ -304,8 +306,9 @@ describe('Passwort zurücksetzen', () => {
   });
 
   it('weist ungültige Eingaben ab, ohne etwas zu speichern', async () => {
-    const [before] = await selectRowsUnchecked<{ n: number }>(
+    const [before] = await selectRows(
       t.app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from rate_limit_hits`,
     );
     for (const payload of [
@@ -321,8 +324,9 @@ describe('Passwort zurücksetzen', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
       expect(res.statusCode).toBe(422);
     }
-    const [after] = await selectRowsUnchecked<{ n: number }>(
+    const [after] = await selectRows(
       t.app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from rate_limit_hits`,
     );
     expect(after?.n).toBe(before?.n);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   login,
   mailsTo,
@@ -55,8 +56,9 @@ function loginWith(email: string, password: string, remoteAddress: string, cooki
 }
 
 async function failedLoginRows(email: string): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
+  const [row] = await selectRows(
     t.app.database.db,
+    z.object({ n: rowCount }),
     sql`select count(*)::int as n from failed_logins where email = ${email}`,
   );
   return row?.n ?? 0;
@@ -108,8 +110,9 @@ describe('Anmeldeversuche werden vor der Passwortprüfung gezählt', () => {
     expect(sameNetwork.statusCode).toBe(429);
     expect(sameNetwork.json().detail).toMatch(TOO_MANY);
     expect((await login(t.app, member.email, PASSWORD, '2001:db8:aa:2::1')).statusCode).toBe(200);
-    const [row] = await selectRowsUnchecked<{ ip: string }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ ip: z.string() }),
       sql`select distinct ip from failed_logins where ip like '2001:db8:aa:%'`,
     );
     expect(row?.ip).toBe('2001:db8:aa:1::/64');

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   bearer,
   login,
@@ -148,8 +149,9 @@ describe('Anmeldung', () => {
       // The warning of the address is counted after the tenth answer (and mailed to the owner).
       await expect
         .poll(async () => {
-          const [row] = await selectRowsUnchecked<{ n: number }>(
+          const [row] = await selectRows(
             t.app.database.db,
+            z.object({ n: rowCount }),
             sql`select count(*)::int as n from rate_limit_hits where bucket = 'failed_logins_mail' and key = ${email}`,
           );
           return row?.n;
@@ -176,15 +178,17 @@ describe('Anmeldung', () => {
     ['10-kB-Passwort', { email: 'a@beispiel.de', password: 'x'.repeat(10_240) }],
     ['Unicode-E-Mail', { email: 'ömer@beispiel.de', password: PASSWORD }],
   ])('weist %s mit 422 ab und zählt keinen Fehlversuch', async (_label, payload) => {
-    const [before] = await selectRowsUnchecked<{ n: number }>(
+    const [before] = await selectRows(
       t.app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from failed_logins`,
     );
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('validation');
-    const [after] = await selectRowsUnchecked<{ n: number }>(
+    const [after] = await selectRows(
       t.app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from failed_logins`,
     );
     expect(after?.n).toBe(before?.n);
@@ -307,8 +311,9 @@ describe('Hinter einem vertrauenswürdigen Proxy (TRUST_PROXY=1)', () => {
       headers: { 'x-forwarded-for': '198.51.100.2' },
     });
     expect(viaOther.statusCode).toBe(200);
-    const [row] = await selectRowsUnchecked<{ ip: string }>(
+    const [row] = await selectRows(
       proxied.app.database.db,
+      z.object({ ip: z.string() }),
       sql`select ip from failed_logins limit 1`,
     );
     expect(row?.ip).toBe('198.51.100.1');

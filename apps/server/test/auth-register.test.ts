@@ -3,7 +3,8 @@ import path from 'node:path';
 import { REGISTERED_MESSAGE, userSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, rowDate, selectRows } from '../src/db/client.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import {
   linkToken,
@@ -42,8 +43,9 @@ describe('Registrierung', () => {
 
   const count = async (table: string) =>
     (
-      await selectRowsUnchecked<{ n: number }>(
+      await selectRows(
         t.app.database.db,
+        z.object({ n: rowCount }),
         sql.raw(`select count(*)::int as n from ${table}`),
       )
     )[0]?.n;
@@ -81,8 +83,9 @@ describe('Registrierung', () => {
 
   it('speichert das Passwort nur als argon2id-Hash mit den OWASP-Parametern', async () => {
     const member = await registerMember(t.app);
-    const [row] = await selectRowsUnchecked<{ password_hash: string }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ password_hash: z.string() }),
       sql`select password_hash from users where id = ${member.user.id}`,
     );
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -110,16 +113,15 @@ describe('Registrierung', () => {
   it('speichert vom Bestätigungstoken nur den SHA-256-Hash', async () => {
     const member = await registerMember(t.app);
     const token = linkToken(await waitForMail(t.config.dataDir, member.email), 'verify-email');
-    const rows = await selectRowsUnchecked<{ token_hash: string; expires_at: Date; created_at: Date }>(
+    const rows = await selectRows(
       t.app.database.db,
+      z.object({ token_hash: z.string(), expires_at: rowDate, created_at: rowDate }),
       sql`select token_hash, expires_at, created_at from auth_tokens where user_id = ${member.user.id}`,
     );
     expect(rows).toHaveLength(1);
     const { createHash } = await import('node:crypto');
     expect(rows[0]?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
-    const lifetimeH =
-      (new Date(rows[0]?.expires_at as Date).getTime() - new Date(rows[0]?.created_at as Date).getTime()) /
-      3_600_000;
+    const lifetimeH = (Number(rows[0]?.expires_at) - Number(rows[0]?.created_at)) / 3_600_000;
     expect(lifetimeH).toBeCloseTo(24, 1);
   });
 

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, rowDate, selectRows } from '../src/db/client.ts';
 import { loadJwtSecret } from '../src/lib/jwt-secret.ts';
 import { pruneSessions } from '../src/modules/auth/index.ts';
 import {
@@ -75,12 +76,13 @@ const listSessions = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(token) });
 
 async function lastUsedAt(sessionId: string): Promise<Date> {
-  const [row] = await selectRowsUnchecked<{ last_used_at: Date | string }>(
+  const [row] = await selectRows(
     t.app.database.db,
+    z.object({ last_used_at: rowDate }),
     sql`select last_used_at from sessions where id = ${sessionId}`,
   );
   if (!row) throw new Error('no session row');
-  return new Date(row.last_used_at);
+  return row.last_used_at;
 }
 
 /**
@@ -125,8 +127,9 @@ describe('POST /api/auth/logout', () => {
     for (const answer of answers) expect([204, 401]).toContain(answer.statusCode);
     expect(answers.some((answer) => answer.statusCode === 204)).toBe(true);
     expect(await status(member.access_token)).toBe(401);
-    const [row] = await selectRowsUnchecked<{ ended: number }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ ended: rowCount }),
       sql`select count(*)::int as ended from sessions where user_id = ${member.user.id} and ended_at is not null`,
     );
     expect(row?.ended).toBe(1);
@@ -394,8 +397,9 @@ describe('GET /api/auth/sessions, DELETE /api/auth/sessions[/{id}]', () => {
       sql`update sessions set last_used_at = now() - interval '31 minutes' where id = ${claimsOf(idle).sid}`,
     );
     await pruneSessions(t.app.database.db);
-    const rows = await selectRowsUnchecked<{ id: string }>(
+    const rows = await selectRows(
       t.app.database.db,
+      z.object({ id: z.string() }),
       sql`select id from sessions where user_id = ${member.user.id}`,
     );
     expect(rows.map((row) => row.id)).toEqual([claimsOf(member.access_token).sid]);
@@ -580,13 +584,14 @@ describe('login creates a session row', () => {
   it('with the user agent cut to 512 characters, expiring 24 h after the login', async () => {
     const member = await registerMember(t.app);
     const token = await loginAgain(member, PASSWORD, `${CHROME_WINDOWS} ${'x'.repeat(2000)}`);
-    const [row] = await selectRowsUnchecked<{ user_agent: string; hours: number }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ user_agent: z.string(), hours: rowCount }),
       sql`select user_agent, extract(epoch from expires_at - created_at) / 3600 as hours
             from sessions where id = ${claimsOf(token).sid}`,
     );
     expect(row?.user_agent).toHaveLength(512);
-    expect(Number(row?.hours)).toBeCloseTo(24, 5);
+    expect(row?.hours).toBeCloseTo(24, 5);
     expect(claimsOf(token).exp - claimsOf(token).iat).toBe(24 * 3600);
     await login(t.app, member.email, PASSWORD, uniqueIp());
   });

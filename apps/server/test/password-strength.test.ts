@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { assertStrongPassword } from '../src/modules/auth/index.ts';
 import {
   bearer,
@@ -26,8 +27,9 @@ describe('Passwortstärke beim Ändern und Zurücksetzen', () => {
 
   const hashOf = async (userId: string) =>
     (
-      await selectRowsUnchecked<{ password_hash: string }>(
+      await selectRows(
         t.app.database.db,
+        z.object({ password_hash: z.string() }),
         sql`select password_hash from users where id = ${userId}::uuid`,
       )
     )[0]?.password_hash;

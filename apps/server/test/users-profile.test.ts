@@ -2,9 +2,10 @@ import { publicProfileSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   canManageUser,
   displayName,
@@ -168,8 +169,9 @@ describe('Administrator beim Start (ADMIN_EMAIL, ADMIN_PASSWORD)', () => {
       role: 'ADMIN',
       email_verified: true,
     });
-    const rows = await selectRowsUnchecked<{ n: number }>(
+    const rows = await selectRows(
       app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from users where email = 'chefin@beispiel.de'`,
     );
     expect(rows).toEqual([{ n: 1 }]);

@@ -1,7 +1,8 @@
 import { accountExportSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   bearer,
   linkToken,
@@ -25,7 +26,7 @@ describe('Einstellungen', () => {
   });
 
   const count = async (query: ReturnType<typeof sql>) =>
-    (await selectRowsUnchecked<{ n: number }>(t.app.database.db, query))[0]?.n;
+    (await selectRows(t.app.database.db, z.object({ n: rowCount }), query))[0]?.n;
 
   describe('Profil (PATCH /api/me)', () => {
     const patch = (token: string, payload: object) =>
