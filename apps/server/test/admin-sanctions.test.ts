@@ -6,7 +6,8 @@ import {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { suspendMember } from '../src/modules/admin/index.ts';
 import { bearer, login, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
@@ -76,8 +77,9 @@ async function auditOf(memberId: string): Promise<AdminAuditEntry[]> {
 
 /** Whether the admin door's SQL condition counts the member as not locked out. */
 async function unsanctioned(userId: string): Promise<boolean> {
-  const [row] = await selectRowsUnchecked<{ ok: boolean }>(
+  const [row] = await selectRows(
     t.app.database.db,
+    z.object({ ok: z.boolean() }),
     sql`select not exists (select 1 from sanctioned_members where user_id = ${userId}::uuid) as ok`,
   );
   return row?.ok ?? false;

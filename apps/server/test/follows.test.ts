@@ -1,7 +1,8 @@
 import { followersListSchema, followingListSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import { bearer, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -96,8 +97,9 @@ describe('Folgen', () => {
     const res = await follow(me.access_token, me.user.id);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Du kannst dir nicht selbst folgen.', code: 'cannot_follow_self' });
-    const [row] = await selectRowsUnchecked<{ n: number }>(
+    const [row] = await selectRows(
       t.app.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from follows where follower_id = ${me.user.id}`,
     );
     expect(row?.n).toBe(0);

@@ -1,7 +1,8 @@
 import type { ForumSearchResult, ForumThreadPage } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { establishAccounts, memberCall } from './helpers/forum.ts';
@@ -100,11 +101,12 @@ describe('Forum speed without changed answers', () => {
     expect(pages.every((seen) => seen.thread.view_count >= 1 && seen.thread.view_count <= 200)).toBe(true);
     // Again, all at once: nobody is counted twice.
     await Promise.all(addresses.slice(0, 50).map((address) => page(null, id, address)));
-    const [row] = await selectRowsUnchecked<{ view_count: number }>(
+    const [row] = await selectRows(
       t.db.handle.db,
+      z.object({ view_count: z.number() }),
       sql`select view_count from forum_threads where id = ${id}::uuid`,
     );
-    expect(Number(row?.view_count)).toBe(200);
+    expect(row?.view_count).toBe(200);
     expect((await page(null, id, addresses[0])).thread.view_count).toBe(200);
     // A new visitor sees their own view at once.
     expect((await page(null, id, uniqueIp())).thread.view_count).toBe(201);
@@ -164,8 +166,9 @@ describe('Forum speed without changed answers', () => {
   it('counts no post of a deleted thread, also right at the cap', async () => {
     // 1,001 texts, one of them in a thread deleted afterwards: exactly 1,000 visible hits.
     await bulkThreads(1001, 'Glockenspielrunde', 'Heute eine Glockenspielrunde.');
-    const [gone] = await selectRowsUnchecked<{ id: string }>(
+    const [gone] = await selectRows(
       t.db.handle.db,
+      z.object({ id: z.string() }),
       sql`update forum_threads set deleted_at = now()
           where id = (select id from forum_threads where title like 'Glockenspielrunde %' order by created_at desc, id desc limit 1)
           returning id`,

@@ -7,7 +7,8 @@ import type {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import type { RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { establishAccounts, forumMembers, memberCall } from './helpers/forum.ts';
@@ -305,11 +306,12 @@ describe('Forum', () => {
     expect(refused[0]?.json().detail).toMatch(
       /^Neue Mitglieder können höchstens 3 Themen pro Stunde eröffnen\. Bitte versuche es in \d+ Minuten? erneut\.$/,
     );
-    const [stored] = await selectRowsUnchecked<{ n: number | string }>(
+    const [stored] = await selectRows(
       t.db.handle.db,
+      z.object({ n: rowCount }),
       sql`select count(*) as n from forum_threads where author_id = ${newbie.user.id}::uuid`,
     );
-    expect(Number(stored?.n)).toBe(3);
+    expect(stored?.n).toBe(3);
 
     const target = await newThread(anna, 'Thema für viele Antworten');
     const replies = await Promise.all(

@@ -2,7 +2,8 @@ import type { Listing } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import {
   bearer,
   PASSWORD,
@@ -37,8 +38,8 @@ const statuses = (answers: LightMyRequestResponse[]) => {
 };
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(t.db.handle.db, query);
-  return Number(row?.n ?? 0);
+  const [row] = await selectRows(t.db.handle.db, z.object({ n: rowCount }), query);
+  return row?.n ?? 0;
 }
 
 /** Records `n` earlier requests of `bucket` by `key` in the last minutes, as real requests would. */
@@ -255,8 +256,9 @@ describe('Aufrufe zählen je Mitglied oder Adresse, nicht je Browser', () => {
     const first = ads[0] as Listing;
     await t.app.inject({ url: `/api/listings/${first.id}`, remoteAddress: ip });
     // The address's pseudonym, as the first counted view stored it.
-    const [newest] = await selectRowsUnchecked<{ key: string }>(
+    const [newest] = await selectRows(
       t.db.handle.db,
+      z.object({ key: z.string() }),
       sql`select key from rate_limit_hits where bucket = 'listing_view' order by id desc limit 1`,
     );
     const key = newest?.key as string;

@@ -8,7 +8,8 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import {
@@ -61,8 +62,8 @@ async function groupsOf(targetId: string): Promise<ModerationReportGroup[]> {
 }
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(t.db.handle.db, query);
-  return Number(row?.n ?? 0);
+  const [row] = await selectRows(t.db.handle.db, z.object({ n: rowCount }), query);
+  return row?.n ?? 0;
 }
 
 const statuses = (answers: LightMyRequestResponse[]) => {

@@ -1,7 +1,8 @@
 import type { NotificationPreferences, NotificationType } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { sendNotificationDigests } from '../src/modules/notifications/index.ts';
 import { bearer, mailsTo, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -50,8 +51,9 @@ async function lastSeen(member: RegisteredMember, hours: number): Promise<void> 
   await expect
     .poll(
       async () => {
-        const [row] = await selectRowsUnchecked<{ seen: boolean }>(
+        const [row] = await selectRows(
           t.app.database.db,
+          z.object({ seen: z.boolean() }),
           sql`select last_seen_at is not null as seen from notification_settings where user_id = ${member.user.id}::uuid`,
         );
         return row?.seen;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, verifiedMember } from './helpers/marketplace.ts';
@@ -22,11 +23,12 @@ function call(actor: RegisteredMember, url: string, payload: object) {
 }
 
 async function reportsBy(member: RegisteredMember): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
+  const [row] = await selectRows(
     t.db.handle.db,
+    z.object({ n: rowCount }),
     sql`select count(*)::int as n from reports where reporter_id = ${member.user.id}::uuid`,
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 const seller = await verifiedMember(t, { nickname: 'Vera Verkauf' });

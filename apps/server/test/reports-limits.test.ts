@@ -2,7 +2,8 @@ import type { Notification } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { enqueuedMails } from './helpers/mail-queue.ts';
@@ -27,8 +28,8 @@ function call(actor: RegisteredMember, method: 'GET' | 'POST', url: string, payl
 }
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(t.db.handle.db, query);
-  return Number(row?.n ?? 0);
+  const [row] = await selectRows(t.db.handle.db, z.object({ n: rowCount }), query);
+  return row?.n ?? 0;
 }
 
 const statuses = (answers: LightMyRequestResponse[]) => {
@@ -140,8 +141,9 @@ describe('POST /api/chat/conversations/{id}/report', () => {
     expect((await call(reporter, 'POST', url, { reason: 'spam' })).statusCode).toBe(201);
     expect((await call(reporter, 'POST', url, { reason: 'fraud' })).statusCode).toBe(201);
     expect(await confirmations(reporter)).toHaveLength(1);
-    const [conversation] = await selectRowsUnchecked<{ seller_id: string }>(
+    const [conversation] = await selectRows(
       t.db.handle.db,
+      z.object({ seller_id: z.string() }),
       sql`select seller_id from chat_conversations where id = ${id}::uuid`,
     );
     const kept = await call(admin, 'POST', '/api/admin/moderation/decisions', {
