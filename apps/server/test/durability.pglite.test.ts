@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, selectRowsUnchecked } from '../src/db/client.ts';
+import { z } from 'zod';
+import { openDatabase, rowCount, selectRows } from '../src/db/client.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -27,7 +28,11 @@ describe('embedded database durability', () => {
     await first.db.execute(sql`insert into notes values (1, 'Fahrrad zu verkaufen')`);
     await first.close();
     const second = await openDatabase({ pgliteDir: dir });
-    const rows = await selectRowsUnchecked(second.db, sql`select body from notes where id = 1`);
+    const rows = await selectRows(
+      second.db,
+      z.object({ body: z.string() }),
+      sql`select body from notes where id = 1`,
+    );
     expect(rows).toEqual([{ body: 'Fahrrad zu verkaufen' }]);
     await second.close();
   });
@@ -48,7 +53,11 @@ describe('embedded database durability', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     const reopened = await openDatabase({ pgliteDir: dir });
-    const rows = await selectRowsUnchecked(reopened.db, sql`select count(*)::int as n from notes`);
+    const rows = await selectRows(
+      reopened.db,
+      z.object({ n: rowCount }),
+      sql`select count(*)::int as n from notes`,
+    );
     expect(rows).toEqual([{ n: 100 }]);
     await reopened.close();
   });

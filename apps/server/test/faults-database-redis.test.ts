@@ -12,9 +12,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, withoutServerSettings } from '../src/config.ts';
-import { openDatabase, selectRowsUnchecked } from '../src/db/client.ts';
+import { openDatabase, rowCount, selectRows } from '../src/db/client.ts';
 import { errorCatalogue } from '../src/lib/errors.ts';
 import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { adBody } from './helpers/marketplace.ts';
@@ -372,8 +373,9 @@ describe('PostgreSQL and Redis going away under a running server', () => {
     expect(traffic.unavailable).toBeGreaterThan(0);
     expect(traffic.reads).toBeGreaterThan(0);
     const ids = traffic.acknowledged;
-    const [stored] = await selectRowsUnchecked<{ n: number }>(
+    const [stored] = await selectRows(
       appB.database.db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from listings where id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,

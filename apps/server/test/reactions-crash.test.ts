@@ -10,8 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { withoutServerSettings } from '../src/config.ts';
-import { openDatabase, selectRowsUnchecked } from '../src/db/client.ts';
+import { openDatabase, rowCount, selectRows } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { mailsTo, type RegisteredMember } from './helpers/accounts.ts';
@@ -76,20 +77,23 @@ async function counts(): Promise<Counts> {
       ['offender', scene.offender],
     ];
     for (const [name, member] of members) {
-      const rows = await selectRowsUnchecked<{ type: string; n: number }>(
+      const rows = await selectRows(
         db,
+        z.object({ type: z.string(), n: rowCount }),
         sql`select type, count(*)::int as n from notifications where user_id = ${member.user.id}::uuid group by type`,
       );
       for (const row of rows) result[`${name} notifications ${row.type}`] = row.n;
-      const [mails] = await selectRowsUnchecked<{ n: number }>(
+      const [mails] = await selectRows(
         db,
+        z.object({ n: rowCount }),
         sql`select count(*)::int as n from ${JOBS}.job
              where name = ${MAIL_QUEUE} and data->>'to' = ${member.email}`,
       );
       result[`${name} mails`] = mails?.n ?? 0;
     }
-    const [audit] = await selectRowsUnchecked<{ n: number }>(
+    const [audit] = await selectRows(
       db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from admin_audit_log where admin_id = ${scene.admin.user.id}::uuid`,
     );
     result['admin audit rows'] = audit?.n ?? 0;
@@ -100,8 +104,9 @@ async function counts(): Promise<Counts> {
 /** Reaction jobs not yet done (waiting, running, due for a retry). */
 function openReactions(): Promise<number> {
   return withDatabase(async (db) => {
-    const [row] = await selectRowsUnchecked<{ n: number }>(
+    const [row] = await selectRows(
       db,
+      z.object({ n: rowCount }),
       sql`select count(*)::int as n from ${JOBS}.job
            where name = ${REACTION_QUEUE} and state in ('created', 'retry', 'active')`,
     );
