@@ -156,8 +156,9 @@ async function ping(db: Database): Promise<boolean> {
 
 async function migrated(db: Database, migrationsSchema: string): Promise<boolean> {
   try {
-    const rows = await selectRowsUnchecked<{ applied: number }>(
+    const rows = await selectRows(
       db,
+      appliedRow,
       sql`select count(*)::int as applied from ${sql.identifier(migrationsSchema)}.__drizzle_migrations`,
     );
     return (rows[0]?.applied ?? 0) >= committedMigrations();
@@ -284,3 +285,6 @@ export const rowDate = z.union([
     return date;
   }),
 ]);
+
+/** The count of applied migrations (`migrated`). */
+const appliedRow = z.object({ applied: rowCount });

@@ -9,8 +9,9 @@ import {
   PgBoss,
   type QueueOptions,
 } from 'pg-boss';
+import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { selectRowsUnchecked } from '../db/client.ts';
+import { selectRows } from '../db/client.ts';
 
 /**
  * The background job queue (docs/decisions/0014-job-queue.md): pg-boss on the application's
@@ -100,9 +101,12 @@ interface QueueLog {
   warn(object: object, message: string): void;
 }
 
+/** The application's schema (`jobsSchemaOf`). */
+const schemaRow = z.object({ schema: z.string() });
+
 /** The schema pg-boss uses beside the application's schema. */
 async function jobsSchemaOf(db: Database): Promise<string> {
-  const [row] = await selectRowsUnchecked<{ schema: string }>(db, sql`select current_schema() as schema`);
+  const [row] = await selectRows(db, schemaRow, sql`select current_schema() as schema`);
   const current = row?.schema ?? 'public';
   return current === 'public' ? 'pgboss' : `${current}_jobs`;
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FailingReaction } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { selectRowsUnchecked } from '../db/client.ts';
 import { retryFailingJob, selectFailingJobs } from './failing-jobs.ts';
 import { retriesCovering } from './mail.ts';
 import type { JobQueue } from './queue.ts';
+import { eventReactions } from './schema.ts';
 
 /** The queue every durable reaction goes through (docs/decisions/0022-durable-reactions.md). */
 export const REACTION_QUEUE = 'reactions';
@@ -178,11 +178,11 @@ export class Reactions {
     let ran: boolean;
     try {
       ran = await this.db.transaction(async (tx) => {
-        const marked = await selectRowsUnchecked<{ marked: number }>(
-          tx,
-          sql`insert into event_reactions (event_id, reaction) values (${job.eventId}::uuid, ${job.reaction})
-              on conflict do nothing returning 1 as marked`,
-        );
+        const marked = await tx
+          .insert(eventReactions)
+          .values({ eventId: job.eventId, reaction: job.reaction })
+          .onConflictDoNothing()
+          .returning({ eventId: eventReactions.eventId });
         // Ran and committed before: a lost completion or a crash after the commit.
         if (marked.length === 0) return false;
         await registered.handler(job.payload, {

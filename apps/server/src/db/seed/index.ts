@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { IMAGE_VARIANTS, type ImageVariant, LISTING_LIFETIME_DAYS } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree, ResolvedCategory } from '../../modules/categories/index.ts';
@@ -9,7 +10,7 @@ import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
-import { type Database, selectRowsUnchecked } from '../client.ts';
+import { type Database, selectRows } from '../client.ts';
 import { favorites, follows, listings, uploads, users } from '../schema.ts';
 import { type AdTemplate, CATALOG } from './catalog.ts';
 import { seedForum } from './forum.ts';
@@ -50,13 +51,17 @@ const ADS_PER_CATEGORY = 4;
 const SEED = 20_240_611;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whether the database holds no member content yet ({@link isDatabaseEmpty}). */
+const emptyRow = z.object({ empty: z.boolean() });
+
 /**
  * Whether the database holds no member content yet: no ads and no members other than
  * administrators (an `ADMIN_EMAIL` account may exist before the demo data).
  */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await selectRowsUnchecked<{ empty: boolean }>(
+  const [row] = await selectRows(
     db,
+    emptyRow,
     sql`select not exists(select 1 from listings) and not exists(select 1 from users where role <> 'ADMIN') as empty`,
   );
   return row?.empty ?? false;
