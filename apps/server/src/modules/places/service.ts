@@ -1,8 +1,10 @@
-import { foldPlaceName, type Place } from '@marketplace/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { foldPlaceName, type Place, placeSchema } from '@marketplace/contract';
+import { and, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { type PostalCodeEntry, readPostalCodes } from './postal-codes.ts';
+import { postalCodes } from './schema.ts';
 
 /** Rows per INSERT statement while loading the table. */
 const LOAD_CHUNK = 4000;
@@ -38,11 +40,26 @@ function foldedPrefixCondition(folded: string): SQL {
 }
 
 /** A located place: the postal code, its place name and the centroid in degrees. */
-export interface Location {
-  postalCode: string;
-  place: string;
-  latitude: number;
-  longitude: number;
+const locationRow = z.object({
+  postalCode: z.string(),
+  place: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Location = z.output<typeof locationRow>;
+
+/** The columns of a {@link Location} for the query builder. */
+const locationColumns = {
+  postalCode: postalCodes.postalCode,
+  place: postalCodes.place,
+  latitude: postalCodes.latitude,
+  longitude: postalCodes.longitude,
+};
+
+/** Whether `postal_codes` holds a row (matching `where`, if given). */
+async function anyPostalCode(db: Database, where?: SQL): Promise<boolean> {
+  const rows = await db.select({ id: postalCodes.id }).from(postalCodes).where(where).limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -52,19 +69,11 @@ export interface Location {
  * @returns how many rows were inserted (0 when the table was filled already)
  */
 export async function ensurePostalCodes(db: Database, entries?: PostalCodeEntry[]): Promise<number> {
-  const [existing] = await selectRowsUnchecked<{ present: boolean }>(
-    db,
-    sql`select exists(select 1 from postal_codes) as present`,
-  );
-  if (existing?.present) return 0;
+  if (await anyPostalCode(db)) return 0;
   const rows = entries ?? readPostalCodes();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('postal_codes_load'))`);
-    const [again] = await selectRowsUnchecked<{ present: boolean }>(
-      tx,
-      sql`select exists(select 1 from postal_codes) as present`,
-    );
-    if (again?.present) return 0;
+    if (await anyPostalCode(tx)) return 0;
     for (let start = 0; start < rows.length; start += LOAD_CHUNK) {
       const chunk = JSON.stringify(rows.slice(start, start + LOAD_CHUNK));
       await tx.execute(sql`
@@ -98,19 +107,19 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
   const name = combined?.[2] ?? (digits ? null : text);
   if (!name) {
     if (!digits) return [];
-    return selectRowsUnchecked<Place>(
-      db,
-      sql`select postal_code, place, state from postal_codes
-          where postal_code like ${`${digits}%`}
-          order by postal_code, rank, id
-          limit ${PLACE_SUGGESTIONS_MAX}`,
-    );
+    return db
+      .select({ postal_code: postalCodes.postalCode, place: postalCodes.place, state: postalCodes.state })
+      .from(postalCodes)
+      .where(like(postalCodes.postalCode, `${digits}%`))
+      .orderBy(postalCodes.postalCode, postalCodes.rank, postalCodes.id)
+      .limit(PLACE_SUGGESTIONS_MAX);
   }
   const folded = foldPlaceName(name);
   const conditions: SQL[] = [foldedPrefixCondition(folded)];
   if (digits) conditions.push(sql`postal_code like ${`${digits}%`}`);
-  return selectRowsUnchecked<Place>(
+  return selectRows(
     db,
+    placeSchema,
     sql`select postal_code, place, state from (
           select postal_code, place, state, id, ${FOLDED_PLACE} = ${folded} as exact,
             count(*) over (partition by place, state) as codes,
@@ -129,23 +138,23 @@ export async function searchPlaces(db: Database, query: string): Promise<Place[]
  * @returns null when the postal code is unknown or `place` does not belong to it
  */
 export async function findPlace(db: Database, postalCode: string, place: string): Promise<Location | null> {
-  const rows = await selectRowsUnchecked<Location>(
-    db,
-    sql`select postal_code as "postalCode", place, latitude, longitude from postal_codes
-        where postal_code = ${postalCode}
-          and (${place} = '' or lower(place) = lower(${place}))
-        order by rank, id limit 1`,
-  );
+  const rows = await db
+    .select(locationColumns)
+    .from(postalCodes)
+    .where(
+      and(
+        eq(postalCodes.postalCode, postalCode),
+        place === '' ? undefined : sql`lower(${postalCodes.place}) = lower(${place})`,
+      ),
+    )
+    .orderBy(postalCodes.rank, postalCodes.id)
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** Whether a postal code exists in the table. */
 export async function postalCodeExists(db: Database, postalCode: string): Promise<boolean> {
-  const [row] = await selectRowsUnchecked<{ present: boolean }>(
-    db,
-    sql`select exists(select 1 from postal_codes where postal_code = ${postalCode}) as present`,
-  );
-  return row?.present ?? false;
+  return anyPostalCode(db, eq(postalCodes.postalCode, postalCode));
 }
 
 /**
@@ -164,8 +173,9 @@ export async function locate(db: Database, text: string): Promise<Location | nul
     return (await findPlace(db, combined[1], combined[2])) ?? findPlace(db, combined[1], '');
   }
   const folded = foldPlaceName(value);
-  const rows = await selectRowsUnchecked<Location>(
+  const rows = await selectRows(
     db,
+    locationRow,
     sql`select "postalCode", place, latitude, longitude from (
           select postal_code as "postalCode", place, state, latitude, longitude, id,
             ${FOLDED_PLACE} = ${folded} as exact,
@@ -184,10 +194,9 @@ export function selectPlacesByCodes(
   db: Database,
   codes: string[],
 ): Promise<(Location & { state: string })[]> {
-  return selectRowsUnchecked(
-    db,
-    sql`select distinct on (postal_code) postal_code as "postalCode", place, state, latitude, longitude
-        from postal_codes where postal_code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
-        order by postal_code, rank, id`,
-  );
+  return db
+    .selectDistinctOn([postalCodes.postalCode], { ...locationColumns, state: postalCodes.state })
+    .from(postalCodes)
+    .where(inArray(postalCodes.postalCode, codes))
+    .orderBy(postalCodes.postalCode, postalCodes.rank, postalCodes.id);
 }
