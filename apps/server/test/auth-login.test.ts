@@ -131,7 +131,7 @@ describe('Anmeldung', () => {
   it('tut für eine registrierte Adresse mit falschem Passwort dieselbe Arbeit wie für eine unbekannte: eine Passwortprüfung mit denselben Kosten, dieselben Abfragen', async () => {
     const member = await registerMember(t.app);
     // After the answer, both count the address's recent failed logins.
-    const countOfFailures = 'count(*)::int as n from failed_logins where email';
+    const countOfFailures = 'count(*) as count from "failed_logins" where ("failed_logins"."email"';
     const registered = await workOfFailedLogin(member.email, countOfFailures);
     const unknown = await workOfFailedLogin(uniqueEmail('unbekannt'), countOfFailures);
     expect(registered.checks).toEqual(['argon2id$v=19$m=19456,t=2,p=1']);

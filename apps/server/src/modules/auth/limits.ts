@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowCount, rowDate, selectRows } from '../../db/client.ts';
 import { rateLimitedError } from '../../lib/errors.ts';
+import { failedLogins, rateLimitHits } from './schema.ts';
 
 /*
  * Request limits (docs/decisions/0005): every limit counts rows in the database, which all
@@ -83,6 +85,9 @@ export async function countRequest(tx: Database, limit: RequestLimit, key: strin
   throw rateLimitedError(limit.reason, (await waitOf(tx, limit, key, Date.now())) ?? 1);
 }
 
+/** A request counted by {@link tryCountRequest}: its `bigint` id (text on node-postgres). */
+const countedHitRow = z.object({ id: z.coerce.number() });
+
 /**
  * Like `countRequest`, but answers false instead of refusing when the limit is reached, for
  * quotas kept silently (one warning mail per window, a confirmation per address and day): the
@@ -93,8 +98,9 @@ export async function tryCountRequest(tx: Database, limit: RequestLimit, key: st
   await lockLimit(tx, limit.bucket, key);
   const now = Date.now();
   const since = new Date(now - limit.windowMs);
-  const inserted = await selectRowsUnchecked<{ id: number }>(
+  const inserted = await selectRows(
     tx,
+    countedHitRow,
     sql`insert into rate_limit_hits (bucket, key, created_at)
         select ${limit.bucket}, ${key}, ${new Date(now).toISOString()}::timestamptz
         where (select count(*) from rate_limit_hits
@@ -107,14 +113,20 @@ export async function tryCountRequest(tx: Database, limit: RequestLimit, key: st
 /** Seconds until `limit` leaves room for one more request of `key` at `now` (ms), null when it does. */
 async function waitOf(db: Database, limit: RequestLimit, key: string, now: number): Promise<number | null> {
   const since = new Date(now - limit.windowMs);
-  const times = await selectRowsUnchecked<{ created_at: Date | string }>(
-    db,
-    sql`select created_at from rate_limit_hits
-        where bucket = ${limit.bucket} and key = ${key} and created_at > ${since.toISOString()}::timestamptz
-        order by created_at desc limit ${limit.max}`,
-  );
+  const times = await db
+    .select({ createdAt: rateLimitHits.createdAt })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, limit.bucket),
+        eq(rateLimitHits.key, key),
+        gt(rateLimitHits.createdAt, since),
+      ),
+    )
+    .orderBy(desc(rateLimitHits.createdAt))
+    .limit(limit.max);
   return secondsUntilAllowed(
-    times.map((row) => new Date(row.created_at)),
+    times.map((row) => row.createdAt),
     limit.max,
     limit.windowMs,
     now,
@@ -175,6 +187,34 @@ export interface LoginAttempt {
 }
 
 /**
+ * A `timestamptz[]` of raw SQL as dates, none for null: PostgreSQL's array text
+ * (`{"2026-03-29 01:30:00.123+00",…}`), which both drivers hand over under Drizzle, or an array.
+ */
+const rowDates = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+          .map((item) => item.replace(/^"|"$/g, ''))
+      : (value ?? []),
+  z.array(rowDate),
+);
+
+/**
+ * The failed logins {@link beginLoginAttempt} weighs: the newest of the pair and of the address
+ * in the window (at most as many as their limits, in no particular order), the account's count in
+ * the window and its newest attempt ever.
+ */
+const failedLoginCountsRow = z.object({
+  pair: rowDates,
+  address: rowDates,
+  account: rowCount,
+  newest: rowDate.nullable(),
+});
+
+/**
  * Counts a login attempt BEFORE the password is checked (ARCHITECTURE.md "auth"; OWASP
  * "Blocking Brute Force Attacks"): the attempt is stored as a failed login of `email` from
  * the address of `ip` (IPv6 by /64) and stays one unless `forgetLoginAttempt` removes it after
@@ -199,13 +239,9 @@ export async function beginLoginAttempt(
     await lockLimit(tx, 'login_address', address);
     const now = Date.now();
     const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
-    const [counts] = await selectRowsUnchecked<{
-      pair: Date[] | string[] | null;
-      address: Date[] | string[] | null;
-      account: number;
-      newest: Date | string | null;
-    }>(
+    const [counts] = await selectRows(
       tx,
+      failedLoginCountsRow,
       sql`select
         (select array_agg(created_at) from (select created_at from failed_logins
            where email = ${attempt.email} and ip = ${address} and created_at > ${since.toISOString()}::timestamptz
@@ -217,36 +253,23 @@ export async function beginLoginAttempt(
            where email = ${attempt.email} and created_at > ${since.toISOString()}::timestamptz) as account,
         (select max(created_at) from failed_logins where email = ${attempt.email}) as newest`,
     );
-    const times = (value: Date[] | string[] | null | undefined) =>
-      parseTimestamps(value).sort((a, b) => b.getTime() - a.getTime());
+    const times = (value: Date[] | undefined) => [...(value ?? [])].sort((a, b) => b.getTime() - a.getTime());
     const waits = [
       secondsUntilAllowed(times(counts?.pair), MAX_FAILED_LOGINS_PER_PAIR, FAILED_LOGIN_WINDOW_MS, now),
       secondsUntilAllowed(times(counts?.address), MAX_FAILED_LOGINS_PER_IP, FAILED_LOGIN_WINDOW_MS, now),
     ].filter((wait): wait is number => wait !== null);
     if (waits.length > 0) throw rateLimitedError(TOO_MANY_FAILED_LOGINS, Math.max(...waits));
     if (!attempt.trustedDevice && (counts?.account ?? 0) >= ACCOUNT_SLOWDOWN_AFTER && counts?.newest) {
-      const next = new Date(counts.newest).getTime() + ACCOUNT_SLOWDOWN_INTERVAL_MS;
+      const next = counts.newest.getTime() + ACCOUNT_SLOWDOWN_INTERVAL_MS;
       if (next > now) throw rateLimitedError(ACCOUNT_SLOWED_DOWN, (next - now) / 1000);
     }
-    const [row] = await selectRowsUnchecked<{ id: number }>(
-      tx,
-      sql`insert into failed_logins (email, ip, created_at)
-          values (${attempt.email}, ${address}, ${new Date(now).toISOString()}::timestamptz) returning id`,
-    );
+    const [row] = await tx
+      .insert(failedLogins)
+      .values({ email: attempt.email, ip: address, createdAt: new Date(now) })
+      .returning({ id: failedLogins.id });
     if (!row) throw new Error('the login attempt was not stored');
-    return { id: Number(row.id) };
+    return { id: row.id };
   });
-}
-
-/** PostgreSQL arrays of timestamps arrive as Date[] (node-postgres) or as text (PGlite). */
-function parseTimestamps(value: Date[] | string[] | string | null | undefined): Date[] {
-  if (!value) return [];
-  if (Array.isArray(value)) return value.map((item) => new Date(item));
-  return value
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map((item) => new Date(item.replace(/^"|"$/g, '')));
 }
 
 /** Removes a counted attempt whose password was right: a successful login is no failure. */
@@ -257,11 +280,7 @@ export async function forgetLoginAttempt(db: Database, attempt: LoginAttempt): P
 /** Failed logins of the account `email` from all addresses in the last 15 minutes. */
 export async function recentFailedLogins(db: Database, email: string): Promise<number> {
   const since = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS);
-  const [row] = await selectRowsUnchecked<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from failed_logins where email = ${email} and created_at > ${since.toISOString()}::timestamptz`,
-  );
-  return row?.n ?? 0;
+  return db.$count(failedLogins, and(eq(failedLogins.email, email), gt(failedLogins.createdAt, since)));
 }
 
 /** Forgets the failed logins of an account, after its password was reset by e-mail. */
