@@ -26,6 +26,7 @@ export {
   MemberCards,
   memberIdsNamed,
   memberNameColumn,
+  memberNameRow,
   membersNamed,
   type ReputationFields,
   type ReputationPart,

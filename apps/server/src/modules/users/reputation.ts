@@ -1,6 +1,7 @@
-import type { MemberReputation } from '@marketplace/contract';
+import { type MemberReputation, roleSchema } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowDate, selectRows } from '../../db/client.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import type { UserRow } from './schema.ts';
 import { displayName, getAccount, isUserId } from './service.ts';
@@ -16,6 +17,11 @@ export function memberNameColumn(userId: SQL): SQL {
     from users u where u.id = ${userId})`;
 }
 
+/** What {@link memberNameColumn} yields in a row of raw SQL: the name parts, null for a gone member. */
+export const memberNameRow = z
+  .object({ id: z.string(), nickname: z.string().nullable(), firstName: z.string().nullable() })
+  .nullable();
+
 /**
  * SQL subquery for other modules' reads (docs/decisions/0006-module-doors.md): the ids of the
  * members whose public name (nickname, else first name, as `displayName` shows it) contains
@@ -27,6 +33,13 @@ export function memberIdsNamed(text: string): SQL {
   return sql`select u.id from users u
     where u.nickname ilike ${pattern} or (u.nickname is null and u.first_name ilike ${pattern})`;
 }
+
+/** A member found by name ({@link membersNamed}): the shown name and the nickname, lowercased. */
+const namedMemberRow = z.object({
+  id: z.string(),
+  shown: z.string().nullable(),
+  nick: z.string().nullable(),
+});
 
 /**
  * The members whose shown name (as `displayName` shows it: the nickname, else the first name)
@@ -43,8 +56,9 @@ export async function membersNamed(
     names.map((name) => sql`${name}`),
     sql`, `,
   );
-  const rows = await selectRowsUnchecked<{ id: string; shown: string | null; nick: string | null }>(
+  const rows = await selectRows(
     db,
+    namedMemberRow,
     sql`select id, shown, nick from (
           select id,
             lower(coalesce(nullif(trim(nickname), ''), nullif(trim(first_name), ''))) as shown,
@@ -88,6 +102,20 @@ export interface ReputationPart {
 }
 
 /**
+ * An account's columns of a member card, and the columns of every part, kept as they came for
+ * the part's `fields` ({@link MemberCards.read}).
+ */
+const memberCardRow = z.looseObject({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  role: roleSchema,
+  created_at: rowDate,
+  email_verified_at: rowDate.nullable(),
+});
+
+/**
  * Member cards (`app.memberCards`, one per application, made by the users door): per account its
  * name, avatar and role and the one reputation of members across the marketplace and the forum
  * (SPEC.md §3 "seller (name, avatar, rating, reviewCount)"): member since and the e-mail check
@@ -127,18 +155,9 @@ export class MemberCards {
         sql`, `,
       );
     } else members = userIds as SQL;
-    const rows = await selectRowsUnchecked<
-      {
-        id: string;
-        nickname: string | null;
-        first_name: string | null;
-        avatar_url: string | null;
-        role: UserRow['role'];
-        created_at: Date | string;
-        email_verified_at: Date | string | null;
-      } & Record<string, unknown>
-    >(
+    const rows = await selectRows(
       this.db,
+      memberCardRow,
       sql`select u.id, u.nickname, u.first_name, u.avatar_url, u.role, u.created_at, u.email_verified_at
           ${sql.join(
             this.parts.map((part) => sql`, ${part.columns(sql`u.id`)}`),
@@ -155,7 +174,7 @@ export class MemberCards {
           review_count: 0,
           forum_likes: 0,
           forum_posts: 0,
-          member_since: new Date(row.created_at).toISOString(),
+          member_since: row.created_at.toISOString(),
           verified: false,
           badge: null,
           email_verified: row.email_verified_at !== null,
