@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_TYPES } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowCount, selectRows } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../realtime/index.ts';
 import { displayName, findAccounts } from '../users/index.ts';
@@ -44,12 +44,11 @@ const emailChannelOff = sql.raw(
   ).join(' ')} else true end)`,
 );
 
-interface DigestItemRow {
-  title: string;
-  message: string;
-  link: string;
-  total: number;
-}
+/** A member whose digest is due. */
+const dueMemberRow = z.object({ user_id: z.string() });
+
+/** A notification of a digest, with the number of all the digest could list. */
+const digestItemRow = z.object({ title: z.string(), message: z.string(), link: z.string(), total: rowCount });
 
 /**
  * Mails each member the daily digest 'Das hast du verpasst' of the notifications they missed:
@@ -75,8 +74,9 @@ export async function sendNotificationDigests(deps: DigestDeps, now: Date = new 
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const { taken, last, mailed } = await deps.db.transaction(async (txDb) => {
-      const due = await selectRowsUnchecked<{ user_id: string }>(
+      const due = await selectRows(
         txDb,
+        dueMemberRow,
         sql`select s.user_id from notification_settings s
              where s.user_id > ${after}::uuid
                and s.digest
@@ -97,8 +97,9 @@ export async function sendNotificationDigests(deps: DigestDeps, now: Date = new 
       for (const userId of away) {
         const account = accounts.get(userId);
         if (!account?.emailVerifiedAt) continue;
-        const items = await selectRowsUnchecked<DigestItemRow>(
+        const items = await selectRows(
           txDb,
+          digestItemRow,
           sql`select n.title, n.message, n.link, (count(*) over ())::int as total
                 from notifications n join notification_settings s on s.user_id = n.user_id
                where n.user_id = ${userId} and n.read_at is null

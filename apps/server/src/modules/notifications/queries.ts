@@ -2,9 +2,11 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationChannels,
   type NotificationType,
+  notificationTypeSchema,
 } from '@marketplace/contract';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowDate, selectRows } from '../../db/client.ts';
 import { type NotificationRow, notificationSettings, notifications } from './schema.ts';
 
 /** Channels a member changed, per type (the rest are the contract's defaults). */
@@ -137,23 +139,44 @@ export interface StoredNotification {
   lastSeenAt: Date | null;
 }
 
-interface StoredNotificationRaw {
-  email: boolean;
-  last_seen_at: string | null;
-  created: boolean;
-  row: {
-    id: string;
-    user_id: string;
-    type: NotificationType;
-    title: string;
-    message: string;
-    link: string;
-    related_user_id: string | null;
-    related_listing_id: string | null;
-    read_at: string | null;
-    created_at: string;
-  } | null;
-}
+/**
+ * The row of {@link storeNotification}: the recipient's e-mail channel and last visit, and the
+ * stored notification as `row_to_json` answers it (column names, timestamps as ISO 8601 text),
+ * read into a {@link NotificationRow}.
+ */
+const storedNotificationRow = z.object({
+  email: z.boolean(),
+  last_seen_at: rowDate.nullable(),
+  created: z.boolean(),
+  row: z
+    .object({
+      id: z.string(),
+      user_id: z.string(),
+      type: notificationTypeSchema,
+      title: z.string(),
+      message: z.string(),
+      link: z.string(),
+      related_user_id: z.string().nullable(),
+      related_listing_id: z.string().nullable(),
+      read_at: rowDate.nullable(),
+      created_at: rowDate,
+    })
+    .transform(
+      (row): NotificationRow => ({
+        id: row.id,
+        userId: row.user_id,
+        type: row.type,
+        title: row.title,
+        message: row.message,
+        link: row.link,
+        relatedUserId: row.related_user_id,
+        relatedListingId: row.related_listing_id,
+        readAt: row.read_at,
+        createdAt: row.created_at,
+      }),
+    )
+    .nullable(),
+});
 
 /**
  * Stores one notification in one statement, which also reads the recipient's channels: no row
@@ -172,8 +195,9 @@ export async function storeNotification(
   if (collapseByLink) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification|${userId}|${values.link}`}))`);
   }
-  const [raw] = await selectRowsUnchecked<StoredNotificationRaw>(
+  const [stored] = await selectRows(
     db,
+    storedNotificationRow,
     sql`with s as (
           select ${channelOn(type, 'in_app')} as in_app, ${channelOn(type, 'email')} as email, s.last_seen_at
             from (select 1) as one left join notification_settings s on s.user_id = ${userId}::uuid
@@ -198,33 +222,16 @@ export async function storeNotification(
                (select row_to_json(r) from (select * from updated union all select * from inserted) r limit 1) as row
           from s`,
   );
-  if (!raw) throw new Error('storing a notification answered no row');
-  const row = raw.row;
-  return {
-    created: raw.created,
-    email: raw.email,
-    lastSeenAt: raw.last_seen_at ? new Date(raw.last_seen_at) : null,
-    row: row && {
-      id: row.id,
-      userId: row.user_id,
-      type: row.type,
-      title: row.title,
-      message: row.message,
-      link: row.link,
-      relatedUserId: row.related_user_id,
-      relatedListingId: row.related_listing_id,
-      readAt: row.read_at ? new Date(row.read_at) : null,
-      createdAt: new Date(row.created_at),
-    },
-  };
+  if (!stored) throw new Error('storing a notification answered no row');
+  return { created: stored.created, email: stored.email, lastSeenAt: stored.last_seen_at, row: stored.row };
 }
 
-/** A row of the fan-out insert (raw SQL reads timestamps as text). */
-interface FanOutRow {
-  id: string;
-  user_id: string;
-  created_at: string;
-}
+/** A row of the fan-out insert, its time as ISO 8601 text. */
+const fanOutRow = z.object({ id: z.string(), user_id: z.string(), created_at: z.string() });
+type FanOutRow = z.output<typeof fanOutRow>;
+
+/** A member id of raw SQL. */
+const userIdRow = z.object({ user_id: z.string() });
 
 /**
  * The in-app channel of `type` for the member of settings row `s`, with the default for
@@ -245,8 +252,9 @@ export function insertForFollowers(
   sellerId: string,
   values: Omit<NewNotification, 'userId' | 'relatedUserId'>,
 ): Promise<FanOutRow[]> {
-  return selectRowsUnchecked<FanOutRow>(
+  return selectRows(
     db,
+    fanOutRow,
     sql`insert into notifications (user_id, type, title, message, link, related_user_id, related_listing_id)
         select f.follower_id, ${values.type}, ${values.title}, ${values.message}, ${values.link},
                ${sellerId}::uuid, ${values.relatedListingId}::uuid
@@ -272,8 +280,9 @@ export async function selectMailRecipients(
     'userIds' in candidates
       ? sql`unnest(${`{${candidates.userIds.join(',')}}`}::uuid[]) as c(user_id)`
       : sql`(select follower_id as user_id from follows where followed_id = ${candidates.followersOf}::uuid) as c`;
-  const rows = await selectRowsUnchecked<{ user_id: string }>(
+  const rows = await selectRows(
     db,
+    userIdRow,
     sql`select c.user_id from ${from}
           left join notification_settings s on s.user_id = c.user_id
          where ${channelOn(type, 'email')}
@@ -334,17 +343,22 @@ export async function upsertLastSeen(db: Database, userIds: readonly string[], a
 
 /** Ids of members who saved the ad (at most `limit`; reads the favourites module's table). */
 export async function selectSaverIds(db: Database, listingId: string, limit: number): Promise<string[]> {
-  const rows = await selectRowsUnchecked<{ user_id: string }>(
+  const rows = await selectRows(
     db,
+    userIdRow,
     sql`select user_id from favorites where listing_id = ${listingId}::uuid limit ${limit}`,
   );
   return rows.map((row) => row.user_id);
 }
 
+/** The title of an ad ({@link selectListingTitle}). */
+const listingTitleRow = z.object({ title: z.string() });
+
 /** Title of an ad, or undefined when it is gone (reads the listings module's table). */
 export async function selectListingTitle(db: Database, listingId: string): Promise<string | undefined> {
-  const [row] = await selectRowsUnchecked<{ title: string }>(
+  const [row] = await selectRows(
     db,
+    listingTitleRow,
     sql`select title from listings where id = ${listingId}::uuid`,
   );
   return row?.title;
