@@ -1,7 +1,8 @@
-import type { ChatWarning } from '@marketplace/contract';
+import { type ChatWarning, chatWarningSchema } from '@marketplace/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
-import { chatMessages, type MessageRow } from './schema.ts';
+import { z } from 'zod';
+import { type Database, rowDate, selectRows } from '../../db/client.ts';
+import { chatMessages, MESSAGE_KINDS, type MessageRow, OFFER_STATUSES } from './schema.ts';
 
 /**
  * The messages' SQL: one message, a page of them, the state of offers, and storing a message
@@ -21,44 +22,47 @@ export async function selectMessage(
   return row;
 }
 
-/** A `chat_messages` row as `row_to_json` answers it (raw SQL keeps the column names). */
-interface MessageJson {
-  id: string;
-  seq: number;
-  conversation_id: string;
-  sender_id: string;
-  recipient_id: string;
-  kind: MessageRow['kind'];
-  content: string;
-  image: string | null;
-  amount_cents: number | null;
-  offer_id: string | null;
-  offer_status: MessageRow['offerStatus'];
-  client_id: string | null;
-  created_at: string;
-  read_at: string | null;
-  scam_signals: ChatWarning[];
-}
-
-function messageFromJson(row: MessageJson): MessageRow {
-  return {
-    id: row.id,
-    seq: Number(row.seq),
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
-    recipientId: row.recipient_id,
-    kind: row.kind,
-    content: row.content,
-    image: row.image,
-    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
-    offerId: row.offer_id,
-    offerStatus: row.offer_status,
-    clientId: row.client_id,
-    createdAt: new Date(row.created_at),
-    readAt: row.read_at ? new Date(row.read_at) : null,
-    scamSignals: row.scam_signals,
-  };
-}
+/**
+ * A `chat_messages` row as `row_to_json` answers it (column names, `bigint` as JSON numbers,
+ * timestamps as ISO 8601 text), read into a {@link MessageRow}.
+ */
+const messageJson = z
+  .object({
+    id: z.string(),
+    seq: z.number(),
+    conversation_id: z.string(),
+    sender_id: z.string(),
+    recipient_id: z.string(),
+    kind: z.enum(MESSAGE_KINDS),
+    content: z.string(),
+    image: z.string().nullable(),
+    amount_cents: z.number().nullable(),
+    offer_id: z.string().nullable(),
+    offer_status: z.enum(OFFER_STATUSES).nullable(),
+    client_id: z.string().nullable(),
+    created_at: rowDate,
+    read_at: rowDate.nullable(),
+    scam_signals: z.array(chatWarningSchema),
+  })
+  .transform(
+    (row): MessageRow => ({
+      id: row.id,
+      seq: row.seq,
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      recipientId: row.recipient_id,
+      kind: row.kind,
+      content: row.content,
+      image: row.image,
+      amountCents: row.amount_cents,
+      offerId: row.offer_id,
+      offerStatus: row.offer_status,
+      clientId: row.client_id,
+      createdAt: row.created_at,
+      readAt: row.read_at,
+      scamSignals: row.scam_signals,
+    }),
+  );
 
 /** A message to store: its columns without id, order and times, and its preview for the list. */
 export interface MessageToStore {
@@ -92,12 +96,16 @@ export interface SendCheck {
   message: MessageRow | undefined;
 }
 
-interface SendCheckRaw {
-  earlier: MessageJson | null;
-  blocked: boolean;
-  quota: { count: number; window_start: string } | null;
-  message: MessageJson | null;
-}
+/** The row of the send checks ({@link checkAndCountSend}, {@link sendInOneStatement}). */
+const sendCheckRow = z.object({
+  earlier: messageJson.nullable(),
+  blocked: z.boolean(),
+  quota: z.object({ count: z.number(), window_start: rowDate }).nullable(),
+  message: messageJson.nullable(),
+});
+
+/** The row of {@link insertMessage}: the stored message, null for a repeat. */
+const insertedMessageRow = z.object({ message: messageJson.nullable() });
 
 /**
  * The CTEs that look for an earlier message with the same `client_id`, look for a block between
@@ -161,18 +169,15 @@ function insertCtes(message: MessageToStore, condition: SQL): SQL {
     )`;
 }
 
-function toSendCheck(raw: SendCheckRaw | undefined, windowMs: number): SendCheck {
+function toSendCheck(raw: z.output<typeof sendCheckRow> | undefined, windowMs: number): SendCheck {
   if (!raw) throw new Error('the send checks answered no row');
   return {
-    earlier: raw.earlier ? messageFromJson(raw.earlier) : undefined,
+    earlier: raw.earlier ?? undefined,
     blocked: raw.blocked,
     quota: raw.quota
-      ? {
-          count: Number(raw.quota.count),
-          windowEnds: new Date(new Date(raw.quota.window_start).getTime() + windowMs),
-        }
+      ? { count: raw.quota.count, windowEnds: new Date(raw.quota.window_start.getTime() + windowMs) }
       : null,
-    message: raw.message ? messageFromJson(raw.message) : undefined,
+    message: raw.message ?? undefined,
   };
 }
 
@@ -188,8 +193,9 @@ export async function checkAndCountSend(
   message: MessageToStore,
   windowMs: number,
 ): Promise<SendCheck> {
-  const [raw] = await selectRowsUnchecked<SendCheckRaw>(
+  const [raw] = await selectRows(
     tx,
+    sendCheckRow,
     sql`with ${checkCtes(message, windowMs)}
         select (select row_to_json(e) from earlier e limit 1) as earlier,
                (select yes from blocked) as blocked,
@@ -211,8 +217,9 @@ export async function sendInOneStatement(
   windowMs: number,
   limit: number,
 ): Promise<SendCheck> {
-  const [raw] = await selectRowsUnchecked<SendCheckRaw>(
+  const [raw] = await selectRows(
     tx,
+    sendCheckRow,
     sql`with ${checkCtes(message, windowMs)},
         ${insertCtes(message, sql`(select count from quota) <= ${limit}`)}
         select (select row_to_json(e) from earlier e limit 1) as earlier,
@@ -229,12 +236,13 @@ export async function sendInOneStatement(
  * `(conversation, sender, client_id)` stores nothing. @returns the new row, or undefined for a repeat
  */
 export async function insertMessage(tx: Database, message: MessageToStore): Promise<MessageRow | undefined> {
-  const [raw] = await selectRowsUnchecked<{ message: MessageJson | null }>(
+  const [raw] = await selectRows(
     tx,
+    insertedMessageRow,
     sql`with ${insertCtes(message, sql`true`)}
         select (select row_to_json(i) from inserted i) as message`,
   );
-  return raw?.message ? messageFromJson(raw.message) : undefined;
+  return raw?.message ?? undefined;
 }
 
 /** Sets the state of an offer message. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowCount, selectRows } from '../../db/client.ts';
 import { type ConversationRow, chatBlocks, chatConversations, chatMessages } from './schema.ts';
 
 /**
@@ -132,16 +133,20 @@ export async function countUnreadByConversation(
   return new Map(rows.map((row) => [row.conversationId, Number(row.n)]));
 }
 
+/** A count of unread messages ({@link countUnreadCapped}). */
+const unreadCountRow = z.object({ n: rowCount });
+
 /** Unread messages to `userId` over all conversations, counted up to `cap`. */
 export async function countUnreadCapped(db: Database, userId: string, cap: number): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
+  const [row] = await selectRows(
     db,
+    unreadCountRow,
     sql`select count(*)::int as n from (
           select 1 from chat_messages
           where recipient_id = ${userId}::uuid and read_at is null
           limit ${cap}) unread`,
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** Marks every unread message to `userId` in a conversation read. @returns how many */
@@ -207,6 +212,9 @@ export async function deleteBlock(db: Database, blockerId: string, blockedId: st
     .where(and(eq(chatBlocks.blockerId, blockerId), eq(chatBlocks.blockedId, blockedId)));
 }
 
+/** How many messages a conversation's buyer and seller wrote ({@link countMessagesPerSide}). */
+const messagesPerSideRow = z.object({ id: z.string(), buyer: rowCount, seller: rowCount });
+
 /**
  * For each conversation, how many messages its buyer and its seller wrote, each counted only up
  * to `cap` (enough for the rating rule; stays cheap in long conversations).
@@ -221,8 +229,9 @@ export async function countMessagesPerSide(
     conversationIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await selectRowsUnchecked<{ id: string; buyer: number; seller: number }>(
+  const rows = await selectRows(
     db,
+    messagesPerSideRow,
     sql`select c.id,
           (select count(*)::int from (select 1 from chat_messages m
              where m.conversation_id = c.id and m.sender_id = c.buyer_id limit ${cap}) b) as buyer,
@@ -230,7 +239,7 @@ export async function countMessagesPerSide(
              where m.conversation_id = c.id and m.sender_id = c.seller_id limit ${cap}) s) as seller
         from chat_conversations c where c.id in (${ids})`,
   );
-  return new Map(rows.map((row) => [row.id, { buyer: Number(row.buyer), seller: Number(row.seller) }]));
+  return new Map(rows.map((row) => [row.id, { buyer: row.buyer, seller: row.seller }]));
 }
 
 /**

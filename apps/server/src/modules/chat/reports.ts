@@ -1,9 +1,10 @@
-import { inArray, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { gt, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
 import type { RequestLimit } from '../auth/index.ts';
 import { findModeratedListings } from '../listings/index.ts';
 import type { ReportTargetType } from '../reports/index.ts';
-import { chatConversations } from './schema.ts';
+import { chatConversations, chatMessages } from './schema.ts';
 import './events.ts';
 
 /**
@@ -86,6 +87,13 @@ export const conversationReportTarget: ReportTargetType = {
 /** Longest excerpt of a flagged message in the moderation queue, in characters. */
 const EXCERPT_MAX = 200;
 
+/** The newest flagged message of a member in a conversation ({@link flaggedMessages}). */
+const flaggedMessageRow = z.object({
+  conversation_id: z.string(),
+  sender_id: z.string(),
+  content: z.string(),
+});
+
 /**
  * The newest message the scam shield flagged (docs/decisions/0031) that the reported member wrote
  * in each reported conversation, shortened, keyed `conversationId|memberId`: what moderators read
@@ -96,8 +104,9 @@ async function flaggedMessages(
   things: readonly { targetId: string; reportedId: string }[],
 ): Promise<Map<string, string>> {
   const pairs = JSON.stringify(things.map((thing) => [thing.targetId, thing.reportedId]));
-  const rows = await selectRowsUnchecked<{ conversation_id: string; sender_id: string; content: string }>(
+  const rows = await selectRows(
     db,
+    flaggedMessageRow,
     sql`select distinct on (m.conversation_id, m.sender_id) m.conversation_id, m.sender_id, m.content
         from chat_messages m
         join jsonb_array_elements(${pairs}::jsonb) as p(pair)
@@ -116,9 +125,5 @@ async function flaggedMessages(
 
 /** Chat messages written since `since` (the admin figures, `GET /api/admin/stats`). */
 export async function countMessagesSince(db: Database, since: Date): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from chat_messages where created_at > ${since.toISOString()}::timestamptz`,
-  );
-  return row?.n ?? 0;
+  return db.$count(chatMessages, gt(chatMessages.createdAt, since));
 }
