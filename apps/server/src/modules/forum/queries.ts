@@ -1,6 +1,7 @@
 import { FORUM_NEW_ACCOUNT_DAYS, FORUM_POSTS_PAGE_SIZE } from '@marketplace/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, rowDate, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { displayName, findAccounts, membersNamed } from '../users/index.ts';
@@ -82,6 +83,15 @@ async function authorNames(db: Database, ids: string[]): Promise<Map<string, str
   return new Map(accounts.map((account) => [account.id, displayName(account)]));
 }
 
+/** The thread with the newest activity of a forum ({@link categoryStats}). */
+const latestThreadRow = z.object({
+  category_id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  last_post_at: rowDate,
+  last_post_user_id: z.string().nullable(),
+});
+
 /**
  * Thread and post counts and the newest visible thread activity per category id, for the
  * categories `ids` (a forum page needs only its own forum family, not the whole forum).
@@ -92,23 +102,18 @@ export async function categoryStats(db: Database, ids: string[]): Promise<Map<st
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const counts = await selectRowsUnchecked<{
-    category_id: string;
-    threads: number | string;
-    posts: number | string;
-  }>(
+  const counts = await db
+    .select({
+      categoryId: forumThreads.categoryId,
+      threads: count(),
+      posts: sql`coalesce(sum(${forumThreads.postCount}), 0)`.mapWith(Number),
+    })
+    .from(forumThreads)
+    .where(and(isNull(forumThreads.deletedAt), inArray(forumThreads.categoryId, ids)))
+    .groupBy(forumThreads.categoryId);
+  const latest = await selectRows(
     db,
-    sql`select category_id, count(*) as threads, coalesce(sum(post_count), 0) as posts
-        from forum_threads where deleted_at is null and category_id in (${list}) group by category_id`,
-  );
-  const latest = await selectRowsUnchecked<{
-    category_id: string;
-    id: string;
-    title: string;
-    last_post_at: Date | string;
-    last_post_user_id: string | null;
-  }>(
-    db,
+    latestThreadRow,
     sql`select c.id as category_id, t.id, t.title, t.last_post_at, t.last_post_user_id
         from unnest(array[${list}]::text[]) as c(id)
         cross join lateral (
@@ -123,7 +128,7 @@ export async function categoryStats(db: Database, ids: string[]): Promise<Map<st
   );
   const stats = new Map<string, CategoryStats>();
   for (const row of counts)
-    stats.set(row.category_id, { threads: Number(row.threads), posts: Number(row.posts), activity: null });
+    stats.set(row.categoryId, { threads: row.threads, posts: row.posts, activity: null });
   for (const row of latest) {
     const entry = stats.get(row.category_id);
     if (!entry) continue;
@@ -228,6 +233,12 @@ export async function postAuthorIn(db: Database, threadId: string, postId: strin
   return rows.map((row) => row.authorId);
 }
 
+/** A member's likes on a page of a thread and their watch level of it ({@link viewerState}). */
+const viewerStateRow = z.object({
+  liked: z.array(z.string()).nullable(),
+  level: z.enum(forumThreadSubscriptions.level.enumValues).nullable(),
+});
+
 /**
  * A member's own state on one page of a thread, in one statement: the posts of numbers
  * `from + 1 … from + 20` they liked, and their watch level of the thread.
@@ -239,8 +250,9 @@ export async function viewerState(
   from: number,
 ): Promise<{ liked: Set<string>; level: 'watch' | 'mute' | null }> {
   if (!isUuid(threadId)) return { liked: new Set(), level: null };
-  const [row] = await selectRowsUnchecked<{ liked: string[] | null; level: 'watch' | 'mute' | null }>(
+  const [row] = await selectRows(
     db,
+    viewerStateRow,
     sql`select
           (select json_agg(l.post_id) from forum_post_likes l join forum_posts p on p.id = l.post_id
            where l.user_id = ${viewerId}::uuid and p.thread_id = ${threadId}::uuid

@@ -10,9 +10,10 @@ import {
   type ForumThreadSummary,
   forumThreadPageSchema,
 } from '@marketplace/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { rowCount, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { displayName, findAccounts } from '../users/index.ts';
@@ -117,22 +118,22 @@ export async function listThreads(
   const db = deps.db;
   const { category, parent, ids } = await findCategory(deps, query.category);
   // `nulls last` as in the indexes (docs/benchmarks.md "Descending indexes and NULLS LAST").
+  const last = (column: AnyColumn) => sql`${column} desc nulls last`;
+  const t = forumThreads;
   const order =
     query.sort === 'newest'
-      ? sql`created_at desc nulls last, id desc nulls last`
+      ? [last(t.createdAt), last(t.id)]
       : query.sort === 'liked'
-        ? sql`like_count desc nulls last, last_post_at desc, id desc`
-        : sql`pinned desc nulls last, last_post_at desc nulls last, id desc nulls last`;
-  const inCategories = sql`category_id in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}) and deleted_at is null`;
+        ? [last(t.likeCount), desc(t.lastPostAt), desc(t.id)]
+        : [last(t.pinned), last(t.lastPostAt), last(t.id)];
   const offset = (query.page - 1) * FORUM_THREADS_PAGE_SIZE;
-  const idRows = await selectRowsUnchecked<{ id: string }>(
-    db,
-    sql`select id from forum_threads where ${inCategories} order by ${order}
-        limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
-  );
+  const idRows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(inArray(t.categoryId, ids), isNull(t.deletedAt)))
+    .orderBy(...order)
+    .limit(FORUM_THREADS_PAGE_SIZE)
+    .offset(offset);
   const rows = await threadsByIds(
     db,
     idRows.map((row) => row.id),
@@ -146,6 +147,9 @@ export async function listThreads(
     page_size: FORUM_THREADS_PAGE_SIZE,
   };
 }
+
+/** The thread's view count after a counted view ({@link countView}). */
+const viewCountRow = z.object({ view_count: rowCount });
 
 /**
  * Counts a view of the thread: once per viewer (`u:<member id>` or the hashed address) and day,
@@ -161,8 +165,9 @@ async function countView(
   const view = `${threadId} ${viewer}`;
   if (!isUuid(threadId)) return null;
   if (deps.views.has(view, new Date().toISOString().slice(0, 10))) return null;
-  const [counted] = await selectRowsUnchecked<{ view_count: number | string }>(
+  const [counted] = await selectRows(
     deps.db,
+    viewCountRow,
     sql`with counted as (
           insert into forum_thread_views (thread_id, viewer, day)
           select id, ${viewer}, current_date from forum_threads
@@ -176,7 +181,7 @@ async function countView(
   );
   deps.views.add(view);
   if (!counted) return null;
-  const views = Number(counted.view_count);
+  const views = counted.view_count;
   deps.pages.counted(threadId, views);
   return views;
 }

@@ -1,6 +1,6 @@
 import { forumPageOfPost } from '@marketplace/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { ReportTargetType } from '../reports/index.ts';
 import './events.ts';
@@ -86,6 +86,14 @@ export const forumPostReportTarget: ReportTargetType = {
   },
 };
 
+/** What removing or restoring a post by moderation changes: its thread, number, author and likes. */
+const moderatedPostColumns = {
+  threadId: forumPosts.threadId,
+  number: forumPosts.number,
+  authorId: forumPosts.authorId,
+  likes: forumPosts.likeCount,
+};
+
 /**
  * Removes a post by moderation inside the caller's transaction, as an ADMIN's deletion in the
  * forum does: the post keeps its place without text and shows `reason` to its author; the
@@ -98,22 +106,16 @@ export async function removePostInTransaction(
   postId: string,
   reason: string,
 ): Promise<boolean> {
-  const [post] = await selectRowsUnchecked<{
-    thread_id: string;
-    number: number;
-    author_id: string;
-    likes: number;
-  }>(
-    tx,
-    sql`select p.thread_id, p.number, p.author_id, p.like_count as likes from forum_posts p
-        join forum_threads t on t.id = p.thread_id
-        where p.id = ${postId}::uuid and p.deleted_at is null and t.deleted_at is null
-        for update of p`,
-  );
+  const [post] = await tx
+    .select(moderatedPostColumns)
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .where(and(eq(forumPosts.id, postId), isNull(forumPosts.deletedAt), isNull(forumThreads.deletedAt)))
+    .for('update', { of: forumPosts });
   if (!post) return false;
   if (post.number === 1) {
     await tx.execute(
-      sql`update forum_threads set deleted_at = now(), deleted_reason = ${reason} where id = ${post.thread_id}::uuid`,
+      sql`update forum_threads set deleted_at = now(), deleted_reason = ${reason} where id = ${post.threadId}::uuid`,
     );
     return true;
   }
@@ -121,10 +123,10 @@ export async function removePostInTransaction(
     sql`update forum_posts set deleted_at = now(), deleted_by_admin = true, deleted_reason = ${reason}
         where id = ${postId}::uuid`,
   );
-  await adjustMemberStats(tx, post.author_id, -1, -post.likes);
+  await adjustMemberStats(tx, post.authorId, -1, -post.likes);
   await tx.execute(
     sql`update forum_threads set post_count = post_count - 1, like_count = greatest(0, like_count - ${post.likes}::int)
-        where id = ${post.thread_id}::uuid`,
+        where id = ${post.threadId}::uuid`,
   );
   return true;
 }
@@ -136,39 +138,34 @@ export async function removePostInTransaction(
  * @returns false when there is nothing to restore
  */
 export async function restorePostInTransaction(tx: Database, postId: string): Promise<boolean> {
-  const [post] = await selectRowsUnchecked<{
-    thread_id: string;
-    number: number;
-    author_id: string;
-    likes: number;
-    post_deleted: boolean;
-    by_admin: boolean;
-    thread_deleted: boolean;
-  }>(
-    tx,
-    sql`select p.thread_id, p.number, p.author_id, p.like_count as likes,
-          p.deleted_at is not null as post_deleted, p.deleted_by_admin as by_admin,
-          t.deleted_at is not null as thread_deleted
-        from forum_posts p join forum_threads t on t.id = p.thread_id
-        where p.id = ${postId}::uuid for update of p, t`,
-  );
+  const [post] = await tx
+    .select({
+      ...moderatedPostColumns,
+      postDeletedAt: forumPosts.deletedAt,
+      byAdmin: forumPosts.deletedByAdmin,
+      threadDeletedAt: forumThreads.deletedAt,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .where(eq(forumPosts.id, postId))
+    .for('update', { of: [forumPosts, forumThreads] });
   if (!post) return false;
   if (post.number === 1) {
-    if (!post.thread_deleted) return false;
+    if (post.threadDeletedAt === null) return false;
     await tx.execute(
-      sql`update forum_threads set deleted_at = null, deleted_reason = null where id = ${post.thread_id}::uuid`,
+      sql`update forum_threads set deleted_at = null, deleted_reason = null where id = ${post.threadId}::uuid`,
     );
     return true;
   }
-  if (!post.post_deleted || !post.by_admin) return false;
+  if (post.postDeletedAt === null || !post.byAdmin) return false;
   await tx.execute(
     sql`update forum_posts set deleted_at = null, deleted_by_admin = false, deleted_reason = null
         where id = ${postId}::uuid`,
   );
-  await adjustMemberStats(tx, post.author_id, 1, post.likes);
+  await adjustMemberStats(tx, post.authorId, 1, post.likes);
   await tx.execute(
     sql`update forum_threads set post_count = post_count + 1, like_count = like_count + ${post.likes}::int
-        where id = ${post.thread_id}::uuid`,
+        where id = ${post.threadId}::uuid`,
   );
   return true;
 }
@@ -180,9 +177,5 @@ export async function announcePostModeration(events: EventBus, event: { postId: 
 
 /** Visible forum posts (the admin figures). */
 export async function countForumPosts(db: Database): Promise<number> {
-  const [row] = await selectRowsUnchecked<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from forum_posts where deleted_at is null`,
-  );
-  return row?.n ?? 0;
+  return db.$count(forumPosts, isNull(forumPosts.deletedAt));
 }

@@ -5,8 +5,9 @@ import {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { selectRowsUnchecked } from '../../db/client.ts';
-import { memberNameColumn } from '../users/index.ts';
+import { z } from 'zod';
+import { rowCount, rowDate, selectRows } from '../../db/client.ts';
+import { memberNameColumn, memberNameRow } from '../users/index.ts';
 import type { ForumDeps } from './caches.ts';
 import { plainExcerpt } from './markdown.ts';
 import { authorName, iso } from './present.ts';
@@ -20,6 +21,22 @@ import { categoryNames } from './queries.ts';
 
 /** The forum search counts at most this many hits; beyond it the answer says 'über 1.000'. */
 export const FORUM_SEARCH_COUNT_CAP = 1000;
+
+/** The capped count of a search's hits. */
+const searchHitsRow = z.object({ hits: rowCount });
+
+/** A post the search found, with its thread and its author's name parts (`memberNameColumn`). */
+const searchHitRow = z.object({
+  id: z.string(),
+  number: z.number(),
+  body: z.string(),
+  created_at: rowDate,
+  author_id: z.string(),
+  thread_id: z.string(),
+  title: z.string(),
+  category_id: z.string(),
+  author: memberNameRow,
+});
 
 /**
  * `GET /api/forum/search`: visible posts whose text, or whose thread's title (for the opening
@@ -44,8 +61,9 @@ export async function searchForum(
     // evaluates the `else` subquery on demand). A post of a deleted thread is left out by a
     // hashed lookup in the few deleted threads (partial index `forum_threads_deleted_idx`),
     // not by reading each post's thread. docs/decisions/0010, "The uncached count".
-    const [counted] = await selectRowsUnchecked<{ hits: number | string }>(
+    const [counted] = await selectRows(
       db,
+      searchHitsRow,
       sql`with text_hits as materialized (
             select p.id from forum_posts p
             where p.search_vector @@ ${query} and p.deleted_at is null
@@ -61,30 +79,20 @@ export async function searchForum(
                limit ${cap + 1})
             ) found) end as hits`,
     );
-    return Math.min(Number(counted?.hits ?? 0), cap + 1);
+    return Math.min(counted?.hits ?? 0, cap + 1);
   });
   const offset = (page - 1) * FORUM_THREADS_PAGE_SIZE;
   // The author's name parts come with each hit (users door's `memberNameColumn`).
   const columns = sql`p.id, p.number, p.body, p.created_at, p.author_id, t.id as thread_id, t.title, t.category_id,
     ${memberNameColumn(sql`p.author_id`)} as author`;
-  type Row = {
-    id: string;
-    number: number;
-    body: string;
-    created_at: Date | string;
-    author_id: string;
-    thread_id: string;
-    title: string;
-    category_id: string;
-    author: { id: string; nickname: string | null; firstName: string | null } | string | null;
-  };
   const rows =
     hits === 0 || offset >= Math.min(hits, cap)
       ? []
       : hits <= cap
         ? // Few hits: read them all through the two text indexes, then sort.
-          await selectRowsUnchecked<Row>(
+          await selectRows(
             db,
+            searchHitRow,
             sql`with found as materialized (
                   select p.id from forum_posts p where p.search_vector @@ ${query} and p.deleted_at is null
                   union
@@ -98,8 +106,9 @@ export async function searchForum(
                 limit ${FORUM_THREADS_PAGE_SIZE} offset ${offset}`,
           )
         : // Many hits: newest first along the date index, testing each post, until the page is full.
-          await selectRowsUnchecked<Row>(
+          await selectRows(
             db,
+            searchHitRow,
             sql`select ${columns}
                 from forum_posts p join forum_threads t on t.id = p.thread_id
                 where p.deleted_at is null and t.deleted_at is null
@@ -115,7 +124,7 @@ export async function searchForum(
       category_id: row.category_id,
       category_name: names.get(row.category_id) ?? row.category_id,
       post_id: row.id,
-      post_number: Number(row.number),
+      post_number: row.number,
       author_name: authorName(row.author),
       excerpt: plainExcerpt(row.body, 240),
       created_at: iso(row.created_at),
