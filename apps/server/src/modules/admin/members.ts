@@ -1,6 +1,12 @@
-import type { AdminAuditEntry, AdminMember, AdminRoleChange } from '@marketplace/contract';
+import {
+  type AdminAuditEntry,
+  type AdminMember,
+  type AdminRoleChange,
+  roleSchema,
+} from '@marketplace/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Database, rowCount, rowDate, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts, getAccount, updateAccount } from '../users/index.ts';
@@ -12,6 +18,17 @@ export const MEMBER_SEARCH_LIMIT = 50;
 /** Most audit log entries one read answers. */
 export const AUDIT_LOG_LIMIT = 200;
 
+/** A member found by {@link searchMembers}, with the number of ads. */
+const foundMemberRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  role: roleSchema,
+  created_at: rowDate,
+  listings: rowCount,
+});
+
 /**
  * Members whose e-mail, nickname, first or last name contains `q` (case-insensitive; empty:
  * the newest members), newest first, at most {@link MEMBER_SEARCH_LIMIT}, with their number of
@@ -19,18 +36,10 @@ export const AUDIT_LOG_LIMIT = 200;
  */
 export async function searchMembers(db: Database, q: string): Promise<AdminMember[]> {
   const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await selectRowsUnchecked<{
-    id: string;
-    email: string;
-    nickname: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    role: 'ADMIN' | 'SELLER';
-    created_at: Date | string;
-    listings: number;
-  }>(
+  const rows = await selectRows(
     db,
-    sql`select u.id, u.email, u.nickname, u.first_name, u.last_name, u.role, u.created_at,
+    foundMemberRow,
+    sql`select u.id, u.email, u.nickname, u.first_name, u.role, u.created_at,
           (select count(*)::int from listings l where l.seller_id = u.id) as listings
         from users u
         where u.email ilike ${pattern} or u.nickname ilike ${pattern}
@@ -44,7 +53,7 @@ export async function searchMembers(db: Database, q: string): Promise<AdminMembe
     email: row.email,
     display_name: displayName({ id: row.id, nickname: row.nickname, firstName: row.first_name }),
     role: row.role,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
     listings: row.listings,
   }));
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { type Database, selectRowsUnchecked } from '../../db/client.ts';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, rowCount, rowDate, selectRows } from '../../db/client.ts';
 import {
   type ModerationAppealRow,
   type ModerationDecisionRow,
@@ -53,6 +54,13 @@ export function openAppeals(
     .limit(OPEN_APPEALS_MAX);
 }
 
+/** A member's strikes ({@link strikesOf}): removals, the latest warning and suspension. */
+const strikesRow = z.object({
+  removals: rowCount,
+  warning: rowDate.nullable(),
+  suspension: rowDate.nullable(),
+});
+
 /**
  * A member's removals since `since` that no appeal reversed (the strikes of DSA Art. 23), and
  * the latest warning and suspension since then that no appeal reversed.
@@ -62,12 +70,9 @@ export async function strikesOf(
   userId: string,
   since: Date,
 ): Promise<{ removals: number; lastWarningAt: Date | null; lastSuspensionAt: Date | null }> {
-  const [counts] = await selectRowsUnchecked<{
-    removals: number;
-    warning: string | null;
-    suspension: string | null;
-  }>(
+  const [counts] = await selectRows(
     db,
+    strikesRow,
     sql`select
           count(*) filter (where action = 'remove' and reversed_at is null)::int as removals,
           max(created_at) filter (where action = 'warning' and reversed_at is null) as warning,
@@ -77,8 +82,8 @@ export async function strikesOf(
   );
   return {
     removals: counts?.removals ?? 0,
-    lastWarningAt: counts?.warning ? new Date(counts.warning) : null,
-    lastSuspensionAt: counts?.suspension ? new Date(counts.suspension) : null,
+    lastWarningAt: counts?.warning ?? null,
+    lastSuspensionAt: counts?.suspension ?? null,
   };
 }
 
@@ -108,13 +113,20 @@ export function decisionsByGround(
   from: Date,
   to: Date,
 ): Promise<{ ground: string; action: string; count: number }[]> {
-  return selectRowsUnchecked(
-    db,
-    sql`select ground, action, count(*)::int as count from moderation_decisions
-        where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-        group by ground, action order by count desc, ground, action`,
-  );
+  return db
+    .select({ ground: moderationDecisions.ground, action: moderationDecisions.action, count: count() })
+    .from(moderationDecisions)
+    .where(and(gte(moderationDecisions.createdAt, from), lt(moderationDecisions.createdAt, to)))
+    .groupBy(moderationDecisions.ground, moderationDecisions.action)
+    .orderBy(desc(count()), moderationDecisions.ground, moderationDecisions.action);
 }
+
+/** The appeal figures of a period ({@link appealFigures}); the median in hours (`float8`). */
+const appealFiguresRow = z.object({
+  appeals: rowCount,
+  reversals: rowCount,
+  median_hours: z.number().nullable(),
+});
 
 /**
  * Appeals filed and decisions reversed in `[from, to)`, and the median time in hours from the
@@ -125,12 +137,9 @@ export async function appealFigures(
   from: Date,
   to: Date,
 ): Promise<{ appeals: number; reversals: number; medianHours: number | null }> {
-  const [row] = await selectRowsUnchecked<{
-    appeals: number;
-    reversals: number;
-    median_hours: number | null;
-  }>(
+  const [row] = await selectRows(
     db,
+    appealFiguresRow,
     sql`select
           (select count(*)::int from moderation_appeals
             where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz) as appeals,
@@ -145,7 +154,6 @@ export async function appealFigures(
   return {
     appeals: row?.appeals ?? 0,
     reversals: row?.reversals ?? 0,
-    medianHours:
-      row?.median_hours === null || row?.median_hours === undefined ? null : Number(row.median_hours),
+    medianHours: row?.median_hours ?? null,
   };
 }
