@@ -204,16 +204,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Raw SQL that must stay raw until it is given a row schema (see {@link selectRows}); its rows
- * are cast to `T` unchecked.
- * @deprecated use {@link selectRows} with a row schema or Drizzle's query builder
- */
-export async function selectRowsUnchecked<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
  * A row of raw SQL that does not have the shape its query declares: a renamed column, a
  * `bigint` that arrived as text where a number was declared, a null where none may be. The
  * message names the statement's start and every field that differs; it is a programming error
