@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { safeNextPath, withNext } from '../../lib/loginRedirect.ts';
@@ -16,7 +17,6 @@ import { useSession } from '../../lib/SessionProvider.tsx';
 import { useSessionActions } from '../../lib/sessionActions.ts';
 import { login } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
-import { FormTextField } from './components/FormTextField.tsx';
 
 /**
  * /login and /login-form (SPEC.md §2, §4, §8): e-mail and password, checked with the contract's

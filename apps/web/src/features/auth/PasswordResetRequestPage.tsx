@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { requestPasswordReset } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
-import { FormTextField } from './components/FormTextField.tsx';
 
 /**
  * /password-reset: asks for the e-mail and requests a reset link

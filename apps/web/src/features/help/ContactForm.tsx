@@ -17,9 +17,9 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
-import { FormTextField } from '../auth/index.ts';
 import { sendContactMessage } from './api.ts';
 import { helpTexts } from './texts.ts';
 

@@ -12,11 +12,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
-import { FormTextField } from '../auth/index.ts';
 import { deleteAccount } from './api.ts';
 import { settingsTexts } from './texts.ts';
 

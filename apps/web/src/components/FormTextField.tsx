@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { de } from '../../../i18n/de.ts';
+import { de } from '../i18n/de.ts';
 
 export interface FormTextFieldProps<T extends FieldValues>
   extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> {
@@ -14,9 +14,11 @@ export interface FormTextFieldProps<T extends FieldValues>
 }
 
 /**
- * A MUI text field bound to a react-hook-form field: shows the field's German validation
- * message (from the zod schema or set by the page after a server answer) below it. A field of
- * `type="password"` gets a button that shows or hides the password.
+ * A MUI text field bound to a react-hook-form field, the one field every form of the app uses
+ * (forms use react-hook-form with the contract's zod schema, STYLE.md "bulletproof-react"):
+ * shows the field's German validation message (from the zod schema or set by the page after a
+ * server answer) below it, else `helperText`. With `select` it is a select of its children. A
+ * field of `type="password"` gets a button that shows or hides the password.
  */
 export function FormTextField<T extends FieldValues>({
   control,
