@@ -46,6 +46,7 @@ export function FormTextField<T extends FieldValues>({
       slotProps={
         isPassword
           ? {
+              ...props.slotProps,
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -61,7 +62,7 @@ export function FormTextField<T extends FieldValues>({
                 ),
               },
             }
-          : undefined
+          : props.slotProps
       }
     />
   );

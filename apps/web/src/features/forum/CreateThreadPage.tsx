@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FORUM_BODY_MAX,
   FORUM_BODY_MIN,
@@ -13,11 +14,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -25,12 +27,11 @@ import { createThread, forumKeys, previewPost, useForumOverview } from './api.ts
 import { PostHtml } from './parts.tsx';
 import { forumTexts } from './texts.ts';
 
-type Errors = Partial<Record<'category_id' | 'title' | 'body' | 'form', string>>;
-
 /**
  * /forum/{mainCategory}/create and /forum/{mainCategory}/{subCategory}/create: a new thread with
  * forum, title and text, a preview rendered by the server, and the contract's German validation
- * before sending (the server checks again).
+ * (`forumCreateThreadBodySchema`, the schema of `POST /api/forum/threads`) under each field
+ * before sending; the server's refusal shows above the button.
  */
 export function CreateThreadPage() {
   const { mainCategory = '', subCategory } = useParams();
@@ -38,48 +39,30 @@ export function CreateThreadPage() {
   const queryClient = useQueryClient();
   const overview = useForumOverview();
   const { isLoggedIn, user } = useSession();
-  const [categoryId, setCategoryId] = useState(subCategory ? `${mainCategory}/${subCategory}` : '');
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const form = useForm({
+    resolver: zodResolver(forumCreateThreadBodySchema),
+    defaultValues: { category_id: subCategory ? `${mainCategory}/${subCategory}` : '', title: '', body: '' },
+  });
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
+  const create = useMutation({
+    mutationFn: createThread,
+    onSuccess: async (id) => {
+      await queryClient.invalidateQueries({ queryKey: forumKeys.all });
+      navigate(`/forum/thread/${id}`);
+    },
+  });
   const main = overview.data?.forums.find((forum) => forum.id === mainCategory);
   const choices = main ? main.subforums : (overview.data?.forums.flatMap((forum) => forum.subforums) ?? []);
 
   const showPreview = async () => {
     setTab('preview');
     setPreview(null);
+    const body = form.getValues('body');
     try {
       setPreview(body.trim() ? await previewPost(body) : '');
     } catch (error) {
-      setErrors({ body: errorDetailOr(error, forumTexts.actionFailed) });
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = forumCreateThreadBodySchema.safeParse({ category_id: categoryId, title, body });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const id = await createThread(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: forumKeys.all });
-      navigate(`/forum/thread/${id}`);
-    } catch (error) {
-      setErrors({ form: errorDetailOr(error, forumTexts.actionFailed) });
-    } finally {
-      setSending(false);
+      form.setError('body', { message: errorDetailOr(error, forumTexts.actionFailed) });
     }
   };
 
@@ -99,15 +82,13 @@ export function CreateThreadPage() {
           {forumTexts.verifyToPost}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="category_id"
             select
             label={forumTexts.forumLabel}
-            value={categoryId}
-            onChange={(event) => setCategoryId(event.target.value)}
-            error={!!errors.category_id}
-            helperText={errors.category_id}
             required
           >
             {choices.map((choice) => (
@@ -115,13 +96,12 @@ export function CreateThreadPage() {
                 {choice.name}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="title"
             label={forumTexts.titleLabel}
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            error={!!errors.title}
-            helperText={errors.title ?? `${FORUM_TITLE_MIN}–${FORUM_TITLE_MAX} Zeichen`}
+            helperText={`${FORUM_TITLE_MIN}–${FORUM_TITLE_MAX} Zeichen`}
             slotProps={{ htmlInput: { maxLength: FORUM_TITLE_MAX } }}
             required
           />
@@ -135,14 +115,13 @@ export function CreateThreadPage() {
             <Tab value="preview" label={forumTexts.preview} />
           </Tabs>
           {tab === 'write' ? (
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="body"
               label={forumTexts.bodyLabel}
               multiline
               minRows={8}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              error={!!errors.body}
-              helperText={errors.body ?? forumTexts.bodyHelp}
+              helperText={forumTexts.bodyHelp}
               slotProps={{ htmlInput: { maxLength: FORUM_BODY_MAX, minLength: FORUM_BODY_MIN } }}
               required
             />
@@ -157,9 +136,11 @@ export function CreateThreadPage() {
               )}
             </Paper>
           )}
-          {errors.form && <Alert severity="error">{errors.form}</Alert>}
+          {create.isError && (
+            <Alert severity="error">{errorDetailOr(create.error, forumTexts.actionFailed)}</Alert>
+          )}
           <Box>
-            <Button type="submit" variant="contained" disabled={sending}>
+            <Button type="submit" variant="contained" disabled={create.isPending}>
               {forumTexts.create}
             </Button>
           </Box>

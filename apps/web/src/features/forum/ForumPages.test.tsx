@@ -9,6 +9,7 @@ import type {
 import { configure, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -354,6 +355,24 @@ describe('forum pages', { timeout: 30_000 }, () => {
     expect(within(preview).getByRole('link', { name: 'Link' }).getAttribute('rel')).toBe('nofollow ugc');
     await userEvent.click(screen.getByRole('button', { name: 'Thema erstellen' }));
     await expect.poll(() => calls(fetchMock)).toContain('POST /api/forum/threads');
+  });
+
+  it("a new thread without forum, with a short title and text shows the contract's errors under those fields and sends nothing", async () => {
+    const user = testUser({ id: 'u1', email_verified: true });
+    logIn(user);
+    const fetchMock = forumServer({ user });
+    renderApp('/forum/business/create');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Titel/ }), 'Idee');
+    await userEvent.type(screen.getByRole('textbox', { name: /Text/ }), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Thema erstellen' }));
+    await expect
+      .poll(() => fieldError(screen.getByRole('textbox', { name: /Titel/ })))
+      .toBe('Der Titel muss mindestens 5 Zeichen lang sein.');
+    expect(fieldError(screen.getByRole('textbox', { name: /Text/ }))).toBe(
+      'Der Text muss mindestens 2 Zeichen lang sein.',
+    );
+    expect(fieldError(screen.getByRole('combobox', { name: /Forum/ }))).toBe('Bitte wähle ein Forum.');
+    expect(calls(fetchMock)).not.toContain('POST /api/forum/threads');
   });
 });
 
