@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,8 +6,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { FormTextField } from './FormTextField.tsx';
 
 /** The German texts of a report dialog: its title, the fields, the buttons and each reason's label. */
 export interface ReasonReportTexts<R extends string> {
@@ -18,10 +21,23 @@ export interface ReasonReportTexts<R extends string> {
   reasons: Record<R, string>;
 }
 
+/** A report's body: the chosen reason and the optional note. */
+export interface ReasonReport<R extends string> {
+  reason: R;
+  text?: string | undefined;
+}
+
+/** What the dialog's fields hold: a reason among `reasons`, and the note as typed. */
+type ReportFields = { reason: string; text?: string | undefined };
+
 /**
  * A report to the moderators (DSA Art. 16): a reason chosen from `reasons` (the first is
- * preselected) and an optional note of at most `textMax` characters; `onSubmit` gets the reason
- * and the trimmed note, left out when empty. The conversation, story and member reports use it.
+ * preselected) and an optional note of at most `textMax` characters, checked with `schema`, the
+ * contract's body schema of the report call (`chatReportBodySchema`, `storyReportBodySchema`,
+ * `memberReportBodySchema`), whose German errors show under the field while nothing is sent;
+ * `onSubmit` gets the reason and the trimmed note, left out when empty. The conversation, story
+ * and member reports use it; the schema brings zod, so a page that must load without it imports
+ * its report dialog lazily (docs/decisions/0017-checks-off-the-first-load.md).
  * With `notice` (why the member may not report yet: an unconfirmed e-mail address), the dialog
  * shows it instead of the form and offers nothing to send.
  */
@@ -30,20 +46,21 @@ export function ReasonReportDialog<R extends string>(props: {
   busy: boolean;
   /** The reasons in their order (a contract enum's `options`; never empty). */
   reasons: readonly R[];
+  schema: ZodType<ReasonReport<R>, ReportFields>;
   texts: ReasonReportTexts<R>;
   textMax: number;
   onClose: () => void;
-  onSubmit: (report: { reason: R; text?: string }) => void;
+  onSubmit: (report: ReasonReport<R>) => void;
   /** Shown instead of the reason and note, without a send button, when reporting is not possible yet. */
   notice?: ReactNode;
 }) {
-  const [reason, setReason] = useState<R>(props.reasons[0] as R);
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    props.onSubmit(trimmed ? { reason, text: trimmed } : { reason });
-  };
+  const form = useForm<ReportFields, unknown, ReasonReport<R>>({
+    resolver: zodResolver(props.schema),
+    defaultValues: { reason: props.reasons[0], text: '' },
+  });
+  const submit = form.handleSubmit(({ reason, text }) =>
+    props.onSubmit(text ? { reason, text } : { reason }),
+  );
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate aria-label={props.texts.title}>
@@ -53,25 +70,17 @@ export function ReasonReportDialog<R extends string>(props: {
             props.notice
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                select
-                label={props.texts.reason}
-                value={reason}
-                onChange={(event) => {
-                  const value = props.reasons.find((option) => option === event.target.value);
-                  if (value) setReason(value);
-                }}
-              >
+              <FormTextField control={form.control} name="reason" select label={props.texts.reason}>
                 {props.reasons.map((option) => (
                   <MenuItem key={option} value={option}>
                     {props.texts.reasons[option]}
                   </MenuItem>
                 ))}
-              </TextField>
-              <TextField
+              </FormTextField>
+              <FormTextField
+                control={form.control}
+                name="text"
                 label={props.texts.text}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
                 multiline
                 minRows={3}
                 slotProps={{ htmlInput: { maxLength: props.textMax } }}

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHAT_RATING_TEXT_MAX,
   CHAT_REPORT_TEXT_MAX,
   type ChatReportReason,
   chatOfferAmountSchema,
+  chatRatingBodySchema,
+  chatReportBodySchema,
   chatReportReasonSchema,
 } from '@marketplace/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -12,11 +16,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { de } from '../../i18n/de.ts';
 import { parseEuros } from '../../lib/price.ts';
@@ -126,7 +133,12 @@ export function AcceptOfferDialog(props: {
   );
 }
 
-/** 1–5 stars and an optional text for the other member (shown when the server says `can_rate`). */
+/**
+ * 1–5 stars and an optional text for the other member (shown when the server says `can_rate`),
+ * checked with the contract's `chatRatingBodySchema` (`POST /api/chat/conversations/{id}/rating`):
+ * its German errors show under the field and nothing is sent. 'Bewertung abgeben' waits for the
+ * stars; `onSubmit` gets the stars and the trimmed text, left out when empty.
+ */
 export function RatingDialog(props: {
   open: boolean;
   name: string;
@@ -134,37 +146,47 @@ export function RatingDialog(props: {
   onClose: () => void;
   onSubmit: (rating: { stars: number; text?: string }) => void;
 }) {
-  const [stars, setStars] = useState<number | null>(null);
-  const [text, setText] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (stars === null) return;
-    const trimmed = text.trim();
-    props.onSubmit(trimmed ? { stars, text: trimmed } : { stars });
-  };
+  const form = useForm({ resolver: zodResolver(chatRatingBodySchema), defaultValues: { text: '' } });
+  const stars = useWatch({ control: form.control, name: 'stars' });
+  const submit = form.handleSubmit(({ stars, text }) => props.onSubmit(text ? { stars, text } : { stars }));
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate aria-label={de.chat.rateTitle(props.name)}>
         <DialogTitle>{de.chat.rateTitle(props.name)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography component="legend" variant="body2">
-                {de.chat.rateStars}
-              </Typography>
-              <Rating
-                name="stars"
-                value={stars}
-                onChange={(_event, value) => setStars(value)}
-                getLabelText={de.chat.starLabel}
-                emptyLabelText={de.chat.noStars}
-                size="large"
-              />
-            </Stack>
-            <TextField
+            <Controller
+              control={form.control}
+              name="stars"
+              render={({ field, fieldState }) => (
+                <Box>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Typography component="legend" variant="body2">
+                      {de.chat.rateStars}
+                    </Typography>
+                    <Rating
+                      name={field.name}
+                      value={field.value ?? null}
+                      // The chosen star's own value: MUI reports the position under the pointer,
+                      // which is the same star in a browser but unknown where nothing is laid out.
+                      onChange={(event, value) =>
+                        field.onChange(
+                          value === null ? undefined : Number((event.target as HTMLInputElement).value),
+                        )
+                      }
+                      getLabelText={de.chat.starLabel}
+                      emptyLabelText={de.chat.noStars}
+                      size="large"
+                    />
+                  </Stack>
+                  {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+                </Box>
+              )}
+            />
+            <FormTextField
+              control={form.control}
+              name="text"
               label={de.chat.rateText}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
               multiline
               minRows={3}
               slotProps={{ htmlInput: { maxLength: CHAT_RATING_TEXT_MAX } }}
@@ -173,7 +195,7 @@ export function RatingDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{de.chat.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={stars === null || props.busy}>
+          <Button type="submit" variant="contained" disabled={stars === undefined || props.busy}>
             {de.chat.rateSubmit}
           </Button>
         </DialogActions>
@@ -198,6 +220,7 @@ export function ReportDialog(props: {
       {...props}
       notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
       reasons={chatReportReasonSchema.options}
+      schema={chatReportBodySchema}
       textMax={CHAT_REPORT_TEXT_MAX}
       texts={{
         title: de.chat.reportTitle,

@@ -1,7 +1,8 @@
-import type { ChatConversation, ChatMessage } from '@marketplace/contract';
+import { CHAT_RATING_TEXT_MAX, type ChatConversation, type ChatMessage } from '@marketplace/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, renderWithSession } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -401,6 +402,33 @@ describe('chat page (SPEC.md §2 "/chat")', { timeout: 20_000 }, () => {
     await expect
       .poll(() => screen.getByTestId('member-reputation').textContent)
       .toContain('★ 5,0 (1 Bewertung)');
+  });
+
+  it("a rating whose text is too long shows the contract's German error under the text and sends nothing", async () => {
+    const fetchMock = stubRoutes((_method, url) => {
+      if (url.pathname === '/api/me') return { body: me };
+      const current = conversation({ unread_count: 0, can_rate: true });
+      if (url.pathname === '/api/chat/conversations')
+        return { body: { conversations: [current], next_cursor: null } };
+      if (url.pathname === '/api/chat/conversations/c1') return { body: current };
+      if (url.pathname === '/api/chat/conversations/c1/messages')
+        return { body: { messages: [], has_more: false } };
+      return undefined;
+    });
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Bewerten' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('radio', { name: '5 Sterne' }));
+    const text = within(dialog).getByRole('textbox', { name: 'Deine Erfahrung (optional)' });
+    // The field stops typing at the limit; a pasted or scripted text can still be longer.
+    fireEvent.change(text, { target: { value: 'x'.repeat(CHAT_RATING_TEXT_MAX + 1) } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bewertung abgeben' }));
+    await expect
+      .poll(() => fieldError(text))
+      .toBe(`Die Bewertung darf höchstens ${CHAT_RATING_TEXT_MAX} Zeichen lang sein.`);
+    expect(calls(fetchMock)).not.toContain('POST /api/chat/conversations/c1/rating');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   type Story,
   type StoryGroup,
   type StoryReportBody,
+  storyReportBodySchema,
   storyReportReasonSchema,
 } from '@marketplace/contract';
 import CloseIcon from '@mui/icons-material/Close';
@@ -417,6 +418,7 @@ export function StoryViewer({ groups, startGroup, socket, onClose }: StoryViewer
             open
             busy={reporting.busy}
             reasons={storyReportReasonSchema.options}
+            schema={storyReportBodySchema}
             textMax={REPORT_TEXT_MAX}
             texts={{
               title: de.stories.reportTitle,

@@ -1,8 +1,9 @@
-import type { PublicProfile } from '@marketplace/contract';
-import { screen, within } from '@testing-library/react';
+import { type PublicProfile, REPORT_TEXT_MAX } from '@marketplace/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { testListing, testListingPage } from '../../test/listingFixtures.ts';
 import { testProfilePermissions } from '../../test/permissionFixtures.ts';
@@ -258,6 +259,28 @@ describe('public profile /user/{id}', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
     expect(await screen.findByText('Wir haben dir eine neue Bestätigungsmail geschickt.')).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/auth/resend-verification')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === '/api/users/u2/report')).toEqual([]);
+  });
+
+  it("shows the contract's German error under a note that is too long and sends nothing", async () => {
+    const calls = stubRouteTable({
+      '/api/me': { body: testUser() },
+      '/api/users/u2': { body: profile({ is_following: false, can: testProfilePermissions('member') }) },
+      '/api/listings': { body: testListingPage([], 0, null) },
+      'POST /api/users/u2/report': { status: 201, body: { detail: 'Danke! Wir prüfen die Meldung.' } },
+    });
+    logIn(testUser());
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog');
+    const note = within(dialog).getByRole('textbox', { name: 'Hinweis (optional)' });
+    // The field stops typing at the limit; a pasted or scripted text can still be longer.
+    fireEvent.change(note, { target: { value: 'x'.repeat(REPORT_TEXT_MAX + 1) } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Melden' }));
+    await expect
+      .poll(() => fieldError(note))
+      .toBe(`Der Hinweis darf höchstens ${REPORT_TEXT_MAX} Zeichen lang sein.`);
+    expect(screen.getByRole('dialog')).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/users/u2/report')).toEqual([]);
   });
 

@@ -1,9 +1,4 @@
-import {
-  MEMBER_REPORT_REASONS,
-  type PublicProfile,
-  REPORT_REASON_LABELS,
-  REPORT_TEXT_MAX,
-} from '@marketplace/contract';
+import type { PublicProfile } from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
@@ -18,11 +13,10 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
-import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
@@ -38,6 +32,11 @@ import { FollowLists } from './FollowLists.tsx';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
 
 const AVATAR_SIZE_PX = 96;
+
+// The report dialog checks with the contract's zod schema: it loads when it opens (decision 0017).
+const MemberReportDialog = lazy(() =>
+  import('./MemberReportDialog.tsx').then((m) => ({ default: m.MemberReportDialog })),
+);
 
 /** 'Januar 2026' for an ISO 8601 date; an unreadable date gives ''. */
 export function monthYear(iso: string): string {
@@ -113,23 +112,14 @@ function ReportMemberButton({ memberId }: { memberId: string }) {
         {de.profile.report}
       </Button>
       {open && (
-        <ReasonReportDialog
-          open
-          busy={report.isPending}
-          reasons={MEMBER_REPORT_REASONS}
-          textMax={REPORT_TEXT_MAX}
-          texts={{
-            title: de.profile.reportTitle,
-            reason: de.profile.reportReason,
-            text: de.profile.reportText,
-            submit: de.profile.reportSubmit,
-            cancel: de.profile.reportCancel,
-            reasons: REPORT_REASON_LABELS.user,
-          }}
-          onClose={() => setOpen(false)}
-          onSubmit={(body) => report.mutate(body)}
-          notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
-        />
+        <Suspense fallback={null}>
+          <MemberReportDialog
+            busy={report.isPending}
+            onClose={() => setOpen(false)}
+            onSubmit={(body) => report.mutate(body)}
+            notice={needsConfirmedEmail ? <ReportNeedsConfirmedEmail /> : undefined}
+          />
+        </Suspense>
       )}
     </>
   );
