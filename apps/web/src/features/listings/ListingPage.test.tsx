@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { testCategories, testListing, testPermissions } from '../../test/listingFixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
@@ -103,6 +104,22 @@ describe('ad page /listing/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Melden' }));
     expect(await screen.findByText('Danke! Wir prüfen die Anzeige.', {}, slow)).toBeTruthy();
     expect(reports).toEqual([{ reason: 'fraud', comment: 'Preis viel zu niedrig' }]);
+  });
+
+  it("shows the contract's German error under a note that is too long and sends nothing", async () => {
+    const user = userEvent.setup();
+    logIn(testUser());
+    const { reports } = adServer();
+    renderApp('/listing/l1');
+    await user.click(await screen.findByRole('button', { name: 'Melden' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Anzeige melden' });
+    const note = within(dialog).getByRole('textbox', { name: 'Hinweis (optional)' });
+    // The field stops typing at the limit; a pasted or scripted text can still be longer.
+    fireEvent.change(note, { target: { value: 'x'.repeat(1001) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Melden' }));
+    await expect.poll(() => fieldError(note)).toBe('Der Hinweis darf höchstens 1000 Zeichen lang sein.');
+    expect(screen.getByRole('dialog', { name: 'Anzeige melden' })).toBeTruthy();
+    expect(reports).toEqual([]);
   });
 
   it('tells a member without a confirmed e-mail address that reporting needs one and offers the resend', async () => {

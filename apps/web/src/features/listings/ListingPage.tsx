@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ListingGrid } from '../../components/ListingGrid.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
@@ -33,7 +33,6 @@ import { FavoriteButton, useFavoriteToggle } from '../favorites/index.ts';
 import { useListing, useSimilarListings } from './api.ts';
 import { AttributesTable, attributeRows } from './components/AttributesTable.tsx';
 import { Gallery } from './components/Gallery.tsx';
-import { ReportDialog } from './components/ReportDialog.tsx';
 import { SellerCard } from './components/SellerCard.tsx';
 
 /**
@@ -108,6 +107,11 @@ function listingActions(listing: Listing, isLoggedIn: boolean) {
   };
 }
 
+// The report dialog checks with the contract's zod schema: it loads when first opened (decision 0017).
+const ReportDialog = lazy(() =>
+  import('./components/ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })),
+);
+
 function ListingView({ listing }: { listing: Listing }) {
   const { isLoggedIn } = useSession();
   const actions = listingActions(listing, isLoggedIn);
@@ -115,7 +119,8 @@ function ListingView({ listing }: { listing: Listing }) {
   const selection = categories.data ? findBySlugOrId(categories.data, listing.category.slug) : null;
   const rows = attributeRows(listing, attributesOf(selection));
   const similar = useSimilarListings(listing.id, true);
-  const [reportOpen, setReportOpen] = useState(false);
+  // null until the report dialog is first opened; then it stays, for its closing and the typed note.
+  const [reportOpen, setReportOpen] = useState<boolean | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const favorites = useFavoriteToggle();
@@ -302,7 +307,11 @@ function ListingView({ listing }: { listing: Listing }) {
           />
         </Section>
       )}
-      <ReportDialog listingId={listing.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+      {reportOpen !== null && (
+        <Suspense fallback={null}>
+          <ReportDialog listingId={listing.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
