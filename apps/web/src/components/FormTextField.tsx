@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { de } from '../i18n/de.ts';
 
-export interface FormTextFieldProps<T extends FieldValues>
+export interface FormTextFieldProps<T extends FieldValues, TTransformed = T>
   extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> {
-  control: Control<T>;
+  /** The form's control; `TTransformed` is what its resolver hands on (the schema's output). */
+  control: Control<T, unknown, TTransformed>;
   name: Path<T>;
 }
 
@@ -20,13 +21,13 @@ export interface FormTextFieldProps<T extends FieldValues>
  * server answer) below it, else `helperText`. With `select` it is a select of its children. A
  * field of `type="password"` gets a button that shows or hides the password.
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TTransformed = T>({
   control,
   name,
   type,
   helperText,
   ...props
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, TTransformed>) {
   const { field, fieldState } = useController({ control, name });
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';

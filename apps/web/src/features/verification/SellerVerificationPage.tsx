@@ -1,22 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   VERIFICATION_DOCUMENT_MAX_BYTES,
   type VerificationKind,
   type VerificationRequestData,
+  verificationRequestDataSchema,
 } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
@@ -79,6 +83,19 @@ export function requestData(kind: VerificationKind, fields: Fields): Verificatio
   };
 }
 
+type FormValues = Fields & { kind: VerificationKind };
+
+const checkRequest = zodResolver(verificationRequestDataSchema);
+
+/**
+ * Checks the form with the contract's `verificationRequestDataSchema` (the multipart field `data`
+ * of `POST /api/verification`) on the body it would send, `requestData`: only the chosen kind's
+ * fields, the VAT id in capitals without spaces. Its German errors name the form's fields (the
+ * body's fields are the form's, hence the casts between the two shapes).
+ */
+const resolveRequest: Resolver<FormValues, unknown, VerificationRequestData> = (values, context, options) =>
+  checkRequest(requestData(values.kind, values), context, options as never) as never;
+
 /**
  * /seller-verification: the form for a private seller (name, address, phone, a photo of an ID
  * document) or a business (company name, legal form, address, phone, e-mail, trade register
@@ -90,42 +107,40 @@ export function SellerVerificationPage() {
   const mine = useMyVerification();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [kind, setKind] = useState<VerificationKind>('private');
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const form = useForm<FormValues, unknown, VerificationRequestData>({
+    resolver: resolveRequest,
+    defaultValues: { kind: 'private', ...EMPTY },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const apply = useMutation({
+    mutationFn: ({ data, document }: { data: VerificationRequestData; document: File }) =>
+      applyForVerification(data, document),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: verificationKeys.mine });
+      navigate('/verification-status');
+    },
+  });
 
   const field = (name: keyof Fields, label: string, extra: { type?: string; helperText?: string } = {}) => (
-    <TextField
+    <FormTextField
+      control={form.control}
+      name={name}
       label={label}
-      value={fields[name]}
-      onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
       required={!['register_number', 'vat_id'].includes(name)}
-      fullWidth
       {...extra}
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = documentProblem(file);
-    if (problem || !file) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setSending(true);
-    try {
-      await applyForVerification(requestData(kind, fields), file);
-      await client.invalidateQueries({ queryKey: verificationKeys.mine });
-      navigate('/verification-status');
-    } catch (failure) {
-      setError(errorDetailOr(failure, t.failed));
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    (data) => {
+      const problem = documentProblem(file);
+      setFileError(problem);
+      if (!problem && file) apply.mutate({ data, document: file });
+    },
+    () => setFileError(documentProblem(file)),
+  );
 
   const blocked = mine.data && !mine.data.can_apply;
   return (
@@ -152,15 +167,22 @@ export function SellerVerificationPage() {
           <Stack spacing={2}>
             <Box>
               <FormLabel id="verification-kind">{t.kind}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="verification-kind"
-                value={kind}
-                onChange={(event) => setKind(event.target.value as VerificationKind)}
-              >
-                <FormControlLabel value="private" control={<Radio />} label={t.kindPrivate} />
-                <FormControlLabel value="business" control={<Radio />} label={t.kindBusiness} />
-              </RadioGroup>
+              <Controller
+                control={form.control}
+                name="kind"
+                render={({ field: kindField }) => (
+                  <RadioGroup
+                    row
+                    aria-labelledby="verification-kind"
+                    name={kindField.name}
+                    value={kindField.value}
+                    onChange={kindField.onChange}
+                  >
+                    <FormControlLabel value="private" control={<Radio />} label={t.kindPrivate} />
+                    <FormControlLabel value="business" control={<Radio />} label={t.kindBusiness} />
+                  </RadioGroup>
+                )}
+              />
             </Box>
             {field('name', kind === 'business' ? t.companyName : t.name)}
             {kind === 'business' && field('legal_form', t.legalForm)}
@@ -187,24 +209,34 @@ export function SellerVerificationPage() {
                     type="file"
                     name="file"
                     accept="image/jpeg,image/png,image/webp,application/pdf"
-                    onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                    onChange={(event) => {
+                      const chosen = event.target.files?.[0] ?? null;
+                      setFile(chosen);
+                      if (fileError) setFileError(documentProblem(chosen));
+                    }}
                   />
                 </Button>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {file?.name ?? t.noFile}
                 </Typography>
               </Stack>
-              <Typography variant="caption" color="text.secondary">
-                {t.documentHint}
-              </Typography>
+              {fileError ? (
+                <FormHelperText error role="alert">
+                  {fileError}
+                </FormHelperText>
+              ) : (
+                <Typography variant="caption" color="text.secondary">
+                  {t.documentHint}
+                </Typography>
+              )}
             </Box>
-            {error && (
+            {apply.isError && (
               <Alert severity="error" role="alert">
-                {error}
+                {errorDetailOr(apply.error, t.failed)}
               </Alert>
             )}
-            <Button type="submit" variant="contained" size="large" disabled={sending}>
-              {sending ? t.sending : t.submit}
+            <Button type="submit" variant="contained" size="large" disabled={apply.isPending}>
+              {apply.isPending ? t.sending : t.submit}
             </Button>
           </Stack>
         </Box>

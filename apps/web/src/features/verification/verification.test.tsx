@@ -1,8 +1,10 @@
 import type { AdminVerification, MyVerification, Verification } from '@marketplace/contract';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SellerBadge } from '../../components/SellerBadge.tsx';
 import { de } from '../../i18n/de.ts';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -90,6 +92,30 @@ describe('seller verification form', () => {
     fireEvent.click(screen.getByLabelText(t.kindBusiness));
     expect(await screen.findByLabelText(new RegExp(t.legalForm))).toBeTruthy();
     expect(screen.getByLabelText(new RegExp(t.companyName))).toBeTruthy();
+  });
+
+  it("shows the contract's German errors under the fields, the missing document under its chooser, and sends nothing", async () => {
+    const user = testUser();
+    const fetchMock = server(user, { verification: null, can_apply: true });
+    logIn(user);
+    renderApp('/seller-verification');
+    await userEvent.click(await screen.findByLabelText(t.kindBusiness));
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(`^${t.companyName}`) }), 'Rad GmbH');
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(`^${t.postalCode}`) }), '123');
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(`^${t.vatId}`) }), 'de 1');
+    await userEvent.click(screen.getByRole('button', { name: t.submit }));
+    await expect
+      .poll(() => fieldError(screen.getByRole('textbox', { name: new RegExp(`^${t.postalCode}`) })))
+      .toBe('Bitte gib eine fünfstellige Postleitzahl an.');
+    expect(fieldError(screen.getByRole('textbox', { name: new RegExp(`^${t.companyName}`) }))).toBeNull();
+    expect(fieldError(screen.getByRole('textbox', { name: new RegExp(`^${t.legalForm}`) }))).toBe(
+      'Bitte gib die Rechtsform an.',
+    );
+    expect(fieldError(screen.getByRole('textbox', { name: new RegExp(`^${t.vatId}`) }))).toBe(
+      'Bitte gib eine gültige USt-IdNr. an (z. B. DE123456789).',
+    );
+    expect(screen.getByRole('alert').textContent).toBe(t.fileMissing);
+    expect(calls(fetchMock)).not.toContain('POST /api/verification');
   });
 });
 
