@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   VERIFICATION_DOCUMENT_MAX_BYTES,
   type VerificationKind,
@@ -18,12 +17,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
+import { bodyResolver } from '../../lib/bodyResolver.ts';
 import { applyForVerification, useMyVerification, verificationKeys } from './api.ts';
 import { verificationTexts } from './texts.ts';
 
@@ -85,16 +85,15 @@ export function requestData(kind: VerificationKind, fields: Fields): Verificatio
 
 type FormValues = Fields & { kind: VerificationKind };
 
-const checkRequest = zodResolver(verificationRequestDataSchema);
-
 /**
  * Checks the form with the contract's `verificationRequestDataSchema` (the multipart field `data`
  * of `POST /api/verification`) on the body it would send, `requestData`: only the chosen kind's
- * fields, the VAT id in capitals without spaces. Its German errors name the form's fields (the
- * body's fields are the form's, hence the casts between the two shapes).
+ * fields, the VAT id in capitals without spaces.
  */
-const resolveRequest: Resolver<FormValues, unknown, VerificationRequestData> = (values, context, options) =>
-  checkRequest(requestData(values.kind, values), context, options as never) as never;
+const resolveRequest = bodyResolver<FormValues, VerificationRequestData>(
+  verificationRequestDataSchema,
+  (values) => requestData(values.kind, values),
+);
 
 /**
  * /seller-verification: the form for a private seller (name, address, phone, a photo of an ID
