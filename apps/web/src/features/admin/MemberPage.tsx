@@ -1,4 +1,12 @@
-import { type AdminMemberDetail, type AdminSanction, formatEuros } from '@marketplace/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminMemberDetail,
+  type AdminSanction,
+  type AdminSanctionCreate,
+  adminSanctionCreateSchema,
+  adminSanctionLiftSchema,
+  formatEuros,
+} from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,13 +29,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
+import { bodyResolver } from '../../lib/bodyResolver.ts';
 import { useAdminMember, useLiftSanction, useSanctionMember } from './api.ts';
 import { adminAreaTexts } from './texts.ts';
 
@@ -65,23 +75,38 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The dialog to suspend a member until a day (inclusive) or ban them, with a reason. */
+/** The sanction dialog's fields: the kind, the last day of a suspension (`YYYY-MM-DD`), the reason. */
+type SanctionFields = { kind: 'suspension' | 'ban'; ends_at: string; reason: string };
+
+/**
+ * The body of `POST /api/admin/members/{id}/sanctions` for the dialog's fields: a suspension lasts
+ * through the chosen day (until 23:59:59.999 of the admin's time zone); a day that is no date is
+ * handed on as typed, for the schema to refuse; a ban has no end.
+ */
+function sanctionBody({ kind, ends_at, reason }: SanctionFields) {
+  const end = new Date(`${ends_at}T23:59:59.999`);
+  const endsAt = !ends_at ? null : Number.isNaN(end.getTime()) ? ends_at : end.toISOString();
+  return { kind, ends_at: kind === 'suspension' ? endsAt : null, reason };
+}
+
+const resolveSanction = bodyResolver<SanctionFields, AdminSanctionCreate>(
+  adminSanctionCreateSchema,
+  sanctionBody,
+);
+
+/**
+ * The dialog to suspend a member until a day (inclusive) or ban them, with a reason, checked
+ * with the contract's `adminSanctionCreateSchema`: its German errors show under the field and
+ * nothing is sent.
+ */
 function SanctionDialog({ detail, onClose }: { detail: AdminMemberDetail; onClose: () => void }) {
-  const [kind, setKind] = useState<'suspension' | 'ban'>('suspension');
-  const [until, setUntil] = useState(localDate(7));
-  const [reason, setReason] = useState('');
-  const [untilError, setUntilError] = useState(false);
+  const form = useForm<SanctionFields, unknown, AdminSanctionCreate>({
+    resolver: resolveSanction,
+    defaultValues: { kind: 'suspension', ends_at: localDate(7), reason: '' },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const sanction = useSanctionMember(detail.member.id);
-  const submit = () => {
-    if (kind === 'suspension' && !until) {
-      setUntilError(true);
-      return;
-    }
-    setUntilError(false);
-    // The suspension lasts through the chosen day (until 23:59:59.999 of the admin's time zone).
-    const endsAt = kind === 'suspension' ? new Date(`${until}T23:59:59.999`).toISOString() : null;
-    sanction.mutate({ kind, ends_at: endsAt, reason }, { onSuccess: onClose });
-  };
+  const submit = form.handleSubmit((body) => sanction.mutate(body, { onSuccess: onClose }));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sanction-dialog-title">
       <DialogTitle id="sanction-dialog-title">{t.suspendDialogTitle(detail.member.display_name)}</DialogTitle>
@@ -90,32 +115,37 @@ function SanctionDialog({ detail, onClose }: { detail: AdminMemberDetail; onClos
           <DialogContentText>{t.sanctionHint}</DialogContentText>
           <Box>
             <FormLabel id="sanction-kind-label">{t.sanctionKind}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="sanction-kind-label"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as 'suspension' | 'ban')}
-            >
-              <FormControlLabel value="suspension" control={<Radio />} label={t.kindSuspension} />
-              <FormControlLabel value="ban" control={<Radio />} label={t.kindBan} />
-            </RadioGroup>
+            <Controller
+              control={form.control}
+              name="kind"
+              render={({ field }) => (
+                <RadioGroup
+                  row
+                  aria-labelledby="sanction-kind-label"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                >
+                  <FormControlLabel value="suspension" control={<Radio />} label={t.kindSuspension} />
+                  <FormControlLabel value="ban" control={<Radio />} label={t.kindBan} />
+                </RadioGroup>
+              )}
+            />
           </Box>
           {kind === 'suspension' ? (
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="ends_at"
               type="date"
               label={t.sanctionUntil}
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-              error={untilError}
-              helperText={untilError ? t.untilMissing : undefined}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localDate(0) } }}
               required
             />
           ) : null}
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="reason"
             label={t.reason}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             multiline
             minRows={2}
             required
@@ -135,19 +165,23 @@ function SanctionDialog({ detail, onClose }: { detail: AdminMemberDetail; onClos
   );
 }
 
-/** The dialog to lift a member's active sanctions with a reason. */
+/**
+ * The dialog to lift a member's active sanctions with a reason, checked with the contract's
+ * `adminSanctionLiftSchema`: its German error shows under the field and nothing is sent.
+ */
 function LiftDialog({ detail, onClose }: { detail: AdminMemberDetail; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+  const form = useForm({ resolver: zodResolver(adminSanctionLiftSchema), defaultValues: { reason: '' } });
   const lift = useLiftSanction(detail.member.id);
+  const submit = form.handleSubmit(({ reason }) => lift.mutate(reason, { onSuccess: onClose }));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="lift-dialog-title">
       <DialogTitle id="lift-dialog-title">{t.liftDialogTitle(detail.member.display_name)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="reason"
             label={t.reason}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             multiline
             minRows={2}
             required
@@ -157,11 +191,7 @@ function LiftDialog({ detail, onClose }: { detail: AdminMemberDetail; onClose: (
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.cancel}</Button>
-        <Button
-          variant="contained"
-          disabled={lift.isPending}
-          onClick={() => lift.mutate(reason, { onSuccess: onClose })}
-        >
+        <Button variant="contained" disabled={lift.isPending} onClick={submit}>
           {t.confirmLift}
         </Button>
       </DialogActions>

@@ -1,4 +1,5 @@
-import type { AdminMember } from '@marketplace/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminMember, adminRoleChangeSchema } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,36 +17,42 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useAdminMembers, useChangeRole } from './api.ts';
 import { adminAreaTexts } from './texts.ts';
 
 const t = adminAreaTexts;
 
-/** The dialog to give `member` another role with a reason. */
+/**
+ * The dialog to give `member` another role with a reason, checked with the contract's
+ * `adminRoleChangeSchema` (`PATCH /api/admin/members/{id}/role`): its German errors show under
+ * the field and nothing is sent.
+ */
 function RoleDialog({ member, onClose }: { member: AdminMember; onClose: () => void }) {
-  const [role, setRole] = useState<AdminMember['role']>(member.role === 'ADMIN' ? 'SELLER' : 'ADMIN');
-  const [reason, setReason] = useState('');
+  const form = useForm({
+    resolver: zodResolver(adminRoleChangeSchema),
+    defaultValues: { role: member.role === 'ADMIN' ? 'SELLER' : 'ADMIN', reason: '' } as const,
+  });
   const change = useChangeRole();
+  const submit = form.handleSubmit((body) =>
+    change.mutate({ id: member.id, ...body }, { onSuccess: onClose }),
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="role-dialog-title">
       <DialogTitle id="role-dialog-title">{t.roleDialogTitle(member.display_name)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t.role}
-            value={role}
-            onChange={(event) => setRole(event.target.value as AdminMember['role'])}
-          >
+          <FormTextField control={form.control} name="role" select label={t.role}>
             <MenuItem value="SELLER">{t.roles.SELLER}</MenuItem>
             <MenuItem value="ADMIN">{t.roles.ADMIN}</MenuItem>
-          </TextField>
-          <TextField
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="reason"
             label={t.reason}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             multiline
             minRows={2}
             required
@@ -55,11 +62,7 @@ function RoleDialog({ member, onClose }: { member: AdminMember; onClose: () => v
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.cancel}</Button>
-        <Button
-          variant="contained"
-          disabled={change.isPending}
-          onClick={() => change.mutate({ id: member.id, role, reason }, { onSuccess: onClose })}
-        >
+        <Button variant="contained" disabled={change.isPending} onClick={submit}>
           {t.save}
         </Button>
       </DialogActions>

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MODERATION_GROUND_LABELS,
   MODERATION_GROUNDS,
   type ModerationAppealItem,
+  type ModerationDecisionBody,
   type ModerationGround,
   type ModerationReportGroup,
+  moderationAppealDecisionBodySchema,
+  moderationDecisionBodySchema,
 } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +25,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
@@ -35,17 +41,37 @@ type DecisionAction = ModerationReportGroup['actions'][number];
 
 /**
  * The dialog of a decision on a target's reports: the actions the server offers for its kind
- * (ad, post or story: keep or remove; conversation or member: keep or suspend the reported member), ground, text.
+ * (ad, post or story: keep or remove; conversation or member: keep or suspend the reported member), ground, text,
+ * checked with the contract's `moderationDecisionBodySchema` (`POST /api/admin/moderation/decisions`):
+ * its German errors show under the field and nothing is sent.
  */
 function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onClose: () => void }) {
   const restricting = group.actions.find((a) => a !== 'keep') ?? 'keep';
-  const [action, setAction] = useState<DecisionAction>(restricting);
-  const [ground, setGround] = useState<ModerationGround | ''>('');
-  const [text, setText] = useState('');
+  const form = useForm<ModerationDecisionBody>({
+    resolver: zodResolver(moderationDecisionBodySchema),
+    defaultValues: {
+      target_type: group.target_type,
+      target_id: group.target_id,
+      // A conversation's members may report each other: decide the side of this group.
+      ...(group.target_type === 'conversation' ? { member_id: group.seller_id } : {}),
+      action: restricting,
+      ground: '' as ModerationGround,
+      text: '',
+    },
+  });
+  const [action, ground] = useWatch({ control: form.control, name: ['action', 'ground'] });
   const decide = useDecideReports();
   const { showMessage } = useSnackbar();
   const grounds = MODERATION_GROUNDS.filter((g) =>
     action === 'keep' ? g === 'no_violation' : g !== 'no_violation',
+  );
+  const submit = form.handleSubmit((body) =>
+    decide.mutate(body, {
+      onSuccess: () => {
+        showMessage(t.decided, 'success');
+        onClose();
+      },
+    }),
   );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="moderation-decision-title">
@@ -54,41 +80,47 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t.actionLabel}
-            value={action}
-            onChange={(event) => {
-              const next = event.target.value as DecisionAction;
-              setAction(next);
-              setGround(next === 'keep' ? 'no_violation' : '');
-            }}
-          >
-            {[...group.actions].reverse().map((a) => (
-              <MenuItem key={a} value={a}>
-                {t.actionLabels[group.target_type][a]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t.groundLabel}
-            value={ground}
-            onChange={(event) => setGround(event.target.value as ModerationGround)}
-          >
+          <Controller
+            control={form.control}
+            name="action"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={t.actionLabel}
+                name={field.name}
+                value={field.value}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  const next = event.target.value as DecisionAction;
+                  field.onChange(next);
+                  form.setValue('ground', (next === 'keep' ? 'no_violation' : '') as ModerationGround);
+                }}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+              >
+                {[...group.actions].reverse().map((a) => (
+                  <MenuItem key={a} value={a}>
+                    {t.actionLabels[group.target_type][a]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <FormTextField control={form.control} name="ground" select label={t.groundLabel}>
             {grounds.map((g) => (
               <MenuItem key={g} value={g}>
                 {MODERATION_GROUND_LABELS[g]}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="text"
             label={t.textLabel}
             helperText={t.textHelp}
             multiline
             minRows={4}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
           />
           {decide.isError ? <Alert severity="error">{errorDetailOr(decide.error, t.failed)}</Alert> : null}
         </Stack>
@@ -98,26 +130,8 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
         <Button
           variant="contained"
           color={action === 'keep' ? 'primary' : 'error'}
-          disabled={decide.isPending || ground === ''}
-          onClick={() =>
-            decide.mutate(
-              {
-                target_type: group.target_type,
-                target_id: group.target_id,
-                // A conversation's members may report each other: decide the side of this group.
-                ...(group.target_type === 'conversation' ? { member_id: group.seller_id } : {}),
-                action,
-                ground: ground as ModerationGround,
-                text,
-              },
-              {
-                onSuccess: () => {
-                  showMessage(t.decided, 'success');
-                  onClose();
-                },
-              },
-            )
-          }
+          disabled={decide.isPending || !ground}
+          onClick={submit}
         >
           {t.submitDecision}
         </Button>
@@ -126,54 +140,52 @@ function DecisionDialog({ group, onClose }: { group: ModerationReportGroup; onCl
   );
 }
 
-/** The dialog of a decision on an appeal: uphold or reverse, with a text. */
+/**
+ * The dialog of a decision on an appeal: uphold or reverse, with a text, checked with the
+ * contract's `moderationAppealDecisionBodySchema` (`POST /api/admin/moderation/appeals/{id}/decision`):
+ * its German errors show under the field and nothing is sent.
+ */
 function AppealDialog({ item, onClose }: { item: ModerationAppealItem; onClose: () => void }) {
-  const [outcome, setOutcome] = useState<'upheld' | 'reversed'>('reversed');
-  const [text, setText] = useState('');
+  const form = useForm({
+    resolver: zodResolver(moderationAppealDecisionBodySchema),
+    defaultValues: { outcome: 'reversed' as const, text: '' },
+  });
   const decide = useDecideAppeal();
   const { showMessage } = useSnackbar();
+  const submit = form.handleSubmit((body) =>
+    decide.mutate(
+      { id: item.appeal.id, ...body },
+      {
+        onSuccess: () => {
+          showMessage(t.appealDecided, 'success');
+          onClose();
+        },
+      },
+    ),
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="moderation-appeal-title">
       <DialogTitle id="moderation-appeal-title">{t.appealDecisionTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={t.actionLabel}
-            value={outcome}
-            onChange={(event) => setOutcome(event.target.value as 'upheld' | 'reversed')}
-          >
+          <FormTextField control={form.control} name="outcome" select label={t.actionLabel}>
             <MenuItem value="reversed">{t.outcomeReversed}</MenuItem>
             <MenuItem value="upheld">{t.outcomeUpheld}</MenuItem>
-          </TextField>
-          <TextField
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="text"
             label={t.textLabel}
             helperText={t.textHelp}
             multiline
             minRows={4}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
           />
           {decide.isError ? <Alert severity="error">{errorDetailOr(decide.error, t.failed)}</Alert> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.cancel}</Button>
-        <Button
-          variant="contained"
-          disabled={decide.isPending}
-          onClick={() =>
-            decide.mutate(
-              { id: item.appeal.id, outcome, text },
-              {
-                onSuccess: () => {
-                  showMessage(t.appealDecided, 'success');
-                  onClose();
-                },
-              },
-            )
-          }
-        >
+        <Button variant="contained" disabled={decide.isPending} onClick={submit}>
           {t.submitDecision}
         </Button>
       </DialogActions>

@@ -181,7 +181,6 @@ export const adminAreaTexts = {
   sanctionUntil: 'Gesperrt bis einschließlich',
   sanctionHint:
     'Alle Sitzungen des Mitglieds enden sofort. Beim Anmelden sieht es das Ende der Sperre und den Grund.',
-  untilMissing: 'Bitte gib an, bis wann die Sperre gilt.',
   confirmSuspend: 'Sperren',
   confirmLift: 'Aufheben',
   deletedAccount: 'gelöschtes Konto',
