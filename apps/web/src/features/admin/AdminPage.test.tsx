@@ -2,6 +2,7 @@ import type { AdminStats } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -185,6 +186,21 @@ describe('/admin', () => {
     expect(within(storyRow).getByText(adminAreaTexts.auditDeletedAdmin)).toBeTruthy();
     expect(within(storyRow).queryByRole('link')).toBeNull();
     expect(within(log).queryByText('u9')).toBeNull();
+  });
+
+  it("a role change without a reason shows the contract's German error under the reason and sends nothing", async () => {
+    const admin = testUser({ role: 'ADMIN' });
+    const fetchMock = server(admin);
+    logIn(admin);
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Rolle von Rita ändern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rolle von Rita ändern' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Grund/ }), '  a ');
+    await userEvent.click(within(dialog).getByRole('button', { name: adminAreaTexts.save }));
+    await expect
+      .poll(() => fieldError(within(dialog).getByRole('textbox', { name: /Grund/ })))
+      .toBe('Bitte gib einen Grund an (mindestens 3 Zeichen).');
+    expect(calls(fetchMock)).not.toContain('PATCH /api/admin/members/u7/role');
   });
 
   it('shows a member exactly the denial text and asks the server for nothing of the admin area', async () => {

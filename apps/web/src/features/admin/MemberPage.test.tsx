@@ -2,6 +2,7 @@ import type { AdminMemberDetail, AdminSanction } from '@marketplace/contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
@@ -131,6 +132,29 @@ describe('/admin?member={id}', () => {
     expect(screen.getByText(/Gesperrt bis 24\.12\.2027 · Grund: Beleidigende Nachrichten/)).toBeTruthy();
     expect(screen.getByRole('button', { name: t.lift })).toBeTruthy();
     expect(calls(fetchMock)).toContain('POST /api/admin/members/u7/sanctions');
+  });
+
+  it("a suspension without its last day or a reason shows the contract's German errors under those fields and sends nothing", async () => {
+    const admin = testUser({ role: 'ADMIN' });
+    const member = memberAnswers(admin);
+    const fetchMock = stubRoutes((_method, url) => {
+      if (member[url.pathname]) return member[url.pathname];
+      if (url.pathname === '/api/admin/members/u7') return { body: page([]) };
+      return undefined;
+    });
+    logIn(admin);
+    renderApp('/admin?member=u7');
+    await userEvent.click(await screen.findByRole('button', { name: t.suspend }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rita sperren' });
+    const until = within(dialog).getByLabelText(new RegExp(t.sanctionUntil));
+    await userEvent.clear(until);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Grund/ }), 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.confirmSuspend }));
+    await expect.poll(() => fieldError(until)).toBe('Bitte gib an, bis wann die Sperre gilt.');
+    expect(fieldError(within(dialog).getByRole('textbox', { name: /Grund/ }))).toBe(
+      'Bitte gib einen Grund an (mindestens 3 Zeichen).',
+    );
+    expect(calls(fetchMock)).not.toContain('POST /api/admin/members/u7/sanctions');
   });
 
   it('bans without an end date and lifts with a reason', async () => {
