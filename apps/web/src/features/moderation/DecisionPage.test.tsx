@@ -3,9 +3,10 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de.ts';
+import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp } from '../../test/renderApp.tsx';
-import { stubRoutes } from '../../test/stubRoutes.ts';
+import { calls, stubRoutes } from '../../test/stubRoutes.ts';
 
 // The page loads lazily; on a busy machine the first chunk takes a while.
 configure({ asyncUtilTimeout: 10_000 });
@@ -77,6 +78,25 @@ describe('/moderation/decisions/:id', () => {
     await userEvent.click(screen.getByRole('button', { name: de.moderation.appealSubmit }));
     expect(await screen.findByText(de.moderation.appealOpen)).toBeTruthy();
     expect(screen.queryByRole('button', { name: de.moderation.appealSubmit })).toBeNull();
+  }, 60_000);
+
+  it("an appeal with too short a reason shows the contract's German error under the field and sends nothing", async () => {
+    const user = testUser({ id: 'u1' });
+    const member = memberAnswers(user);
+    const fetchMock = stubRoutes((method, url) => {
+      if (member[url.pathname]) return member[url.pathname];
+      if (url.pathname === '/api/moderation/decisions/d1' && method === 'GET') return { body: decision };
+      return undefined;
+    });
+    logIn(user);
+    renderApp('/moderation/decisions/d1');
+    const field = await screen.findByRole('textbox', { name: de.moderation.appealLabel });
+    await userEvent.type(field, 'kurz');
+    await userEvent.click(screen.getByRole('button', { name: de.moderation.appealSubmit }));
+    await expect
+      .poll(() => fieldError(field))
+      .toBe('Bitte begründe deinen Widerspruch (mindestens 10 Zeichen).');
+    expect(calls(fetchMock)).not.toContain('POST /api/moderation/decisions/d1/appeal');
   }, 60_000);
 
   it("opens with the mailed link's token without a session (a suspended member) and appeals with it", async () => {

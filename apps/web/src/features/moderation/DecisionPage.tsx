@@ -1,13 +1,15 @@
-import type { ModerationDecision } from '@marketplace/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ModerationDecision, moderationAppealBodySchema } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
@@ -35,9 +37,13 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The appeal: the form while possible, else its state and the second decision's reasons. */
+/**
+ * The appeal: the form while possible (checked with the contract's `moderationAppealBodySchema`:
+ * its German error shows under the field and nothing is sent), else its state and the second
+ * decision's reasons.
+ */
 function AppealPart({ decision, linkToken }: { decision: ModerationDecision; linkToken?: string }) {
-  const [text, setText] = useState('');
+  const form = useForm({ resolver: zodResolver(moderationAppealBodySchema), defaultValues: { text: '' } });
   const appeal = useAppeal(decision.id, linkToken);
   if (decision.appeal) {
     const status = decision.appeal.status;
@@ -67,17 +73,15 @@ function AppealPart({ decision, linkToken }: { decision: ModerationDecision; lin
       <Stack
         component="form"
         spacing={2}
-        onSubmit={(event) => {
-          event.preventDefault();
-          appeal.mutate({ text });
-        }}
+        noValidate
+        onSubmit={form.handleSubmit((body) => appeal.mutate(body))}
       >
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="text"
           label={t.appealLabel}
           multiline
           minRows={4}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
           required
         />
         {appeal.isError ? <Alert severity="error">{errorDetailOr(appeal.error, t.failed)}</Alert> : null}
