@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  INVALID_CHARACTERS_MESSAGE,
   type Story,
   type StoryFeed,
   type StoryInsights,
@@ -198,6 +199,23 @@ describe('posting stories', () => {
     expect(after.json()).toEqual(before.json());
     const shown = await post(a, photo, 'bild.png', 'image/png', { duration: '7' });
     expect((shown.json() as Story).duration).toBe(7);
+  });
+
+  it("refuses a caption beyond 500 characters or with control characters with the contract's German text, storing nothing", async () => {
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#48c' } })
+      .png()
+      .toBuffer();
+    const before = await t.app.inject({ url: '/api/stories/', headers: bearer(a.access_token) });
+    const long = await post(a, photo, 'bild.png', 'image/png', { caption: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json()).toMatchObject({
+      detail: 'caption: Die Beschreibung darf höchstens 500 Zeichen lang sein.',
+    });
+    const control = await post(a, photo, 'bild.png', 'image/png', { caption: 'Sommer\u0007' });
+    expect(control.statusCode).toBe(422);
+    expect(control.json()).toMatchObject({ detail: `caption: ${INVALID_CHARACTERS_MESSAGE}` });
+    const after = await t.app.inject({ url: '/api/stories/', headers: bearer(a.access_token) });
+    expect(after.json()).toEqual(before.json());
   });
 
   it('links only an own active ad', async () => {

@@ -78,6 +78,8 @@ export const STORY_FEED_DEFAULT_LIMIT = 50;
 export const STORY_FEED_MAX_LIMIT = 100;
 /** Longest caption and reply, in characters. */
 export const STORY_CAPTION_MAX = 500;
+/** Longest story, in whole seconds: a picture's chosen duration and a video's length (a minute). */
+export const STORY_SECONDS_MAX = 60;
 export const STORY_REPLY_MAX = 1000;
 /** Messages one story socket may send per window; beyond that the server answers `rate_limit_exceeded`. */
 export const STORY_SOCKET_RATE_MAX = 30;

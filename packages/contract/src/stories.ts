@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { STORY_FEED_DEFAULT_LIMIT, STORY_FEED_MAX_LIMIT, STORY_REPLY_MAX } from './constants.ts';
+import {
+  STORY_CAPTION_MAX,
+  STORY_FEED_DEFAULT_LIMIT,
+  STORY_FEED_MAX_LIMIT,
+  STORY_REPLY_MAX,
+  STORY_SECONDS_MAX,
+} from './constants.ts';
+import { userText } from './text.ts';
 
 /** German texts of story answers (SPEC.md §5, §8). */
 export const storyTexts = {
@@ -120,6 +127,37 @@ export const storyInsightsSchema = z.object({
   replies_count: z.number().int(),
 });
 export type StoryInsights = z.infer<typeof storyInsightsSchema>;
+
+/**
+ * The text parts of `POST /api/stories/` (multipart, beside the file `media` and a video's
+ * `poster`), as the form 'Story erstellen' checks them before the upload and the server after
+ * it: `caption` trimmed, at most {@link STORY_CAPTION_MAX} characters ('' when left empty);
+ * `duration` how many whole seconds a picture shows, 1 to {@link STORY_SECONDS_MAX} (null when
+ * absent or empty); `listing_id` the linked ad, which the server then checks is one of the
+ * member's active ads.
+ */
+export const storyUploadFieldsSchema = z.object({
+  caption: userText({ multiline: true })
+    .trim()
+    .max(STORY_CAPTION_MAX, `Die Beschreibung darf höchstens ${STORY_CAPTION_MAX} Zeichen lang sein.`)
+    .optional(),
+  duration: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const seconds = Math.round(Number(value));
+      if (Number.isFinite(seconds) && seconds >= 1 && seconds <= STORY_SECONDS_MAX) return seconds;
+      ctx.addIssue({
+        code: 'custom',
+        message: `eine Zahl von Sekunden zwischen 1 und ${STORY_SECONDS_MAX}.`,
+      });
+      return z.NEVER;
+    }),
+  listing_id: userText().trim().max(100).optional(),
+});
+export type StoryUploadFields = z.input<typeof storyUploadFieldsSchema>;
 
 /** `POST /api/stories/{id}/reaction` body; 'heart' is the one reaction. */
 export const storyReactionBodySchema = z.object({ reaction_type: z.enum(['heart']) });

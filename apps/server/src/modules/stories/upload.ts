@@ -1,56 +1,43 @@
-import { STORY_CAPTION_MAX, type StoryListing, storyTexts } from '@marketplace/contract';
+import {
+  type StoryListing,
+  type StoryUploadFields,
+  storyTexts,
+  storyUploadFieldsSchema,
+} from '@marketplace/contract';
 import { AppError } from '../../lib/errors.ts';
 import { removeTempFile, streamToTempFile } from '../../lib/temp-upload.ts';
 import type { ImageUploadStream } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
 import { type StoriesDeps, UUID } from './deps.ts';
-import { STORY_VIDEO_MAX_SECONDS } from './video.ts';
 
-/** Multipart parts of `POST /api/stories/` after the file. */
-export interface StoryUploadFields {
-  caption?: string | undefined;
-  duration?: string | undefined;
-  listing_id?: string | undefined;
-}
+/** Multipart text parts of `POST /api/stories/` beside the file. */
+export type { StoryUploadFields };
 
 /** Name prefix of temporary story uploads in `DATA_DIR/tmp`. */
 const TMP_PREFIX = 'upload-story-';
 
 /**
- * Checks the text fields of a new story. @returns caption (trimmed, null when empty), duration
- * in whole seconds, 1 to {@link STORY_VIDEO_MAX_SECONDS} (null when absent: a picture then shows
- * about 5 s, SPEC.md §9; a video's own length replaces it) and the linked ad id
- * @throws AppError validation (422) naming the field
+ * Checks the text fields of a new story with the contract's `storyUploadFieldsSchema`, the one
+ * the form 'Story erstellen' checks with, and that a linked ad is one of the member's active
+ * ads. @returns caption (trimmed, null when empty), duration in whole seconds, 1 to
+ * `STORY_SECONDS_MAX` (null when absent: a picture then shows about 5 s, SPEC.md §9; a
+ * video's own length replaces it) and the linked ad
+ * @throws AppError validation (422) naming the field (`caption: …`, `duration: …`, `listing_id: …`)
  */
 export async function checkFields(
   deps: StoriesDeps,
   actor: Actor,
   fields: StoryUploadFields,
 ): Promise<{ caption: string | null; duration: number | null; listing: StoryListing | null }> {
-  const caption = fields.caption?.trim() ?? '';
-  if (caption.length > STORY_CAPTION_MAX) {
-    throw new AppError('validation', `caption: höchstens ${STORY_CAPTION_MAX} Zeichen.`);
+  const parsed = storyUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('validation', `${issue?.path.join('.')}: ${issue?.message}`);
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(caption)) {
-    throw new AppError('validation', 'caption: Steuerzeichen sind nicht erlaubt.');
-  }
-  let duration: number | null = null;
-  if (fields.duration !== undefined && fields.duration.trim() !== '') {
-    const value = Number(fields.duration);
-    if (!Number.isFinite(value) || Math.round(value) < 1 || Math.round(value) > STORY_VIDEO_MAX_SECONDS) {
-      throw new AppError(
-        'validation',
-        `duration: eine Zahl von Sekunden zwischen 1 und ${STORY_VIDEO_MAX_SECONDS}.`,
-      );
-    }
-    duration = Math.round(value);
-  }
+  const { caption = '', duration, listing_id: listingId } = parsed.data;
   let listing: StoryListing | null = null;
-  if (fields.listing_id) {
-    listing = UUID.test(fields.listing_id)
-      ? await deps.listings.ownActive(deps.db, actor.id, fields.listing_id)
-      : null;
+  if (listingId) {
+    listing = UUID.test(listingId) ? await deps.listings.ownActive(deps.db, actor.id, listingId) : null;
     if (!listing) throw new AppError('validation', `listing_id: ${storyTexts.foreignListing}`);
   }
   return { caption: caption.length > 0 ? caption : null, duration, listing };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
-import { storyTexts } from '@marketplace/contract';
+import { STORY_SECONDS_MAX, storyTexts } from '@marketplace/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { EncodeLimiter } from '../media/index.ts';
@@ -23,7 +23,7 @@ const run = promisify(execFile);
  * a minute keeps a story as short as the format means it to be and bounds what every viewer
  * loads. Longer uploads are refused.
  */
-export const STORY_VIDEO_MAX_SECONDS = 60;
+export const STORY_VIDEO_MAX_SECONDS = STORY_SECONDS_MAX;
 /** Longest side of a story video's picture, in pixels (4K); larger ones are refused. */
 export const STORY_VIDEO_MAX_EDGE_PX = 4096;
 
