@@ -1,4 +1,10 @@
-import { STORY_MAX_BYTES, type Story } from '@marketplace/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  STORY_CAPTION_MAX,
+  STORY_MAX_BYTES,
+  type Story,
+  storyUploadFieldsSchema,
+} from '@marketplace/contract';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import VideocamIcon from '@mui/icons-material/Videocam';
@@ -11,10 +17,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { de } from '../../i18n/de.ts';
 import { createStory, myActiveListingsQuery } from './api.ts';
 import { videoPoster } from './poster.ts';
@@ -33,6 +40,8 @@ export function storyFileProblem(file: { type: string; size: number }): string |
  * The dialog 'Story erstellen' (SPEC.md §2 "Stories", §5): a drop zone 'Medien hinzufügen',
  * the buttons Foto and Video, a preview, a 3-row description (trimmed, omitted when empty) and
  * an upload progress bar, and optionally one of my active ads shown as a card. Wrong types and files over 50 MB are refused with an alert.
+ * The description and the ad are checked with the contract's `storyUploadFieldsSchema` (the
+ * text parts of `POST /api/stories/`): its German errors show under the field and nothing is sent.
  */
 export function CreateStoryDialog({
   onClose,
@@ -43,8 +52,10 @@ export function CreateStoryDialog({
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [caption, setCaption] = useState('');
-  const [listingId, setListingId] = useState('');
+  const form = useForm({
+    resolver: zodResolver(storyUploadFieldsSchema),
+    defaultValues: { caption: '', listing_id: '' },
+  });
   const myAds = useQuery(myActiveListingsQuery);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,19 +86,19 @@ export function CreateStoryDialog({
     choose(event.dataTransfer.files[0]);
   };
 
-  const publish = async () => {
+  const publish = form.handleSubmit(async ({ caption, listing_id }) => {
     if (!file) return;
     setProgress(0);
     setError(null);
     try {
       const poster = file.type.startsWith('video/') ? await videoPoster(file) : null;
-      const story = await createStory(file, caption, setProgress, listingId || undefined, poster);
+      const story = await createStory(file, caption ?? '', setProgress, listing_id || undefined, poster);
       onCreated(story);
     } catch (failure) {
       setError((failure as Error).message || de.stories.createFailed);
       setProgress(null);
     }
-  };
+  });
 
   return (
     <Dialog open onClose={progress === null ? onClose : undefined} fullWidth maxWidth="sm">
@@ -158,24 +169,22 @@ export function CreateStoryDialog({
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </Box>
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="caption"
           label={de.stories.captionLabel}
           placeholder={de.stories.captionPlaceholder}
-          value={caption}
-          onChange={(event) => setCaption(event.target.value)}
           multiline
           rows={3}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          slotProps={{ htmlInput: { maxLength: STORY_CAPTION_MAX } }}
           sx={{ mt: 2 }}
         />
         {(myAds.data?.length ?? 0) > 0 && (
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="listing_id"
             select
             label={de.stories.linkListing}
-            value={listingId}
-            onChange={(event) => setListingId(event.target.value)}
-            fullWidth
             sx={{ mt: 2 }}
           >
             <MenuItem value="">{de.stories.noListing}</MenuItem>
@@ -184,7 +193,7 @@ export function CreateStoryDialog({
                 {ad.title}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         )}
         {progress !== null && (
           <Box sx={{ mt: 2 }}>
