@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHAT_RATING_TEXT_MAX,
   CHAT_REPORT_TEXT_MAX,
+  type ChatOfferCreate,
   type ChatReportReason,
-  chatOfferAmountSchema,
+  chatOfferCreateSchema,
   chatRatingBodySchema,
   chatReportBodySchema,
   chatReportReasonSchema,
@@ -19,19 +20,28 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ReasonReportDialog } from '../../components/ReasonReportDialog.tsx';
 import { de } from '../../i18n/de.ts';
+import { bodyResolver } from '../../lib/bodyResolver.ts';
 import { parseEuros } from '../../lib/price.ts';
 import { ReportNeedsConfirmedEmail, useNeedsConfirmedEmail } from '../auth/index.ts';
 
+/** The offer's amount as typed ('49,90', '1.200 €'). */
+type OfferFields = { amount: string };
+
+/** The offer dialog's check: the body of the offer call, the typed amount read as euros. */
+const resolveOffer = bodyResolver<OfferFields, ChatOfferCreate>(chatOfferCreateSchema, ({ amount }) => ({
+  amount: parseEuros(amount),
+}));
+
 /**
  * Asks for an offer's amount in euros ('Preisvorschlag' or 'Gegenangebot'), checked with the
- * contract's amount rule (more than 0, two decimals at most). `onSubmit` gets euros.
+ * contract's `chatOfferCreateSchema` (more than 0, two decimals at most), whose German error
+ * shows under the field while nothing is sent. `onSubmit` gets euros.
  */
 export function OfferDialog(props: {
   open: boolean;
@@ -40,32 +50,23 @@ export function OfferDialog(props: {
   onClose: () => void;
   onSubmit: (amount: number) => void;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = chatOfferAmountSchema.safeParse(parseEuros(text));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? de.chat.actionFailed);
-      return;
-    }
-    setError(null);
-    props.onSubmit(parsed.data);
-  };
+  const form = useForm<OfferFields, unknown, ChatOfferCreate>({
+    resolver: resolveOffer,
+    defaultValues: { amount: '' },
+  });
+  const submit = form.handleSubmit(({ amount }) => props.onSubmit(amount));
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate aria-label={props.title}>
         <DialogTitle>{props.title}</DialogTitle>
         <DialogContent>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="amount"
             autoFocus
-            fullWidth
             margin="dense"
             label={de.chat.offerAmount}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            error={error !== null}
-            helperText={error ?? ' '}
+            helperText=" "
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </DialogContent>

@@ -213,6 +213,21 @@ describe('chat page (SPEC.md §2 "/chat")', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Preisvorschlag' })).toBeNull();
   });
 
+  it("an offer with more than two decimals shows the contract's German error under the amount and sends nothing", async () => {
+    const fetchMock = chatServer([conversation()], []);
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Preisvorschlag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preisvorschlag machen' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Dein Preis in €' });
+    await userEvent.type(amount, '12,345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vorschlag senden' }));
+    await expect
+      .poll(() => fieldError(amount))
+      .toBe('Der Betrag darf höchstens zwei Nachkommastellen haben.');
+    expect(calls(fetchMock).filter((call) => call.includes('/offers'))).toEqual([]);
+  });
+
   it('shows Annehmen, Ablehnen and Gegenangebot on an offer the member may answer', async () => {
     chatServer(
       [conversation({ my_role: 'seller', can_offer: false })],
