@@ -6,9 +6,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { type DatabaseHandle, openDatabase, selectRows } from '../../src/db/client.ts';
 import { databaseUrl } from './global-setup.ts';
 
 /** Which database this test run uses: PGlite, or PostgreSQL at TEST_DATABASE_URL. */
@@ -131,10 +132,12 @@ export async function onlineRecorded(t: TestApp, userId: string, message = 'onli
   await expect
     .poll(
       async () => {
-        const result = (await t.db.handle.db.execute(
+        const rows = await selectRows(
+          t.db.handle.db,
+          z.object({}),
           sql`select 1 from notification_settings where user_id = ${userId}::uuid and last_seen_at is not null`,
-        )) as unknown as { rows: unknown[] };
-        return result.rows.length;
+        );
+        return rows.length;
       },
       { timeout: 5_000, interval: 20, message },
     )

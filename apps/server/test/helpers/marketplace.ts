@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect, vi } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../../src/db/client.ts';
 import { REACTION_QUEUE } from '../../src/jobs/reactions.ts';
 import type { DomainEvents, EventType } from '../../src/realtime/event-bus.ts';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
@@ -125,12 +127,12 @@ export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
 
 /** Counts rows of a table. */
 export async function countRows(t: TestApp, table: string): Promise<number> {
-  const result = (await t.db.handle.db.execute(
+  const [row] = await selectRows(
+    t.db.handle.db,
+    z.object({ n: z.number() }),
     sql.raw(`select count(*)::int as n from ${table}`),
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
+  );
+  return row?.n ?? 0;
 }
 
 /**
