@@ -1,6 +1,8 @@
 import type { CategoriesResponse, ListingList } from '@marketplace/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rowDate, selectRows } from '../src/db/client.ts';
 import { DEMO_FOLLOWS_EACH, seedDemoData } from '../src/db/seed/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, demoEmail } from '../src/db/seed/members.ts';
 import { bearer, login } from './helpers/accounts.ts';
@@ -10,8 +12,7 @@ import { countRows } from './helpers/marketplace.ts';
 let t: TestApp;
 let seconds = 0;
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <Row extends z.ZodType>(row: Row, query: SQL) => selectRows(t.db.handle.db, row, query);
 const seed = () =>
   seedDemoData({
     db: t.app.database.db,
@@ -33,7 +34,8 @@ afterAll(async () => t?.close());
 describe('demo data (SEED_DEMO)', () => {
   it('creates about 20 verified members who log in with the documented password', async () => {
     expect(await countRows(t, 'users')).toBe(DEMO_MEMBERS.length);
-    const [unverified] = await rows<{ n: number }>(
+    const [unverified] = await rows(
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from users where email_verified_at is null`,
     );
     expect(unverified?.n).toBe(0);
@@ -53,7 +55,8 @@ describe('demo data (SEED_DEMO)', () => {
     expect(total).toBeGreaterThanOrEqual(380);
     expect(total).toBeLessThanOrEqual(420);
     const categories = (await t.app.inject({ url: '/api/categories/all' })).json() as CategoriesResponse;
-    const perCategory = await rows<{ category_id: number; n: number }>(
+    const perCategory = await rows(
+      z.object({ category_id: z.number(), n: z.number() }),
       sql`select category_id, count(*)::int as n from listings group by category_id`,
     );
     const counted = new Map(perCategory.map((row) => [row.category_id, row.n]));
@@ -65,7 +68,8 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('spreads statuses, ages over weeks and places across Germany', async () => {
-    const statuses = await rows<{ status: string; n: number }>(
+    const statuses = await rows(
+      z.object({ status: z.string(), n: z.number() }),
       sql`select case when status = 'active' and expires_at <= now() then 'expired' else status end as status,
                  count(*)::int as n from listings group by 1`,
     );
@@ -73,11 +77,13 @@ describe('demo data (SEED_DEMO)', () => {
     expect(byStatus.active).toBeGreaterThan(250);
     expect(byStatus.reserved).toBeGreaterThan(5);
     expect(byStatus.sold).toBeGreaterThan(5);
-    const [ages] = await rows<{ days: number }>(
+    const [ages] = await rows(
+      z.object({ days: z.number() }),
       sql`select extract(epoch from (max(created_at) - min(created_at)))::int / 86400 as days from listings where expires_at > now()`,
     );
     expect(ages?.days).toBeGreaterThanOrEqual(21);
-    const [places] = await rows<{ n: number; states: number }>(
+    const [places] = await rows(
+      z.object({ n: z.number(), states: z.number() }),
       sql`select count(distinct l.postal_code)::int as n, count(distinct p.state)::int as states
           from listings l join postal_codes p on p.postal_code = l.postal_code`,
     );
@@ -86,7 +92,8 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('gives every ad 1–3 served photos, views and some favourites', async () => {
-    const [photos] = await rows<{ min: number; max: number }>(
+    const [photos] = await rows(
+      z.object({ min: z.number(), max: z.number() }),
       sql`select min(jsonb_array_length(images))::int as min, max(jsonb_array_length(images))::int as max from listings`,
     );
     expect(photos).toEqual({ min: 1, max: 3 });
@@ -95,12 +102,16 @@ describe('demo data (SEED_DEMO)', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(await countRows(t, 'favorites')).toBeGreaterThan(50);
-    const [counts] = await rows<{ ok: boolean }>(
+    const [counts] = await rows(
+      z.object({ ok: z.boolean() }),
       sql`select bool_and(s.favorites_count = (select count(*) from favorites f where f.listing_id = s.listing_id)) as ok
           from listing_stats s`,
     );
     expect(counts?.ok).toBe(true);
-    const [views] = await rows<{ n: number }>(sql`select sum(views)::int as n from listing_stats`);
+    const [views] = await rows(
+      z.object({ n: z.number() }),
+      sql`select sum(views)::int as n from listing_stats`,
+    );
     expect(views?.n).toBeGreaterThan(1000);
   });
 
@@ -120,21 +131,24 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('writes every ad as its category reads: jobs, requests, lost animals, prices, shipping, ages', async () => {
-    const ads = await rows<{
-      title: string;
-      description: string;
-      price_cents: number;
-      price_type: string;
-      offer_type: string;
-      attributes: Record<string, unknown>;
-      slug: string;
-      root: string;
-      shipping_attribute: boolean;
-    }>(sql`select l.title, l.description, l.price_cents, l.price_type, l.offer_type, l.attributes,
-                  c.slug, r.slug as root,
-                  (c.attributes::text || r.attributes::text) like '%"shipping"%' as shipping_attribute
-           from listings l join categories c on c.id = l.category_id
-           join categories r on r.id = l.root_category_id`);
+    const ads = await rows(
+      z.object({
+        title: z.string(),
+        description: z.string(),
+        price_cents: z.number(),
+        price_type: z.string(),
+        offer_type: z.string(),
+        attributes: z.record(z.string(), z.unknown()),
+        slug: z.string(),
+        root: z.string(),
+        shipping_attribute: z.boolean(),
+      }),
+      sql`select l.title, l.description, l.price_cents, l.price_type, l.offer_type, l.attributes,
+                 c.slug, r.slug as root,
+                 (c.attributes::text || r.attributes::text) like '%"shipping"%' as shipping_attribute
+          from listings l join categories c on c.id = l.category_id
+          join categories r on r.id = l.root_category_id`,
+    );
     expect(ads.length).toBeGreaterThan(380);
     const sale =
       /verkaufe|privatverkauf|abzugeben|versand|verhandelbar|besichtigung|keine garantie|biete hier/i;
@@ -215,22 +229,24 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('lets every member join before their first ad, on different days in the past', async () => {
-    const members = await rows<{ joined: string; first_ad: string | null; verified: string }>(
+    const members = await rows(
+      z.object({ joined: rowDate, first_ad: rowDate.nullable(), verified: rowDate }),
       sql`select u.created_at as joined, u.email_verified_at as verified,
                  (select min(l.created_at) from listings l where l.seller_id = u.id) as first_ad
           from users u`,
     );
     for (const member of members) {
-      expect(new Date(member.joined).getTime()).toBeLessThan(Date.now());
-      if (member.first_ad) expect(new Date(member.joined) < new Date(member.first_ad)).toBe(true);
-      expect(new Date(member.verified).getTime()).toBeGreaterThanOrEqual(new Date(member.joined).getTime());
+      expect(member.joined.getTime()).toBeLessThan(Date.now());
+      if (member.first_ad) expect(member.joined < member.first_ad).toBe(true);
+      expect(member.verified.getTime()).toBeGreaterThanOrEqual(member.joined.getTime());
     }
-    const months = new Set(members.map((member) => new Date(member.joined).toISOString().slice(0, 7)));
+    const months = new Set(members.map((member) => member.joined.toISOString().slice(0, 7)));
     expect(months.size).toBeGreaterThan(5);
   });
 
   it('lets every member follow four others, so the follow feed shows their ads', async () => {
-    const [counts] = await rows<{ follows: number; followers: number; self: number }>(
+    const [counts] = await rows(
+      z.object({ follows: z.number(), followers: z.number(), self: z.number() }),
       sql`select count(*)::int as follows,
                  count(distinct followed_id)::int as followers,
                  count(*) filter (where follower_id = followed_id)::int as self
@@ -252,7 +268,8 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('files a few open ad reports by other members, so the admin dashboard is not empty', async () => {
-    const reports = await rows<{ reporter_id: string; seller_id: string; listing_id: string }>(
+    const reports = await rows(
+      z.object({ reporter_id: z.string(), seller_id: z.string(), listing_id: z.string() }),
       sql`select r.reporter_id, l.seller_id, r.target_id as listing_id
           from reports r join listings l on l.id = r.target_id where r.target_type = 'listing'`,
     );

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { seedDemoStories } from '../src/db/seed/stories.ts';
 import { removeExpiredStories } from '../src/modules/stories/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -11,11 +13,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function storyKinds() {
-  const result = (await t.db.handle.db.execute(
+  const rows = await selectRows(
+    t.db.handle.db,
+    z.object({ media_type: z.string(), n: z.number(), with_ad: z.number(), members: z.number() }),
     sql`select media_type, count(*)::int as n, count(listing_id)::int as with_ad, count(distinct user_id)::int as members
         from stories where expires_at > now() group by media_type`,
-  )) as unknown as { rows: { media_type: string; n: number; with_ad: number; members: number }[] };
-  return Object.fromEntries(result.rows.map((row) => [row.media_type, row]));
+  );
+  return Object.fromEntries(rows.map((row) => [row.media_type, row]));
 }
 
 describe('demo stories', () => {
@@ -28,11 +32,13 @@ describe('demo stories', () => {
   });
 
   it('gives each demo video a poster, its first frame, as a stored picture', async () => {
-    const result = (await t.db.handle.db.execute(
+    const rows = await selectRows(
+      t.db.handle.db,
+      z.object({ thumbnail_name: z.string().nullable() }),
       sql`select thumbnail_name from stories where media_type = 'video' and expires_at > now()`,
-    )) as unknown as { rows: { thumbnail_name: string | null }[] };
-    expect(result.rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of result.rows) {
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
       expect(row.thumbnail_name).toMatch(/^[a-f0-9]+$/);
       const card = await t.app.inject({ url: `/api/images/${row.thumbnail_name}-card.webp` });
       expect(card.statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEFAULT_TERMS_VERSION } from '../src/config.ts';
+import { rowDate, selectRows } from '../src/db/client.ts';
 import { bearer, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
@@ -12,8 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+/** The member's stored acceptance time (`terms_accepted_at`), null when none is stored. */
+const acceptedAt = async (userId: string) => {
+  const [row] = await selectRows(
+    t.db.handle.db,
+    z.object({ accepted: rowDate.nullable() }),
+    sql`select terms_accepted_at as accepted from users where id = ${userId}`,
+  );
+  return row?.accepted;
+};
 
 const accept = (token: string, version: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/me/terms', headers: bearer(token), payload: { version } });
@@ -33,10 +42,7 @@ describe('AGB acceptance', () => {
     expect(member.user.terms_version).toBe(CURRENT);
     const me = await t.app.inject({ url: '/api/me', headers: bearer(member.access_token) });
     expect(me.json()).toMatchObject({ id: member.user.id, email: member.email, terms_version: CURRENT });
-    const [row] = await rows<{ accepted: string | null }>(
-      sql`select terms_accepted_at as accepted from users where id = ${member.user.id}`,
-    );
-    expect(row?.accepted).not.toBeNull();
+    expect(await acceptedAt(member.user.id)).not.toBeNull();
   });
 
   it('the site answers the version members are asked to accept', async () => {
@@ -54,10 +60,8 @@ describe('AGB acceptance', () => {
       expect(res.json()).toMatchObject({ id: member.user.id, terms_version: CURRENT });
       const after = await t.app.inject({ url: '/api/me', headers: bearer(member.access_token) });
       expect(after.json().terms_version).toBe(CURRENT);
-      const [row] = await rows<{ accepted: string }>(
-        sql`select terms_accepted_at as accepted from users where id = ${member.user.id}`,
-      );
-      expect(Date.now() - new Date(row?.accepted as string).getTime()).toBeLessThan(60_000);
+      const accepted = await acceptedAt(member.user.id);
+      expect(Date.now() - (accepted as Date).getTime()).toBeLessThan(60_000);
     }
   });
 
@@ -99,7 +103,9 @@ describe('AGB acceptance', () => {
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(200).fill(200));
     expect(new Set(answers.map((res) => res.json().terms_version))).toEqual(new Set([CURRENT]));
-    const [row] = await rows<{ version: string }>(
+    const [row] = await selectRows(
+      t.db.handle.db,
+      z.object({ version: z.string() }),
       sql`select terms_version as version from users where id = ${member.user.id}`,
     );
     expect(row?.version).toBe(CURRENT);
