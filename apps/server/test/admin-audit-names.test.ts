@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AdminAuditEntry, ForumThreadPage } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { recordAdminAction } from '../src/modules/admin/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
@@ -110,14 +112,14 @@ describe('GET /api/admin/audit-log names', () => {
   });
 
   it('a verification decision by the name of the member who asked', async () => {
-    const [request] = (
-      (await t.db.handle.db.execute(
-        sql`insert into seller_verifications (user_id, kind, name, legal_form, street, postal_code, city, phone, email, register_number)
-            values (${seller.user.id}::uuid, 'business', 'Fahrradhaus Müller', 'GmbH', 'Marktplatz 5', '10115', 'Berlin',
-              '030 987654', 'info@fahrradhaus.example', 'HRB 12345 B')
-            returning id`,
-      )) as unknown as { rows: { id: string }[] }
-    ).rows;
+    const [request] = await selectRows(
+      t.db.handle.db,
+      z.object({ id: z.string() }),
+      sql`insert into seller_verifications (user_id, kind, name, legal_form, street, postal_code, city, phone, email, register_number)
+          values (${seller.user.id}::uuid, 'business', 'Fahrradhaus Müller', 'GmbH', 'Marktplatz 5', '10115', 'Berlin',
+            '030 987654', 'info@fahrradhaus.example', 'HRB 12345 B')
+          returning id`,
+    );
     const decided = await call(admin, 'POST', `/api/admin/verifications/${request?.id}/decision`, {
       decision: 'approve',
     });

@@ -2,6 +2,8 @@ import type { Listing, ListingList } from '@marketplace/contract';
 import { listingListSchema } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { adBody, createAd, verifiedMember } from './helpers/marketplace.ts';
@@ -89,11 +91,11 @@ describe('answers shared by every visitor without a token', () => {
     expect(((await view('192.0.2.41')).json() as Listing).views).toBe(1);
     expect(((await view('192.0.2.41')).json() as Listing).views).toBe(1);
     expect(((await view('192.0.2.42')).json() as Listing).views).toBe(2);
-    const [row] = (
-      (await t.db.handle.db.execute(
-        sql`select views from listing_stats where listing_id = ${ad.id}::uuid`,
-      )) as unknown as { rows: { views: number }[] }
-    ).rows;
+    const [row] = await selectRows(
+      t.db.handle.db,
+      z.object({ views: z.number() }),
+      sql`select views from listing_stats where listing_id = ${ad.id}::uuid`,
+    );
     expect(row?.views).toBe(2);
   });
 });

@@ -1,6 +1,8 @@
 import { type EntityList, entityListSchema, type Listing, type PublicProfile } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -30,15 +32,17 @@ async function approve(
   name: string,
   legalForm: string | null,
 ) {
-  const result = (await t.db.handle.db.execute(
+  const [request] = await selectRows(
+    t.db.handle.db,
+    z.object({ id: z.string() }),
     sql`insert into seller_verifications (user_id, kind, name, legal_form, street, postal_code, city, phone, register_number)
         values (${member.user.id}::uuid, ${kind}, ${name}, ${legalForm}, 'Marktplatz 5', '10115', 'Berlin', '030 987654',
           ${kind === 'business' ? 'HRB 12345 B' : null})
         returning id`,
-  )) as unknown as { rows: { id: string }[] };
+  );
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/admin/verifications/${result.rows[0]?.id}/decision`,
+    url: `/api/admin/verifications/${request?.id}/decision`,
     headers: bearer(admin.access_token),
     payload: { decision: 'approve' },
   });

@@ -12,6 +12,8 @@ import type {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { removeExpiredVerificationDocuments } from '../src/modules/verification/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -328,10 +330,12 @@ describe('seller verification', () => {
     const codes = answers.map((res) => res.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     expect(codes.filter((code) => code !== 201 && code !== 409)).toEqual([]);
-    const rows = (await t.db.handle.db.execute(
+    const rows = await selectRows(
+      t.db.handle.db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from seller_verifications where user_id = ${c.user.id}::uuid`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(rows.rows[0]?.n).toBe(1);
+    );
+    expect(rows[0]?.n).toBe(1);
   });
 
   it("verified sellers' ads carry the badge, a business's ads its trader information, and search filters by it", async () => {
