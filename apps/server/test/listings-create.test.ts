@@ -1,5 +1,8 @@
 import type { Listing } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, type RegisteredMember, registerMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { adBody, countRows, createAd, postAd, uploadPhoto, verifiedMember } from './helpers/marketplace.ts';
@@ -46,12 +49,12 @@ describe('POST /api/listings', () => {
     });
     const lifetime = Date.parse(ad.expires_at) - Date.parse(ad.created_at);
     expect(Math.round(lifetime / 86_400_000)).toBe(60);
-    const stored = (await t.db.handle.db.execute(
-      (
-        await import('drizzle-orm')
-      ).sql`select price_cents from listings where id = ${ad.id}::uuid`,
-    )) as unknown as { rows: { price_cents: number }[] };
-    expect(stored.rows[0]?.price_cents).toBe(9999);
+    const stored = await selectRows(
+      t.db.handle.db,
+      z.object({ price_cents: z.number() }),
+      sql`select price_cents from listings where id = ${ad.id}::uuid`,
+    );
+    expect(stored[0]?.price_cents).toBe(9999);
   });
 
   it('takes a place of the postal code case-insensitively and answers its spelling', async () => {
@@ -340,11 +343,11 @@ describe('GET /api/listings/{id}', () => {
     const member = await verifiedMember(t);
     expect((await view(bearer(member.access_token), '192.0.2.4')).json().views).toBe(3);
     expect((await view(bearer(member.access_token), '192.0.2.5')).json().views).toBe(3);
-    const stored = (await t.db.handle.db.execute(
-      (
-        await import('drizzle-orm')
-      ).sql`select visitor from listing_views where listing_id = ${ad.id}::uuid`,
-    )) as unknown as { rows: { visitor: string }[] };
-    expect(stored.rows.map((row) => row.visitor).join(' ')).not.toMatch(/192\.0\.2/);
+    const stored = await selectRows(
+      t.db.handle.db,
+      z.object({ visitor: z.string() }),
+      sql`select visitor from listing_views where listing_id = ${ad.id}::uuid`,
+    );
+    expect(stored.map((row) => row.visitor).join(' ')).not.toMatch(/192\.0\.2/);
   });
 });

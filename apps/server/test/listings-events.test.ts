@@ -1,6 +1,8 @@
 import type { Listing, ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { CountCache } from '../src/lib/count-cache.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -24,12 +26,12 @@ afterAll(async () => t?.close());
 
 /** The title as the database has it now, read outside any transaction of the app. */
 async function storedTitle(id: string): Promise<string | undefined> {
-  const result = (await t.db.handle.db.execute(
+  const [row] = await selectRows(
+    t.db.handle.db,
+    z.object({ title: z.string() }),
     sql`select title from listings where id = ${id}::uuid`,
-  )) as unknown as {
-    rows: { title: string }[];
-  };
-  return result.rows[0]?.title;
+  );
+  return row?.title;
 }
 
 /** What a visitor without a token sees (the cached public answers). */

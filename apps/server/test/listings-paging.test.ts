@@ -1,6 +1,8 @@
 import { LISTINGS_TOTAL_CAP, type Listing, type ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { RELEVANCE_WINDOW } from '../src/modules/listings/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { verifiedMember } from './helpers/marketplace.ts';
@@ -62,10 +64,12 @@ beforeAll(async () => {
       update listing_stats set views = ${i % 5}, favorites_count = ${i % 3}
       where listing_id = (select id from listings where title = ${`Stehlampe Modell ${i}`})`);
   }
-  const rows = (await db.execute(
+  const rows = await selectRows(
+    db,
+    z.object({ id: z.string() }),
     sql`select id from listings where status = 'active' and expires_at > now()`,
-  )) as unknown as { rows: { id: string }[] };
-  activeIds = new Set(rows.rows.map((row) => row.id));
+  );
+  activeIds = new Set(rows.map((row) => row.id));
   expect(activeIds.size).toBeGreaterThan(45);
 });
 afterAll(async () => t?.close());

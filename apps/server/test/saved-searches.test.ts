@@ -1,6 +1,8 @@
 import type { NotificationList, SavedSearch, SavedSearchList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { sendSavedSearchAlerts } from '../src/modules/saved-searches/index.ts';
 import { bearer, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -33,10 +35,12 @@ const save = (token: string, body: unknown) =>
 const list = async (token: string) =>
   (await t.app.inject({ url: '/api/saved-searches', headers: bearer(token) })).json() as SavedSearchList;
 const rowsOf = async (userId: string) => {
-  const result = (await t.app.database.db.execute(
+  const [row] = await selectRows(
+    t.app.database.db,
+    z.object({ n: z.number() }),
     sql`select count(*)::int as n from saved_searches where user_id = ${userId}::uuid`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  );
+  return row?.n ?? 0;
 };
 const alerts = () =>
   sendSavedSearchAlerts(

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { jpeg, multipart, verifiedMember } from './helpers/marketplace.ts';
@@ -14,8 +16,8 @@ afterAll(async () => {
 });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await t.db.handle.db.execute(query)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+  const [row] = await selectRows(t.db.handle.db, z.object({ n: z.number() }), query);
+  return row?.n ?? 0;
 }
 
 describe('stories per member and day', () => {
