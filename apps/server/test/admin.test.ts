@@ -1,6 +1,8 @@
 import type { AdminAuditEntry, AdminMember, AdminStats } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -171,10 +173,11 @@ describe('members and the audit log', () => {
   });
 
   it('offers no way to change or delete audit log entries', async () => {
-    const result = (await t.db.handle.db.execute(sql`select id from admin_audit_log limit 1`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const [row] = result.rows;
+    const [row] = await selectRows(
+      t.db.handle.db,
+      z.object({ id: z.string() }),
+      sql`select id from admin_audit_log limit 1`,
+    );
     expect(row?.id).toBeTruthy();
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
       for (const url of ['/api/admin/audit-log', `/api/admin/audit-log/${row?.id}`]) {

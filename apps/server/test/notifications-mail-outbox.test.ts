@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
@@ -70,10 +72,12 @@ async function reactionFailed(reaction: string): Promise<void> {
 
 /** The member's stored notifications of `type`. */
 async function notificationsOf(member: RegisteredMember, type: string): Promise<number> {
-  const result = (await t.db.handle.db.execute(
+  const [row] = await selectRows(
+    t.db.handle.db,
+    z.object({ n: z.number() }),
     sql`select count(*)::int as n from notifications where user_id = ${member.user.id}::uuid and type = ${type}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+  );
+  return row?.n ?? 0;
 }
 
 /** Switches the member's e-mails for `type` on and sets them away for an hour. */
