@@ -1,6 +1,8 @@
 import type { FailingReactionList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
@@ -46,19 +48,22 @@ async function refuseNotifications(userId: string, times: number): Promise<() =>
     sql.raw(`create trigger ${name} before insert on notifications for each row execute function ${name}()`),
   );
   return async () => {
-    const rows = (await t.db.handle.db.execute(
+    const [row] = await selectRows(
+      t.db.handle.db,
+      z.object({ v: z.number(), is_called: z.boolean() }),
       sql.raw(`select last_value::int as v, is_called from ${name}_seq`),
-    )) as unknown as { rows: { v: number; is_called: boolean }[] };
-    const row = rows.rows[0];
+    );
     return row?.is_called ? Math.min(row.v, times) : 0;
   };
 }
 
 async function notificationsOf(member: RegisteredMember, type: string): Promise<number> {
-  const result = (await t.db.handle.db.execute(
+  const [row] = await selectRows(
+    t.db.handle.db,
+    z.object({ n: z.number() }),
     sql`select count(*)::int as n from notifications where user_id = ${member.user.id}::uuid and type = ${type}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+  );
+  return row?.n ?? 0;
 }
 
 async function mailsTo(address: string, subject: string): Promise<number> {
@@ -191,10 +196,12 @@ describe('a reaction that fails is retried until it succeeds, and runs once in e
     expect(forbidden.statusCode).toBe(403);
 
     // The refusal ends; 'Erneut versuchen' runs it at once.
-    const triggers = (await t.db.handle.db.execute(
+    const triggers = await selectRows(
+      t.db.handle.db,
+      z.object({ tgname: z.string() }),
       sql`select tgname from pg_trigger where tgrelid = 'notifications'::regclass and tgname like 'refuse_%'`,
-    )) as unknown as { rows: { tgname: string }[] };
-    for (const { tgname } of triggers.rows) {
+    );
+    for (const { tgname } of triggers) {
       await t.db.handle.db.execute(sql.raw(`drop trigger ${tgname} on notifications`));
     }
     const retry = await t.app.inject({
