@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, selectRows } from '../src/db/client.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL as string;
 const schemaName = process.env.BENCH_SCHEMA as string;
@@ -34,19 +35,23 @@ process.on('message', async (request: Request) => {
     return;
   }
   // Members without argon2 (the bench does not log in): one INSERT for all of them.
-  const result = (await app.database.db.execute(
+  const users = await selectRows(
+    app.database.db,
+    z.object({ id: z.string() }),
     sql`insert into users (email, password_hash, nickname, email_verified_at)
         select 'bench' || n || '@beispiel.de', 'x', 'Mitglied ' || n, now()
           from generate_series(1, ${request.count}) as n
         returning id`,
-  )) as unknown as { rows: { id: string }[] };
+  );
   // One server-side session per member (docs/decisions/0007), as a login would start it.
-  const sessions = (await app.database.db.execute(
+  const sessions = await selectRows(
+    app.database.db,
+    z.object({ id: z.string(), user_id: z.string() }),
     sql`insert into sessions (user_id, expires_at)
-        select id, now() + interval '24 hours' from unnest(${result.rows.map((row) => row.id)}::uuid[]) as id
+        select id, now() + interval '24 hours' from unnest(${users.map((row) => row.id)}::uuid[]) as id
         returning id, user_id`,
-  )) as unknown as { rows: { id: string; user_id: string }[] };
-  const tokens = sessions.rows.map((row) => ({
+  );
+  const tokens = sessions.map((row) => ({
     id: row.user_id,
     token: app.signAccessToken({ id: row.user_id, role: 'SELLER' }, row.id),
   }));
