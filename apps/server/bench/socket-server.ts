@@ -48,7 +48,8 @@ process.on('message', async (request: Request) => {
     app.database.db,
     z.object({ id: z.string(), user_id: z.string() }),
     sql`insert into sessions (user_id, expires_at)
-        select id, now() + interval '24 hours' from unnest(${users.map((row) => row.id)}::uuid[]) as id
+        select id::uuid, now() + interval '24 hours'
+          from jsonb_array_elements_text(${JSON.stringify(users.map((row) => row.id))}::jsonb) as id
         returning id, user_id`,
   );
   const tokens = sessions.map((row) => ({
