@@ -6,7 +6,7 @@ import { selectRows } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { onlineRecorded, startTestApp, type TestApp } from './helpers/app.ts';
 import { makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 
 /**
@@ -83,6 +83,9 @@ async function wantsFollowMails(member: RegisteredMember): Promise<void> {
     payload: { preferences: { follow: { email: true } } },
   });
   expect(res.statusCode).toBe(200);
+  // The request's own online time is written after its answer: it must land before it is set
+  // back, or it would win (the later time is kept) and the member would not be away.
+  await onlineRecorded(t, member.user.id);
   await t.db.handle.db.execute(
     sql`insert into notification_settings (user_id, last_seen_at) values (${member.user.id}::uuid, now() - interval '1 hour')
         on conflict (user_id) do update set last_seen_at = excluded.last_seen_at`,
