@@ -273,7 +273,7 @@ describe('POST /api/users/{id}/report', () => {
       target_type: 'user',
       title: 'Max Zweifelhaft',
       seller_id: member.user.id,
-      link: `/admin/members/${member.user.id}`,
+      link: `/admin?member=${member.user.id}`,
       actions: ['keep', 'suspend'],
       reports_count: 2,
     });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * The admin's page of one member (SPEC.md §6 "ADMIN": a view of /admin): the target of member
+ * links in the audit log, the members list and the moderation queue.
+ */
+export function adminMemberPath(memberId: string): string {
+  return `/admin?member=${encodeURIComponent(memberId)}`;
+}
+
 /** New ads and new members on one calendar day (UTC, 'YYYY-MM-DD'). */
 export const adminDailyCountSchema = z.object({
   date: z.string(),

@@ -1,3 +1,4 @@
+import { adminMemberPath } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { conversationNames } from '../chat/index.ts';
@@ -46,7 +47,7 @@ const TARGET_KINDS: Record<string, { lookup: NameLookup; gone: string }> = {
       new Map(
         (await findAccounts(db, ids)).map((account) => [
           account.id,
-          { name: displayName(account), link: `/admin?member=${account.id}` },
+          { name: displayName(account), link: adminMemberPath(account.id) },
         ]),
       ),
     gone: 'Gelöschtes Mitglied',

@@ -1,3 +1,4 @@
+import { adminMemberPath } from '@marketplace/contract';
 import { gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, selectRows } from '../../db/client.ts';
@@ -73,7 +74,7 @@ export const conversationReportTarget: ReportTargetType = {
           memberId: thing.reportedId,
           title: named.name,
           excerpt: flagged.get(`${thing.targetId}|${thing.reportedId}`) ?? null,
-          link: `/admin/members/${thing.reportedId}`,
+          link: adminMemberPath(thing.reportedId),
           image: null,
           status: 'open',
           affectedId: thing.reportedId,

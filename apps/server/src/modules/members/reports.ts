@@ -1,4 +1,4 @@
-import { type MemberReportBody, memberReportBodySchema } from '@marketplace/contract';
+import { adminMemberPath, type MemberReportBody, memberReportBodySchema } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
@@ -82,7 +82,7 @@ export const memberReportTarget: ReportTargetType = {
       targetId: member.id,
       title: displayName(member),
       excerpt: null,
-      link: `/admin/members/${member.id}`,
+      link: adminMemberPath(member.id),
       image: member.avatarUrl,
       status: 'active',
       affectedId: member.id,

@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from '@marketplace/contract';
+import { adminMemberPath } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -79,7 +80,7 @@ function AdminCell({ entry }: { entry: AdminAuditEntry }) {
   return (
     <NamedCell
       name={entry.admin_name}
-      link={`/admin?member=${encodeURIComponent(entry.admin_id)}`}
+      link={adminMemberPath(entry.admin_id)}
       id={entry.admin_id}
       gone={false}
     />

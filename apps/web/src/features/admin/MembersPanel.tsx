@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminMember, adminRoleChangeSchema } from '@marketplace/contract';
+import { type AdminMember, adminMemberPath, adminRoleChangeSchema } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -125,7 +125,7 @@ export function MembersPanel() {
                   <>
                     <Link
                       component={RouterLink}
-                      to={`/admin?member=${encodeURIComponent(member.id)}`}
+                      to={adminMemberPath(member.id)}
                       aria-label={t.openMember(member.display_name)}
                     >
                       {member.display_name}
