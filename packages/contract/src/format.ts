@@ -107,6 +107,102 @@ export function relativeTimeShort(date: Date, now: Date): string {
   return RELATIVE_TIME_TEXTS.daysShort(Math.floor(elapsed / DAY_MS));
 }
 
+/** Soft hyphen (U+00AD): an invisible break point that shows '-' where the line breaks. */
+export const SOFT_HYPHEN = '\u00ad';
+
+/** Words with at least this many letters get break points. */
+const HYPHENATE_MIN_LETTERS = 12;
+const VOWELS = new Set('aeiouyäöü');
+/**
+ * Consonant groups that begin a German syllable together and are not split ('Zu-cker',
+ * 'Ma-schi-ne', 'Kühl-schrank', 'Elek-tro'); 'st' and 'sp' are split since the 1996 reform.
+ */
+const ONSETS = [
+  'schr',
+  'schl',
+  'schw',
+  'schm',
+  'schn',
+  'sch',
+  'chr',
+  'ch',
+  'ck',
+  'ph',
+  'th',
+  'pf',
+  'qu',
+  'bl',
+  'br',
+  'dr',
+  'fl',
+  'fr',
+  'gl',
+  'gr',
+  'kl',
+  'kr',
+  'pl',
+  'pr',
+  'tr',
+];
+
+/**
+ * Endings after which a compound's linking 's' closes the first word ('Verifizierungs-status',
+ * 'Sicherheits-einstellungen'): the break goes after that 's', not before it.
+ */
+const LINKING_S_AFTER = ['ung', 'heit', 'keit', 'schaft', 'ion', 'tät', 'ling', 'tum'];
+
+/** Where `word` (letters only) may break: indices before which a soft hyphen goes. */
+function breakPoints(word: string): number[] {
+  const lower = word.toLowerCase();
+  const points: number[] = [];
+  let i = 0;
+  // Skip the leading consonants up to the first vowel.
+  while (i < lower.length && !VOWELS.has(lower[i] as string)) i++;
+  while (i < lower.length) {
+    while (i < lower.length && VOWELS.has(lower[i] as string)) i++;
+    const start = i;
+    while (i < lower.length && !VOWELS.has(lower[i] as string)) i++;
+    if (i >= lower.length || i === start) break;
+    const cluster = lower.slice(start, i);
+    const linking = lower.indexOf('s', start);
+    if (
+      linking !== -1 &&
+      linking < i &&
+      LINKING_S_AFTER.some((ending) => lower.slice(0, linking).endsWith(ending))
+    ) {
+      points.push(linking + 1);
+      continue;
+    }
+    // The longest group the cluster ends with; 'schm' between vowels splits ('Wasch-ma').
+    const onset = ONSETS.find(
+      (group) => cluster.endsWith(group) && (group.length < cluster.length || group.length <= 3),
+    );
+    points.push(onset ? i - onset.length : i - 1);
+  }
+  return points.filter((point) => point >= 2 && point <= lower.length - 2);
+}
+
+/**
+ * `text` with soft hyphens at German syllable boundaries inside words of 12 letters or more
+ * ('Spiegelreflexkamera' → 'Spie·gel·re·flex·ka·me·ra'), so a narrow card breaks a long word
+ * with a hyphen where `hyphens: auto` has no dictionary (Chromium on Linux has none), never
+ * letter by letter. Shorter words and everything that is not a letter stay as they are. A
+ * rule of thumb, not a dictionary: it breaks between syllables, not always between the parts of
+ * a compound.
+ */
+export function softHyphenate(text: string): string {
+  return text.replace(/\p{L}{12,}/gu, (word) => {
+    if (word.length < HYPHENATE_MIN_LETTERS) return word;
+    let result = '';
+    let last = 0;
+    for (const point of breakPoints(word)) {
+      result += word.slice(last, point) + SOFT_HYPHEN;
+      last = point;
+    }
+    return result + word.slice(last);
+  });
+}
+
 /**
  * A place name as the place search compares it (`GET /api/places`, the location filter):
  * lower-case, umlauts and their spellings 'ae', 'oe', 'ue' read as the plain vowel, 'ß' as 'ss',

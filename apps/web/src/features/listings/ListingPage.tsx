@@ -1,4 +1,4 @@
-import type { Listing } from '@marketplace/contract';
+import { type Listing, softHyphenate } from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/Favorite';
@@ -23,7 +23,6 @@ import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { ApiError } from '../../lib/api.ts';
-import { Hyphenated } from '../../lib/hyphenation.ts';
 import { galleryImageUrls } from '../../lib/listingImages.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
 import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
@@ -179,7 +178,7 @@ function ListingView({ listing }: { listing: Listing }) {
               }}
             >
               {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
-              <Hyphenated text={listing.title} />
+              {softHyphenate(listing.title)}
             </Typography>
             <Price price={listing.price} priceType={listing.price_type} variant="h2" component="p" />
             <Box
