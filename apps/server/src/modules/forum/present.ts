@@ -175,8 +175,7 @@ export function toPost(
 
 /** The display name of a search hit's author from `memberNameColumn` (null: a gone member). */
 export function authorName(
-  author: { id: string; nickname: string | null; firstName: string | null } | string | null,
+  author: { id: string; nickname: string | null; firstName: string | null } | null,
 ): string {
-  const parts = typeof author === 'string' ? JSON.parse(author) : author;
-  return parts ? displayName(parts) : GONE_NAME;
+  return author ? displayName(author) : GONE_NAME;
 }
