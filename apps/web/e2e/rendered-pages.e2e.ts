@@ -186,6 +186,26 @@ function watchConsole(page: Page): string[] {
   return messages;
 }
 
+/**
+ * The app's scripts `page` has loaded so far that build zod schemas (zod's own code carries
+ * `_zod` on every schema): none may be among what a public page needs before it answers, where
+ * a schema built on load is a long task (docs/decisions/0017-checks-off-the-first-load.md).
+ */
+async function scriptsWithZod(page: Page): Promise<string[]> {
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js')),
+  );
+  const withZod: string[] = [];
+  for (const script of scripts) {
+    const res = await page.request.get(script);
+    if ((await res.text()).includes('_zod')) withZod.push(new URL(script).pathname);
+  }
+  return withZod;
+}
+
 /** The messages of {@link watchConsole} that are about hydration. */
 const hydrationTrouble = (messages: readonly string[]) =>
   messages.filter((message) => HYDRATION_TROUBLE.test(message));
@@ -291,6 +311,7 @@ test.describe('the public pages hydrated by the app', () => {
           // Hydrated in place: the heading is the element the server sent, not one drawn anew.
           expect(await headingIsServed(page), entry.path).toBe(true);
           expect(hydrationTrouble(messages.slice(from)), entry.path).toEqual([]);
+          expect(await scriptsWithZod(page), entry.path).toEqual([]);
         });
       }
       expect(hydrationTrouble(messages)).toEqual([]);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { userText } from './text.ts';
 import { userSchema } from './users.ts';
 
 /** Shared field rules; the web forms use the same schemas. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 50;
 
 export const emailSchema = z

@@ -12,6 +12,15 @@ import type { ModerationReportTarget } from './moderation.ts';
 
 /** Feed page size (SPEC.md §4 "Home feed": first 20, each load adds 20). */
 export const FEED_PAGE_SIZE = 20;
+
+/**
+ * Length of a new password in characters (docs/decisions/0033): here rather than
+ * beside the password schema, so the texts that name it load no zod
+ * (docs/decisions/0017-checks-off-the-first-load.md).
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
 /** Radius choices of the location filter, in km ('Umkreis'). */
 export const RADIUS_CHOICES_KM = [5, 10, 20, 50, 100] as const;
 

@@ -218,3 +218,14 @@ export function foldPlaceName(text: string): string {
     .replaceAll('ue', 'u')
     .replaceAll('ß', 'ss');
 }
+
+/**
+ * A business's name as visitors see it (schema-free, so the pages that show it load no zod:
+ * docs/decisions/0017-checks-off-the-first-load.md): the company name with its legal form ('Fahrradhaus
+ * Müller GmbH'), the legal form left off when the name already ends with it ('Rad & Co. GmbH').
+ */
+export function businessName(business: { name: string; legal_form: string | null }): string {
+  const name = business.name.trim();
+  const form = business.legal_form?.trim() ?? '';
+  return form && !name.endsWith(form) ? `${name} ${form}` : name;
+}

@@ -182,13 +182,3 @@ export const traderSchema = z.object({
   vat_id: z.string().nullable(),
 });
 export type Trader = z.infer<typeof traderSchema>;
-
-/**
- * A business's name as visitors see it: the company name with its legal form ('Fahrradhaus
- * Müller GmbH'), the legal form left off when the name already ends with it ('Rad & Co. GmbH').
- */
-export function businessName(business: { name: string; legal_form: string | null }): string {
-  const name = business.name.trim();
-  const form = business.legal_form?.trim() ?? '';
-  return form && !name.endsWith(form) ? `${name} ${form}` : name;
-}
