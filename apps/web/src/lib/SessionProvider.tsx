@@ -9,18 +9,19 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../components/SnackbarProvider.tsx';
 import { de } from '../i18n/de.ts';
 import { ApiError, apiFetch } from './api.ts';
 import { fetchCurrentUser } from './currentUser.ts';
+import { useDeviceStore } from './handOver.tsx';
 import {
   clearSession,
   getSession,
   getSessionToken,
   readStoredSession,
+  type Session,
   setSession,
   subscribeSession,
 } from './session.ts';
@@ -91,7 +92,7 @@ function useStartupSessionCheck(): boolean {
   const { showMessage } = useSnackbar();
   const checked = useRef(false);
   // Not while a server-rendered page is hydrated: the server knew no session.
-  const tokenOnly = useSyncExternalStore(
+  const tokenOnly = useDeviceStore(
     subscribeSession,
     () => readStoredSession(window.localStorage).kind === 'token-only',
     () => false,
@@ -141,13 +142,13 @@ function useStartupSessionCheck(): boolean {
 }
 
 /** The session on the server and while a page is hydrated: none. */
-const noSession = () => null;
+const noSession = (): Session | null => null;
 
 /** Provides {@link useSession}. Must sit inside the router (logout navigates). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   // A page the server rendered is hydrated as a visitor's, as the server drew it; the stored
   // session follows right after (docs/decisions/0030-one-layout-rendered-on-the-server.md).
-  const session = useSyncExternalStore(subscribeSession, getSession, noSession);
+  const session = useDeviceStore(subscribeSession, getSession, noSession);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isChecking = useStartupSessionCheck();

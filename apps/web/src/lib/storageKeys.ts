@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeviceStore } from './handOver.tsx';
 
 /**
  * localStorage keys of choices the app remembers on this device (SPEC.md §4 "Home feed": view
@@ -49,6 +49,9 @@ function subscribeStored(listener: () => void): () => void {
   };
 }
 
+/** What the server knows of a device's stored choices: nothing. */
+const nothingStored = (): string | null => null;
+
 /**
  * The string stored under `key`, kept current when this tab or another changes it. While a page
  * the server rendered is hydrated it is null, as on the server, which knows no device's choices;
@@ -56,9 +59,5 @@ function subscribeStored(listener: () => void): () => void {
  * A page rendered in the browser alone has the stored value from its first render.
  */
 export function useStored(key: string): string | null {
-  return useSyncExternalStore(
-    subscribeStored,
-    () => readStored(key),
-    () => null,
-  );
+  return useDeviceStore(subscribeStored, () => readStored(key), nothingStored);
 }

@@ -1,5 +1,6 @@
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { useDeviceStore } from './handOver.tsx';
 
 /**
  * Whether the window is at least the `md` breakpoint wide (900 px, the desktop layout of SPEC.md
@@ -7,7 +8,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * width is not known: the caller then draws both layouts and lets CSS show the one that fits
  * (`desktopOnly`, `mobileOnly`), so the first render is the server's
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md). Right after hydrating, the width is
- * known and only the fitting layout stays.
+ * known and only the fitting layout stays, rendered in a transition (`useDeviceStore`).
  */
 export function useIsDesktop(): boolean | null {
   const theme = useTheme();
@@ -21,12 +22,11 @@ export function useIsDesktop(): boolean | null {
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => canMatchMedia() && window.matchMedia(query).matches,
-    () => null,
-  );
+  return useDeviceStore(subscribe, () => canMatchMedia() && window.matchMedia(query).matches, unknownWidth);
 }
+
+/** The width on the server and while hydrating: unknown. */
+const unknownWidth = (): boolean | null => null;
 
 /** Whether this window can answer media queries (a browser can; some test documents cannot: mobile). */
 function canMatchMedia(): boolean {

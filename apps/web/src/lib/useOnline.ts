@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeviceStore } from './handOver.tsx';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -9,14 +9,13 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** What the server assumes: a connection. */
+const online = () => true;
+
 /**
  * Whether the browser has a network connection (`navigator.onLine`), kept current; true on the
  * server and while a server-rendered page is hydrated.
  */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useDeviceStore(subscribe, () => navigator.onLine, online);
 }

@@ -3,16 +3,22 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SnackbarProvider } from '../../components/SnackbarProvider.tsx';
+import { HandOverProvider } from '../../lib/handOver.tsx';
 import { theme } from './theme.ts';
 
-/** Providers outside the router: MUI theme and baseline, TanStack Query, snackbars. */
+/**
+ * Providers outside the router: the hand-over of the device's values after hydrating, MUI theme
+ * and baseline, TanStack Query, snackbars.
+ */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>{children}</SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <HandOverProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </HandOverProvider>
   );
 }

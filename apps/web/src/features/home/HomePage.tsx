@@ -8,8 +8,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { isOneOf } from '../../lib/guards.ts';
+import { useHandedOver } from '../../lib/handOver.tsx';
 import { FEED_POSTAL_CODE_STORAGE_KEY, FEED_RADIUS_STORAGE_KEY, writeStored } from '../../lib/storageKeys.ts';
-import { useHydrated } from '../../lib/useHydrated.ts';
 import { useFeedSort, useViewMode } from '../../lib/viewMode.ts';
 import { CategoryStrip } from '../categories/index.ts';
 import { checkKeptPlace, FeedToolbar, ListingFeed, NoResults } from '../feed/index.ts';
@@ -31,7 +31,7 @@ export function HomePage() {
   const [sort, setSort] = useFeedSort();
   const { postalCode, radiusKm } = useHomePlace();
   const [dropped, setDropped] = useState<string | null>(null);
-  const hydrated = useHydrated();
+  const hydrated = useHandedOver();
   const queryClient = useQueryClient();
 
   const changePostalCode = (value: string) => writeStored(FEED_POSTAL_CODE_STORAGE_KEY, value || null);
