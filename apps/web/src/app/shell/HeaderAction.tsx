@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HoverTip } from '../../components/HoverTip.tsx';
 import { CountBadge, countedLabel } from './CountBadge.tsx';
 
 interface HeaderActionProps {
@@ -58,7 +58,7 @@ export function HeaderAction({ icon, label, count = 0, to, ...buttonProps }: Hea
   );
   const name = countedLabel(label, count);
   return (
-    <Tooltip title={label}>
+    <HoverTip title={label}>
       {to ? (
         <Button component={Link} to={to} color="inherit" aria-label={name} sx={actionStyle} {...buttonProps}>
           {content}
@@ -68,6 +68,6 @@ export function HeaderAction({ icon, label, count = 0, to, ...buttonProps }: Hea
           {content}
         </Button>
       )}
-    </Tooltip>
+    </HoverTip>
   );
 }

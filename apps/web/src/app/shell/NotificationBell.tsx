@@ -1,8 +1,8 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, type MouseEvent, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { HoverTip } from '../../components/HoverTip.tsx';
 import { LiveUpdates, useUnreadNotificationCount } from '../../features/notifications/index.ts';
 import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -29,13 +29,13 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const label = de.header.notifications;
   // The phone's bell: an icon button with the same tooltip and name as the desktop's HeaderAction.
   const compactBell = (props: object) => (
-    <Tooltip title={label}>
+    <HoverTip title={label}>
       <IconButton aria-label={countedLabel(label, unread)} color="inherit" {...props}>
         <CountBadge count={unread}>
           <NotificationsIcon />
         </CountBadge>
       </IconButton>
-    </Tooltip>
+    </HoverTip>
   );
 
   if (!isLoggedIn) {
