@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/queryClient.ts';
 import { fieldError } from '../../test/fieldError.ts';
 import { testUser } from '../../test/fixtures.ts';
 import { testCategories, testListing, testPermissions } from '../../test/listingFixtures.ts';
 import { logIn, renderApp } from '../../test/renderApp.tsx';
 import { calls, stubRoutes } from '../../test/stubRoutes.ts';
+import { listingQueryKey } from '../feed/index.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 30_000 };
@@ -72,6 +74,22 @@ describe('ad page /listing/{id}', () => {
     expect(
       await screen.findByText(/^Entfernt – unsere Moderation hat diese Anzeige entfernt/, {}, slow),
     ).toBeTruthy();
+  });
+
+  it('shows the view count of the answer that counted this visit, the rest of the page as it was', async () => {
+    adServer({ views: 42 });
+    const queryClient = createQueryClient();
+    // The answer a page comes with (as a rendered page hands it over), older than the query's
+    // freshness: the page asks again, and that answer counts the visit.
+    queryClient.setQueryData(listingQueryKey('l1'), testListing({ id: 'l1', views: 41 }), {
+      updatedAt: Date.now() - 60_000,
+    });
+    renderApp('/listing/l1', queryClient);
+    const heading = await screen.findByRole('heading', { level: 1 }, slow);
+    expect(screen.getByText('41 Aufrufe')).toBeTruthy();
+    expect(await screen.findByText('42 Aufrufe', {}, slow)).toBeTruthy();
+    // Not drawn anew: the heading is the element of the first answer.
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
   });
 
   it("reads 'Eingestellt gerade eben' for a new ad, lower-case inside the sentence", async () => {

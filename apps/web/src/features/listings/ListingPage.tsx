@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { ListingGrid } from '../../components/ListingGrid.tsx';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
@@ -29,7 +29,7 @@ import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
 import { FavoriteButton, useFavoriteToggle } from '../favorites/index.ts';
-import { useListing, useSimilarListings } from './api.ts';
+import { useListing, useListingViews, useSimilarListings } from './api.ts';
 import { AttributesTable, attributeRows } from './components/AttributesTable.tsx';
 import { Gallery } from './components/Gallery.tsx';
 import { SellerCard } from './components/SellerCard.tsx';
@@ -111,7 +111,29 @@ const ReportDialog = lazy(() =>
   import('./components/ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })),
 );
 
-function ListingView({ listing }: { listing: Listing }) {
+/**
+ * 'N Aufrufe' of the ad, kept current by itself: the page around it draws again only when
+ * something else of the ad changed ({@link sameExceptViews}).
+ */
+function ListingViews({ listing }: { listing: Listing }) {
+  const views = useListingViews(listing.id);
+  return de.listing.views(views ?? listing.views);
+}
+
+/**
+ * Whether two answers for the ad differ at most in `views`. The query keeps every unchanged
+ * part of a new answer as the same object (structural sharing), so comparing the fields by
+ * reference is enough.
+ */
+function sameExceptViews(before: { listing: Listing }, after: { listing: Listing }): boolean {
+  const keys = Object.keys(after.listing) as (keyof Listing)[];
+  return (
+    keys.length === Object.keys(before.listing).length &&
+    keys.every((key) => key === 'views' || before.listing[key] === after.listing[key])
+  );
+}
+
+const ListingView = memo(function ListingView({ listing }: { listing: Listing }) {
   const { isLoggedIn } = useSession();
   const actions = listingActions(listing, isLoggedIn);
   const categories = useCategories();
@@ -206,7 +228,7 @@ function ListingView({ listing }: { listing: Listing }) {
               </span>
               <span>
                 <VisibilityIcon fontSize="small" />
-                {de.listing.views(listing.views)}
+                <ListingViews listing={listing} />
               </span>
             </Box>
           </Box>
@@ -313,7 +335,7 @@ function ListingView({ listing }: { listing: Listing }) {
       )}
     </Container>
   );
-}
+}, sameExceptViews);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

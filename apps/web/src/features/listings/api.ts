@@ -9,7 +9,7 @@ import type {
   ReportReason,
   SimilarListings,
 } from '@marketplace/contract';
-import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
 import { isRecord } from '../../lib/guards.ts';
@@ -40,12 +40,26 @@ const isAnswered = (error: unknown) => error instanceof ApiError && error.status
  * hydrated, not 'Seite wird geladen...' (docs/decisions/0030-one-layout-rendered-on-the-server.md).
  */
 export function useListing(id: string) {
-  return useQuery({
+  return useQuery(listingQuery(id));
+}
+
+/** The query of the ad `id`, for {@link useListing} and {@link useListingViews}. */
+function listingQuery(id: string) {
+  return queryOptions({
     queryKey: listingQueryKey(id),
     queryFn: ({ signal }) => fetchListing(id, signal),
     retry: (count, error) => !isAnswered(error) && count < 1,
     retryOnMount: (query) => !isAnswered(query.state.error),
   });
+}
+
+/**
+ * The ad's `views` alone (SPEC.md §3), from the same query as {@link useListing}: the answer the
+ * ad page asks for again to count its visit usually differs from the page's only in this number,
+ * so only the part that shows it draws again.
+ */
+export function useListingViews(id: string): number | undefined {
+  return useQuery({ ...listingQuery(id), select: (listing) => listing.views }).data;
 }
 
 /** `GET /api/listings/{id}/similar`: ads like this one, at most {@link SIMILAR_LISTINGS_LIMIT}. */
