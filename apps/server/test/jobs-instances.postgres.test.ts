@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -57,7 +58,8 @@ const POLL = { timeout: 60_000, interval: 100 };
 
 /** Jobs of `queue` not yet finished (waiting, due, running). */
 async function unfinished(queue: string): Promise<number> {
-  const [row] = await a.jobs.query<{ count: number }>(
+  const [row] = await a.jobs.query(
+    z.object({ count: z.number().int() }),
     `select count(*)::int as count from "${a.jobs.schema}".job
       where name = $1 and state in ('created', 'retry', 'active')`,
     [queue],

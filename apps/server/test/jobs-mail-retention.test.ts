@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
 import { linkToken, mailsTo, registerMember, waitForLinkToken } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -20,17 +21,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface MailJobRow {
-  id: string;
-  state: string;
-  retry_count: number;
-  data: Record<string, unknown>;
-  stored: string;
-}
+/** A mail job as {@link mailJobsTo} reads it. */
+const mailJobRow = z.object({
+  id: z.string(),
+  state: z.string(),
+  retry_count: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+  stored: z.string(),
+});
+type MailJobRow = z.output<typeof mailJobRow>;
 
 /** The mail jobs to `to`, with everything pg-boss keeps of them as text in `stored`. */
 function mailJobsTo(to: string): Promise<MailJobRow[]> {
-  return t.app.jobs.query<MailJobRow>(
+  return t.app.jobs.query(
+    mailJobRow,
     `select id::text, state::text as state, retry_count, data,
             concat_ws(' ', data::text, output::text, singleton_key) as stored
        from "${t.app.jobs.schema}".job where name = $1 and data->>'to' = $2 order by created_on`,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -64,14 +65,14 @@ async function startServer(): Promise<FastifyInstance> {
   return app;
 }
 
-interface MailJob {
-  state: string;
-  retry_count: number;
-}
+/** A mail job as {@link mailJobs} reads it. */
+const mailJobRow = z.object({ state: z.string(), retry_count: z.number().int() });
+type MailJob = z.output<typeof mailJobRow>;
 
 /** The mail jobs to `to`, as pg-boss stores them. */
 async function mailJobs(app: FastifyInstance, to: string): Promise<MailJob[]> {
-  return app.jobs.query<MailJob>(
+  return app.jobs.query(
+    mailJobRow,
     `select state::text as state, retry_count from "${app.jobs.schema}".job where name = $1 and data->>'to' = $2`,
     [MAIL_QUEUE, to],
   );

@@ -80,7 +80,8 @@ const digestMailsTo = (member: RegisteredMember) =>
 
 describe('daily digest of missed notifications', () => {
   it('is scheduled daily at 06:00 UTC', async () => {
-    const rows = await t.app.jobs.query<{ cron: string }>(
+    const rows = await t.app.jobs.query(
+      z.object({ cron: z.string() }),
       `select cron from "${t.app.jobs.schema}".schedule where name = $1`,
       ['notifications.digest'],
     );

@@ -30,24 +30,25 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 async function refuseMailTo(address: string): Promise<() => Promise<void>> {
   const schema = quoted(t.app.jobs.schema);
   const trigger = `refuse_mail_${Math.random().toString(36).slice(2, 10)}`;
-  await t.app.jobs.query(
+  await t.app.jobs.execute(
     `create or replace function ${schema}.${trigger}() returns trigger language plpgsql as $$
      begin raise exception 'mail job refused'; end $$`,
   );
-  await t.app.jobs.query(
+  await t.app.jobs.execute(
     `create trigger ${trigger} before insert on ${schema}.job for each row
        when (new.name = '${MAIL_QUEUE}' and new.data->>'to' = '${address.replaceAll("'", "''")}')
        execute function ${schema}.${trigger}()`,
   );
   return async () => {
-    await t.app.jobs.query(`drop trigger ${trigger} on ${schema}.job`);
-    await t.app.jobs.query(`drop function ${schema}.${trigger}()`);
+    await t.app.jobs.execute(`drop trigger ${trigger} on ${schema}.job`);
+    await t.app.jobs.execute(`drop function ${schema}.${trigger}()`);
   };
 }
 
 /** The mail jobs queued for `address` (any state). */
 async function mailJobsTo(address: string): Promise<{ subject: string }[]> {
-  return t.app.jobs.query<{ subject: string }>(
+  return t.app.jobs.query(
+    z.object({ subject: z.string() }),
     `select data->>'subject' as subject from ${quoted(t.app.jobs.schema)}.job where name = $1 and data->>'to' = $2`,
     [MAIL_QUEUE, address],
   );
@@ -59,7 +60,8 @@ async function reactionFailed(reaction: string): Promise<void> {
     .poll(
       async () =>
         (
-          await t.app.jobs.query<{ n: number }>(
+          await t.app.jobs.query(
+            z.object({ n: z.number().int() }),
             `select count(*)::int as n from ${quoted(t.app.jobs.schema)}.job
               where name = $1 and data->>'reaction' = $2 and retry_count >= 1`,
             [REACTION_QUEUE, reaction],

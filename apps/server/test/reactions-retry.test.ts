@@ -23,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** A job's state. */
+const stateRow = z.object({ state: z.string() });
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -67,7 +70,8 @@ async function notificationsOf(member: RegisteredMember, type: string): Promise<
 }
 
 async function mailsTo(address: string, subject: string): Promise<number> {
-  const rows = await t.app.jobs.query<{ n: number }>(
+  const rows = await t.app.jobs.query(
+    z.object({ n: z.number().int() }),
     `select count(*)::int as n from ${quoted(t.app.jobs.schema)}.job where name = $1 and data->>'to' = $2 and data->>'subject' = $3`,
     [MAIL_QUEUE, address, subject],
   );
@@ -113,14 +117,16 @@ describe('a reaction that fails is retried until it succeeds, and runs once in e
     expect(await refused()).toBe(2);
     expect(await mailsTo(member.email, 'Neuer Follower – Marktplatz')).toBe(1);
     // The job is completed after its third attempt and is not run again.
-    const [job] = await t.app.jobs.query<{ state: string; retry_count: number }>(
+    const [job] = await t.app.jobs.query(
+      z.object({ state: z.string(), retry_count: z.number().int() }),
       `select state::text as state, retry_count from ${quoted(t.app.jobs.schema)}.job
         where name = $1 and data->>'event' = 'user.followed' and data->'payload'->>'followeeId' = $2`,
       [REACTION_QUEUE, member.user.id],
     );
     await expect
       .poll(async () => {
-        const [row] = await t.app.jobs.query<{ state: string }>(
+        const [row] = await t.app.jobs.query(
+          stateRow,
           `select state::text as state from ${quoted(t.app.jobs.schema)}.job
             where name = $1 and data->>'event' = 'user.followed' and data->'payload'->>'followeeId' = $2`,
           [REACTION_QUEUE, member.user.id],
@@ -139,21 +145,26 @@ describe('a reaction that fails is retried until it succeeds, and runs once in e
     await wantsFollowMails(member);
     expect((await follow(follower, member)).statusCode).toBe(201);
     await expect.poll(() => notificationsOf(member, 'follow'), { timeout: 20_000, interval: 50 }).toBe(1);
-    const [job] = await t.app.jobs.query<{ id: string }>(
+    const [job] = await t.app.jobs.query(
+      z.object({ id: z.string() }),
       `select id::text from ${quoted(t.app.jobs.schema)}.job
         where name = $1 and data->>'event' = 'user.followed' and data->'payload'->>'followeeId' = $2`,
       [REACTION_QUEUE, member.user.id],
     );
     expect(job).toBeDefined();
     // As if the completion had been lost in a crash: the same job is queued and run again.
-    const [{ data }] = (await t.app.jobs.query<{ data: object }>(
+    const [stored] = await t.app.jobs.query(
+      z.object({ data: z.record(z.string(), z.unknown()) }),
       `select data from ${quoted(t.app.jobs.schema)}.job where id = $1::uuid`,
       [job?.id],
-    )) as [{ data: object }];
+    );
+    if (!stored) throw new Error('the reaction job is gone');
+    const { data } = stored;
     const again = await t.app.jobs.send(REACTION_QUEUE, data);
     await expect
       .poll(async () => {
-        const [row] = await t.app.jobs.query<{ state: string }>(
+        const [row] = await t.app.jobs.query(
+          stateRow,
           `select state::text as state from ${quoted(t.app.jobs.schema)}.job where id = $1::uuid`,
           [again],
         );

@@ -230,7 +230,12 @@ const dialect = new PgDialect();
 
 /** The first words of a statement for an error message (whitespace folded, at most 80 characters). */
 function statementStart(query: SQL): string {
-  const text = dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ').trim();
+  return shortened(dialect.sqlToQuery(query).sql);
+}
+
+/** A statement's text, whitespace folded, at most 80 characters. */
+function shortened(statement: string): string {
+  const text = statement.replace(/\s+/g, ' ').trim();
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
@@ -249,8 +254,23 @@ export async function selectRows<Row extends z.ZodType>(
   query: SQL,
 ): Promise<z.output<Row>[]> {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] };
-  const parsed = z.array(row).safeParse(result.rows);
-  if (!parsed.success) throw new RowShapeError(statementStart(query), parsed.error.issues);
+  return parseRows(row, result.rows, statementStart(query));
+}
+
+/**
+ * Parses the rows a driver answered for a statement that did not go through Drizzle (pg-boss's
+ * connection, a `pg` client of a script or bench) with `row`, as {@link selectRows} does.
+ * @param statement the statement's text; its first words name it in the error
+ * @returns the parsed rows, in the given order
+ * @throws {RowShapeError} when a row does not match `row`
+ */
+export function parseRows<Row extends z.ZodType>(
+  row: Row,
+  rows: readonly unknown[],
+  statement: string,
+): z.output<Row>[] {
+  const parsed = z.array(row).safeParse(rows);
+  if (!parsed.success) throw new RowShapeError(shortened(statement), parsed.error.issues);
   return parsed.data;
 }
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { rowDate } from '../db/client.ts';
 import type { JobQueue } from './queue.ts';
 
 /** A job of a queue that failed several times, as pg-boss's `job` table holds it. */
@@ -15,17 +17,19 @@ export interface FailingJob<T> {
   createdAt: string;
 }
 
-interface FailingJobRow {
-  id: string;
-  data: unknown;
-  retry_count: number;
-  last_error: string | null;
-  state: 'retry' | 'failed';
-  next_attempt_at: Date | string;
-  created_at: Date | string;
-}
+/** A row of pg-boss's `job` table as {@link selectFailingJobs} reads it. */
+const failingJobRow = z.object({
+  id: z.string(),
+  data: z.unknown(),
+  retry_count: z.number().int(),
+  last_error: z.string().nullable(),
+  state: z.enum(['retry', 'failed']),
+  next_attempt_at: rowDate,
+  created_at: rowDate,
+});
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+/** The state of one job (`retryFailingJob`). */
+const jobStateRow = z.object({ state: z.string() });
 
 /** Quotes a schema name for SQL (pg-boss's schema is configuration, never user input). */
 export function quoteIdentifier(name: string): string {
@@ -43,7 +47,8 @@ export async function selectFailingJobs<T>(
   queue: string,
   minAttempts: number,
 ): Promise<FailingJob<T>[]> {
-  const rows = await jobs.query<FailingJobRow>(
+  const rows = await jobs.query(
+    failingJobRow,
     `select id::text, data, retry_count, left(output->>'message', 300) as last_error, state::text as state,
             start_after as next_attempt_at, created_on as created_at
        from ${quoteIdentifier(jobs.schema)}.job
@@ -59,8 +64,8 @@ export async function selectFailingJobs<T>(
     attempts: row.state === 'failed' ? row.retry_count + 1 : row.retry_count,
     lastError: row.last_error,
     state: row.state,
-    nextAttemptAt: row.state === 'retry' ? iso(row.next_attempt_at) : null,
-    createdAt: iso(row.created_at),
+    nextAttemptAt: row.state === 'retry' ? row.next_attempt_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
   }));
 }
 
@@ -70,7 +75,8 @@ export async function selectFailingJobs<T>(
  * @returns false when no failing job of the queue has this id (done, deleted or never failed)
  */
 export async function retryFailingJob(jobs: JobQueue, queue: string, id: string): Promise<boolean> {
-  const [job] = await jobs.query<{ state: string }>(
+  const [job] = await jobs.query(
+    jobStateRow,
     `select state::text as state from ${quoteIdentifier(jobs.schema)}.job where name = $1 and id = $2::uuid`,
     [queue, id],
   );

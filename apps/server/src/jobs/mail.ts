@@ -63,7 +63,7 @@ interface MailLog {
  * `data` column itself.
  */
 async function forgetDeliveredText(jobs: JobQueue, id: string, attempt: number): Promise<void> {
-  await jobs.query(
+  await jobs.execute(
     `update ${quoteIdentifier(jobs.schema)}.job
         set data = jsonb_build_object('to', data->'to', 'subject', data->'subject')
       where name = $1 and id = $2::uuid and state = 'active' and retry_count = $3`,

@@ -11,7 +11,7 @@ import {
 } from 'pg-boss';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { selectRows } from '../db/client.ts';
+import { parseRows, selectRows } from '../db/client.ts';
 
 /**
  * The background job queue (docs/decisions/0014-job-queue.md): pg-boss on the application's
@@ -51,8 +51,15 @@ export interface JobQueue {
    * @returns the job's id
    */
   send(name: string, data: object, options?: { db?: Database; priority?: number }): Promise<string>;
-  /** Runs SQL on the queue's connection (reading pg-boss's own tables). */
-  query<T>(text: string, values?: unknown[]): Promise<T[]>;
+  /**
+   * Reads pg-boss's own tables on the queue's connection; each row is parsed with `row`, a zod
+   * object schema next to the statement (docs/decisions/0034-rows-of-raw-sql-are-parsed.md).
+   * @returns the parsed rows, in the statement's order
+   * @throws {RowShapeError} when a row does not match `row`
+   */
+  query<Row extends z.ZodType>(row: Row, text: string, values?: unknown[]): Promise<z.output<Row>[]>;
+  /** Runs a statement that reads no rows (an update of pg-boss's tables) on the queue's connection. */
+  execute(text: string, values?: unknown[]): Promise<void>;
   /** pg-boss itself, for the few calls this interface does not wrap (retrying a job). */
   readonly boss: PgBoss;
   /** Stops the workers after their running jobs finished (at most `timeoutMs`), then the queue. */
@@ -209,9 +216,12 @@ export async function startJobQueue(handle: DatabaseHandle, log: QueueLog): Prom
       if (!id) throw new Error(`job of queue ${name} was not enqueued`);
       return id;
     },
-    async query<T>(text: string, values?: unknown[]) {
+    async query(row, text, values) {
       const result = await boss.getDb().executeSql(text, values);
-      return result.rows as T[];
+      return parseRows(row, result.rows, text);
+    },
+    async execute(text, values) {
+      await boss.getDb().executeSql(text, values);
     },
     async stop(timeoutMs = 30_000) {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });

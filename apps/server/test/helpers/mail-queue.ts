@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { z } from 'zod';
 import { MAIL_QUEUE } from '../../src/jobs/mail.ts';
+
+/** A count of jobs. */
+const countRow = z.object({ count: z.number().int() });
 
 /**
  * How many mails the application has enqueued so far, delivered or not (docs/decisions/0014):
@@ -8,7 +12,8 @@ import { MAIL_QUEUE } from '../../src/jobs/mail.ts';
  * answer, while the outbox fills a moment later.
  */
 export async function enqueuedMails(app: FastifyInstance): Promise<number> {
-  const [row] = await app.jobs.query<{ count: number }>(
+  const [row] = await app.jobs.query(
+    countRow,
     `select count(*)::int as count from "${app.jobs.schema}".job where name = $1`,
     [MAIL_QUEUE],
   );
@@ -24,7 +29,8 @@ export async function allMailDelivered(app: FastifyInstance, ms = 60_000): Promi
   await expect
     .poll(
       async () => {
-        const [row] = await app.jobs.query<{ count: number }>(
+        const [row] = await app.jobs.query(
+          countRow,
           `select count(*)::int as count from "${app.jobs.schema}".job
             where name = $1 and state in ('created', 'retry', 'active')`,
           [MAIL_QUEUE],

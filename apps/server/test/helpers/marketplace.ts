@@ -185,7 +185,8 @@ export async function reactionsDone(t: TestApp): Promise<void> {
   // vi.waitFor, not expect.poll: also usable in beforeAll.
   await vi.waitFor(
     async () => {
-      const [row] = await t.app.jobs.query<{ n: number }>(
+      const [row] = await t.app.jobs.query(
+        z.object({ n: z.number().int() }),
         `select count(*)::int as n from ${schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
         [REACTION_QUEUE],
       );
