@@ -71,8 +71,13 @@ function expectShapeError(err: Record<string, unknown> | undefined, statement: R
 }
 
 /** Asserts that `res` answered 500 for a refused row ({@link expectShapeError}). */
-function expectRefusedRow(res: LightMyRequestResponse, statement: RegExp, field: string): void {
+async function expectRefusedRow(
+  res: LightMyRequestResponse,
+  statement: RegExp,
+  field: string,
+): Promise<void> {
   expect(res.statusCode, res.body).toBe(500);
+  await expect.poll(() => loggedError(res), { message: 'no error logged for the request' }).toBeDefined();
   expectShapeError(loggedError(res), statement, field);
 }
 
@@ -86,7 +91,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
       sql`update users set created_at = 'infinity' where id = ${member.user.id}::uuid`,
     );
     const res = await as(admin, 'GET', `/api/admin/members?q=${encodeURIComponent(member.user.email)}`);
-    expectRefusedRow(res, /^select u\.id, u\.email, u\.nickname/, 'created_at');
+    await expectRefusedRow(res, /^select u\.id, u\.email, u\.nickname/, 'created_at');
   });
 
   it('auth: a failed login stored with a time that is no point in time', async () => {
@@ -97,7 +102,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
       sql`update failed_logins set created_at = 'infinity' where email = ${member.user.email}`,
     );
     const res = await login(t.app, member.user.email, 'Falsches-Passwort-1', ip);
-    expectRefusedRow(res, /^select \(select array_agg\(created_at\) from/, 'pair');
+    await expectRefusedRow(res, /^select \(select array_agg\(created_at\) from/, 'pair');
   });
 
   it('chat: an earlier message with the same client id whose time is no point in time', async () => {
@@ -111,7 +116,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
     await t.db.handle.db.execute(
       sql`update chat_messages set created_at = 'infinity' where conversation_id = ${conversationId}::uuid`,
     );
-    expectRefusedRow(await as(buyer, 'POST', url, message), /^with earlier as/, 'earlier.created_at');
+    await expectRefusedRow(await as(buyer, 'POST', url, message), /^with earlier as/, 'earlier.created_at');
   });
 
   it('forum: a thread whose last post time is no point in time', async () => {
@@ -120,7 +125,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
           values ('business', ${seller.user.id}::uuid, 'Zeitlose Frage', 'infinity')`,
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/forum/categories' });
-    expectRefusedRow(res, /^select c\.id as category_id, t\.id, t\.title/, 'last_post_at');
+    await expectRefusedRow(res, /^select c\.id as category_id, t\.id, t\.title/, 'last_post_at');
   });
 
   it('listings: an ad in a status the code does not know', async () => {
@@ -128,7 +133,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
     await t.db.handle.db.execute(sql`alter table listings drop constraint listings_status_check`);
     await t.db.handle.db.execute(sql`update listings set status = 'archiviert' where id = ${other.id}::uuid`);
     const res = await t.app.inject({ method: 'GET', url: `/api/listings/${other.id}` });
-    expectRefusedRow(res, /^select l\.id/, 'status');
+    await expectRefusedRow(res, /^select l\.id/, 'status');
   });
 
   it('moderation: an earlier warning whose time is no point in time', async () => {
@@ -146,7 +151,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
       ground: 'agb_fraud',
       text: 'Die Fotos stammen aus einem fremden Inserat; verlangt wird Vorkasse über einen Link.',
     });
-    expectRefusedRow(res, /^select count\(\*\) filter \(where action = 'remove'/, 'warning');
+    await expectRefusedRow(res, /^select count\(\*\) filter \(where action = 'remove'/, 'warning');
   });
 
   it('notifications: a stored notification whose time is no point in time', async () => {
@@ -184,7 +189,7 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
     await t.db.handle.db.execute(sql`alter table postal_codes alter column state drop not null`);
     await t.db.handle.db.execute(sql`update postal_codes set state = null where place = 'München'`);
     const res = await t.app.inject({ method: 'GET', url: '/api/places?q=M%C3%BCnchen' });
-    expectRefusedRow(res, /^select postal_code, place, state from/, 'state');
+    await expectRefusedRow(res, /^select postal_code, place, state from/, 'state');
   });
 
   it('users: a member card whose e-mail check time is no point in time', async () => {
@@ -193,6 +198,6 @@ describe('a row of the wrong shape is refused, naming the statement and the fiel
       sql`update users set email_verified_at = 'infinity' where id = ${member.user.id}::uuid`,
     );
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${member.user.id}/reputation` });
-    expectRefusedRow(res, /^select u\.id, u\.nickname, u\.first_name/, 'email_verified_at');
+    await expectRefusedRow(res, /^select u\.id, u\.nickname, u\.first_name/, 'email_verified_at');
   });
 });
