@@ -19,9 +19,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withoutServerSettings } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
 import { generateDataSet } from './generate.ts';
-import { deepCursor, type Scenario, scenarios, startBenchServer, underLoad } from './load.ts';
+import {
+  countRow,
+  deepCursor,
+  idRow,
+  type Scenario,
+  scenarios,
+  startBenchServer,
+  underLoad,
+} from './load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** How long a starting process may take to answer its health check (a busy machine: slow). */
@@ -148,16 +156,17 @@ async function prepareDatabase(options: ClusterBenchOptions): Promise<{ url: str
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       try {
-        const found = await client
-          .query('select count(*)::int as n from listings')
-          .then((r) => r.rows[0]?.n as number)
+        const found = await queryRows(client, countRow, 'select count(*)::int as n from listings')
+          .then((rows) => rows[0]?.n)
           .catch(() => 0);
         if (found === options.ads) {
-          const ids = await client.query(
+          const ids = await queryRows(
+            client,
+            idRow,
             `select id from listings where status = 'active' order by md5(id::text) limit 1000`,
           );
           options.log(`PostgreSQL: Datenbank ${name} mit ${options.ads} Anzeigen wiederverwendet`);
-          return { url: url.toString(), ids: ids.rows.map((row) => row.id as string) };
+          return { url: url.toString(), ids: ids.map((row) => row.id) };
         }
       } finally {
         await client.end();

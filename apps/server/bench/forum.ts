@@ -9,10 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { percentile, startBenchServer, underLoad } from './load.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
+import { countRow, idRow, percentile, startBenchServer, underLoad } from './load.ts';
 
 const SUBFORUMS = [
   'business/gruendung',
@@ -137,13 +138,19 @@ export async function forumBench(options: {
   try {
     await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     if (options.reuse) {
-      const found = await admin.query(
+      const [found] = await queryRows(
+        admin,
+        countRow,
         `select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = 'forum_posts'`,
         [schema],
       );
-      if (found.rows[0]?.n === 1) {
-        const count = await admin.query(`select count(*)::int as n from "${schema}".forum_posts`);
-        filled = count.rows[0]?.n === options.posts;
+      if (found?.n === 1) {
+        const [count] = await queryRows(
+          admin,
+          countRow,
+          `select count(*)::int as n from "${schema}".forum_posts`,
+        );
+        filled = count?.n === options.posts;
       }
     }
     if (!filled) await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -185,7 +192,9 @@ export async function forumBench(options: {
         'create temporary table bench_users as select id, row_number() over (order by email) as rn from users',
       );
       // Posts in batches of about 100,000.
-      const threads = await client.query<{ id: string; post_count: number }>(
+      const threads = await queryRows(
+        client,
+        z.object({ id: z.string(), post_count: z.number().int() }),
         'select id, post_count from bench_threads order by rn',
       );
       let batch: string[] = [];
@@ -207,8 +216,8 @@ export async function forumBench(options: {
         batch = [];
         batchPosts = 0;
       };
-      const threadSize = new Map(threads.rows.map((row) => [row.id, row.post_count]));
-      for (const row of threads.rows) {
+      const threadSize = new Map(threads.map((row) => [row.id, row.post_count]));
+      for (const row of threads) {
         batch.push(row.id);
         batchPosts += row.post_count;
         if (batchPosts >= 100_000) await flush();
@@ -225,11 +234,14 @@ export async function forumBench(options: {
       await client.query('vacuum analyze');
       log(`Forum-Daten erzeugt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
-    const big = await client.query<{ id: string }>(
+    const [big] = await queryRows(
+      client,
+      idRow,
       `select id from forum_threads where post_count = ${BIG_THREAD_POSTS} order by created_at desc limit 1`,
     );
-    const counts = await client.query<{ posts: number }>('select count(*)::int as posts from forum_posts');
-    const bigId = big.rows[0]?.id as string;
+    const [counts] = await queryRows(client, countRow, 'select count(*)::int as n from forum_posts');
+    if (!big) throw new Error(`no thread of ${BIG_THREAD_POSTS} posts`);
+    const bigId = big.id;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-forum-'));
     let pages: string[] = [];
     const app = await buildApp(
@@ -243,7 +255,7 @@ export async function forumBench(options: {
     try {
       log('');
       log(
-        `Forum: ${counts.rows[0]?.posts.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander (Last ${load()}):`,
+        `Forum: ${counts?.n.toLocaleString('de-DE')} Beiträge (PostgreSQL), einzelne Anfragen nacheinander (Last ${load()}):`,
       );
       log('');
       log('| Szenario | Mittel ms | p95 ms | p99 ms | Mittel / Baseline |');

@@ -3,6 +3,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { z } from 'zod';
+
+/** A count of the benches' checks of a reused data set (`count(*)::int as n`). */
+export const countRow = z.object({ n: z.number().int() });
+
+/** An id of a row the benches ask for. */
+export const idRow = z.object({ id: z.string() });
 
 /** The `p`th percentile of ascending `sorted` (NaN when empty). */
 export function percentile(sorted: number[], p: number): number {

@@ -24,14 +24,16 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, openDatabase, queryRows } from '../src/db/client.ts';
 import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
 import {
   busiestCategories,
+  countRow,
   deepCursor,
   htmlScenarios,
+  idRow,
   percentile,
   type Scenario,
   scenarios,
@@ -81,16 +83,17 @@ async function prepareSchema(schema: string, ads: number): Promise<string[]> {
   try {
     await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     if (flag('reuse')) {
-      const found = await admin
-        .query(`select count(*)::int as n from "${schema}".listings`)
-        .then((r) => r.rows[0]?.n as number)
+      const found = await queryRows(admin, countRow, `select count(*)::int as n from "${schema}".listings`)
+        .then((rows) => rows[0]?.n)
         .catch(() => 0);
       if (found === ads) {
-        const ids = await admin.query(
+        const ids = await queryRows(
+          admin,
+          idRow,
           `select id from "${schema}".listings where status = 'active' order by md5(id::text) limit 1000`,
         );
         log(`PostgreSQL: ${schema} mit ${ads} Anzeigen wiederverwendet`);
-        return ids.rows.map((row) => row.id as string);
+        return ids.map((row) => row.id);
       }
     }
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

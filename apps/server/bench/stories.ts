@@ -20,9 +20,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
 import { percentile, underLoad } from './load.ts';
 
 const SCHEMA = 'bench_stories';
@@ -122,14 +123,16 @@ async function generate(databaseUrl: string, members: number): Promise<Viewer[]>
        on conflict do nothing`,
       [members],
     );
-    const sessions = await client.query<{ id: string; user_id: string }>(
+    const sessions = await queryRows(
+      client,
+      z.object({ id: z.string(), user_id: z.string() }),
       `insert into sessions (user_id, expires_at)
        select id, now() + interval '24 hours' from bench_numbered where n > $1::int
        returning id, user_id`,
       [members],
     );
     await client.query('analyze');
-    return sessions.rows.map((row) => ({ userId: row.user_id, sessionId: row.id }));
+    return sessions.map((row) => ({ userId: row.user_id, sessionId: row.id }));
   } finally {
     await client.end();
   }

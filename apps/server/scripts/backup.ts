@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
+import { z } from 'zod';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
+import { queryRows } from '../src/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/lib/data-dir-lock.ts';
 import {
   connectPostgres,
@@ -172,7 +174,12 @@ async function dumpPostgres(databaseUrl: string, file: string): Promise<BackupMa
   const client = await connectPostgres(databaseUrl);
   try {
     await client.query('begin isolation level repeatable read read only');
-    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id;
+    const [exported] = await queryRows(
+      client,
+      z.object({ id: z.string() }),
+      'select pg_export_snapshot() as id',
+    );
+    const snapshot = exported?.id;
     const tables = await countRows(client);
     await run('pg_dump', [
       '--format=custom',

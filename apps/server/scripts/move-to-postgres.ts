@@ -9,7 +9,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
 import { JWT_SECRET_FILE } from '../src/lib/jwt-secret.ts';
 import { assertEmbeddedDatabase, isCommand, lockOrRefuse, runCommand } from './backup.ts';
 import {
@@ -19,6 +19,7 @@ import {
   databaseName,
   label,
   listTables,
+  nameRow,
   OperationError,
   type Queryable,
   quoted,
@@ -113,12 +114,12 @@ async function copyRows(source: PGlite, target: pg.Client): Promise<Record<strin
     // Foreign keys are dropped for the copy and added again at the end, which checks every row
     // (tables refer to each other and to themselves, so no insert order fits all). User
     // triggers stay quiet: the rows arrive as they were, counters included.
-    const foreignKeys = (
-      await target.query<{ table: string; name: string; definition: string }>(
-        `select conrelid::regclass::text as "table", conname as name, pg_get_constraintdef(oid) as definition
-           from pg_constraint where contype = 'f' and connamespace::regnamespace::text <> 'drizzle'`,
-      )
-    ).rows;
+    const foreignKeys = await queryRows(
+      target,
+      z.object({ table: z.string(), name: z.string(), definition: z.string() }),
+      `select conrelid::regclass::text as "table", conname as name, pg_get_constraintdef(oid) as definition
+         from pg_constraint where contype = 'f' and connamespace::regnamespace::text <> 'drizzle'`,
+    );
     for (const key of foreignKeys) {
       await target.query(`alter table ${key.table} drop constraint "${key.name.replaceAll('"', '""')}"`);
     }
@@ -162,7 +163,9 @@ function pick(counts: Record<string, number>): Record<string, number> {
  * vectors) are computed again by PostgreSQL; identity columns keep their values.
  */
 async function copyTable(source: PGlite, target: Queryable, table: TableName): Promise<void> {
-  const { rows: columns } = await source.query<{ name: string }>(
+  const columns = await queryRows(
+    source,
+    nameRow,
     `select a.attname as name from pg_attribute a
       where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
       order by a.attnum`,
@@ -170,7 +173,9 @@ async function copyTable(source: PGlite, target: Queryable, table: TableName): P
   );
   const list = columns.map((column) => `"${column.name.replaceAll('"', '""')}"`).join(', ');
   for (let offset = 0; ; offset += BATCH_ROWS) {
-    const { rows } = await source.query<{ batch: string | null }>(
+    const rows = await queryRows(
+      source,
+      z.object({ batch: z.string().nullable() }),
       `select json_agg(t)::text as batch from (select ${list} from ${quoted(table)} order by ctid limit ${BATCH_ROWS} offset ${offset}) t`,
     );
     const batch = rows[0]?.batch;
@@ -185,7 +190,9 @@ async function copyTable(source: PGlite, target: Queryable, table: TableName): P
 
 /** Sets every sequence of the target to the position it has in the embedded database. */
 async function copySequences(source: PGlite, target: Queryable): Promise<void> {
-  const { rows } = await source.query<{ name: string; last: string | null }>(
+  const rows = await queryRows(
+    source,
+    z.object({ name: z.string(), last: z.string().nullable() }),
     `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name, last_value::text as last
        from pg_sequences where schemaname <> 'drizzle'`,
   );

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
+import { z } from 'zod';
+import { queryRows, type RowsClient } from '../src/db/client.ts';
 import { createS3MediaStorage, type S3Settings } from '../src/lib/s3-media-storage.ts';
 
 /** Thrown for a refused or failed operation; `message` is one German line for the operator. */
@@ -15,9 +17,10 @@ export class OperationError extends Error {
 }
 
 /** Anything that answers SQL with `{ rows }`: a PGlite instance or a pg client. */
-export interface Queryable {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
+export type Queryable = RowsClient;
+
+/** A table's schema and name as `listTables` reads them. */
+const tableNameRow = z.object({ schema: z.string(), table: z.string() });
 
 /** A table as `schema.table`, both parts quoted for SQL. */
 export interface TableName {
@@ -44,20 +47,27 @@ const SYSTEM_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') an
  * Partitions are left out: their rows are read and counted through the partitioned table.
  */
 export async function listTables(db: Queryable): Promise<TableName[]> {
-  const { rows } = await db.query<TableName>(
+  return queryRows(
+    db,
+    tableNameRow,
     `select n.nspname as schema, c.relname as "table"
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and not c.relispartition and ${SYSTEM_SCHEMAS}
       order by 1, 2`,
   );
-  return rows;
 }
+
+/** A count (`count(*)::int as n`). */
+const countRow = z.object({ n: z.number().int() });
+
+/** A relation's or column's name. */
+export const nameRow = z.object({ name: z.string() });
 
 /** Row count of every table of `listTables`, keyed by `schema.table`. */
 export async function countRows(db: Queryable): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await listTables(db)) {
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${quoted(table)}`);
+    const rows = await queryRows(db, countRow, `select count(*)::int as n from ${quoted(table)}`);
     counts[label(table)] = rows[0]?.n ?? 0;
   }
   return counts;
@@ -96,7 +106,9 @@ export async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
 export async function assertEmptyPostgres(databaseUrl: string): Promise<void> {
   const client = await connectPostgres(databaseUrl);
   try {
-    const { rows } = await client.query<{ name: string }>(
+    const rows = await queryRows(
+      client,
+      nameRow,
       `select n.nspname || '.' || c.relname as name
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and ${SYSTEM_SCHEMAS}

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Rows of raw SQL are parsed with a schema next to the query (docs/decisions/0034): no read
- * casts its rows to a type nothing checks, and no transaction is cast to a database. This walks
- * the server's code, tests, benches and scripts.
+ * casts its rows to a type nothing checks, and no transaction is cast to a database. That holds
+ * for Drizzle (`selectRows`), for pg-boss's connection (`jobs.query(rowSchema, …)`) and for the
+ * drivers' own clients of scripts, benches and tests (`queryRows`): none hands over its rows
+ * typed by a type argument, a cast, an index into `.rows` or a destructured `{ rows }`. This
+ * walks the server's code, tests, benches and scripts.
  */
 const server = path.resolve(import.meta.dirname, '..');
 const FOLDERS = ['src', 'test', 'bench', 'scripts', 'cluster'];
@@ -13,6 +16,11 @@ const UNCHECKED = [
   { name: 'an unchecked row type', pattern: /(?<!function )\bselectRows\s*</ },
   { name: 'the unchecked read', pattern: /\bselectRowsUnchecked\b/ },
   { name: 'a cast to Database', pattern: /as unknown as Database\b/ },
+  // pg-boss's connection (`jobs.query(rowSchema, …)`) and `pg` clients of scripts, benches and
+  // tests: their rows are parsed with a schema too (`parseRows`), never typed by a type argument.
+  { name: 'an unchecked driver read', pattern: /\.query\s*</ },
+  { name: 'a cast of driver rows', pattern: /\.rows\s+as\b|\bas\s+\{\s*rows\s*:(?!\s*unknown\[\])/ },
+  { name: "a driver's rows read without a schema", pattern: /\.rows\s*\[|\{\s*rows\b[^}]*\}\s*=\s*await\b/ },
 ];
 
 function sourceFiles(folder: string): string[] {

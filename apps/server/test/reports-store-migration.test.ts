@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/db/client.ts';
+import { z } from 'zod';
+import { migrationsFolder, queryRows } from '../src/db/client.ts';
 
 const OLD_TABLES = ['listing_reports', 'forum_reports', 'chat_reports', 'story_reports', 'user_reports'];
 
@@ -29,12 +30,14 @@ async function applyMigration(client: PGlite, tag: string): Promise<void> {
 }
 
 async function existingTables(client: PGlite, names: string[]): Promise<string[]> {
-  const result = await client.query<{ name: string }>(
+  const rows = await queryRows(
+    client,
+    z.object({ name: z.string() }),
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_name = ANY($1::text[]) ORDER BY table_name`,
     [names],
   );
-  return result.rows.map((row) => row.name);
+  return rows.map((row) => row.name);
 }
 
 /** A row of `reports` with its times as ISO strings (milliseconds). */
@@ -217,10 +220,12 @@ async function fillOldTables(client: PGlite): Promise<void> {
     ]);
   }
 
-  const category = await client.query<{ id: number }>(
+  const [category] = await queryRows(
+    client,
+    z.object({ id: z.number() }),
     `INSERT INTO categories (slug, name, short_name, icon) VALUES ('bikes', 'Bikes', 'Bikes', 'bike') RETURNING id`,
   );
-  const categoryId = category.rows[0]?.id;
+  const categoryId = category?.id;
   for (const [id, title] of [
     [ad, 'City bike'],
     [otherAd, 'Mountain bike'],
@@ -398,17 +403,21 @@ describe('migrating the five report tables into one reports store', () => {
     await applyMigration(client, tags[storeAt] as string);
     await applyMigration(client, tags[storeAt + 1] as string);
     tablesAfter = await existingTables(client, OLD_TABLES);
-    const result = await client.query<{
-      target_type: string;
-      target_id: string;
-      reported_id: string;
-      reporter_id: string;
-      reason: string;
-      comment: string | null;
-      created_at: Date;
-      resolved_at: Date | null;
-    }>('SELECT * FROM reports');
-    stored = result.rows.map((row) => ({
+    const rows = await queryRows(
+      client,
+      z.object({
+        target_type: z.string(),
+        target_id: z.string(),
+        reported_id: z.string(),
+        reporter_id: z.string(),
+        reason: z.string(),
+        comment: z.string().nullable(),
+        created_at: z.date(),
+        resolved_at: z.date().nullable(),
+      }),
+      'SELECT * FROM reports',
+    );
+    stored = rows.map((row) => ({
       targetType: row.target_type,
       targetId: row.target_id,
       reportedId: row.reported_id,

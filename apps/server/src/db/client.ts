@@ -274,6 +274,29 @@ export function parseRows<Row extends z.ZodType>(
   return parsed.data;
 }
 
+/** A driver's own client, below Drizzle, that answers SQL with `{ rows }`: a `pg` client or pool, or PGlite. */
+export interface RowsClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs `text` on a driver's own client and parses every row with `row`, as {@link selectRows}
+ * does through Drizzle: for the operator's scripts, the benches and the tests that work below
+ * Drizzle (docs/decisions/0034-rows-of-raw-sql-are-parsed.md). node-postgres' own client hands
+ * over `timestamptz` as a `Date` and `bigint` as text.
+ * @returns the parsed rows, in the statement's order
+ * @throws {RowShapeError} when a row does not match `row`
+ */
+export async function queryRows<Row extends z.ZodType>(
+  client: RowsClient,
+  row: Row,
+  text: string,
+  values?: unknown[],
+): Promise<z.output<Row>[]> {
+  const result = await client.query(text, values);
+  return parseRows(row, result.rows, text);
+}
+
 /**
  * A count or sum of raw SQL (`count(*)`, `sum(...)`: `bigint` or `numeric`), which node-postgres
  * hands over as text and PGlite as a number: a finite number either way.
