@@ -139,7 +139,6 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
   const categories = useCategories();
   const selection = categories.data ? findBySlugOrId(categories.data, listing.category.slug) : null;
   const rows = attributeRows(listing, attributesOf(selection));
-  const similar = useSimilarListings(listing.id, true);
   // null until the report dialog is first opened; then it stays, for its closing and the typed note.
   const [reportOpen, setReportOpen] = useState<boolean | null>(null);
   const navigate = useNavigate();
@@ -165,8 +164,6 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
       showMessage(de.listing.shareFailed, 'error');
     }
   };
-
-  const similarListings = (similar.data ?? []).filter((entry) => entry.id !== listing.id);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
@@ -319,15 +316,7 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
           <SellerCard seller={listing.seller} canFollow={isLoggedIn} />
         </Box>
       </Box>
-      {similarListings.length > 0 && (
-        <Section title={de.listing.similar}>
-          <ListingGrid
-            listings={similarListings}
-            viewMode="compact"
-            action={(entry) => <FavoriteButton listing={entry} size="small" />}
-          />
-        </Section>
-      )}
+      <SimilarListings id={listing.id} />
       {reportOpen !== null && (
         <Suspense fallback={null}>
           <ReportDialog listingId={listing.id} open={reportOpen} onClose={() => setReportOpen(false)} />
@@ -336,6 +325,25 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
     </Container>
   );
 }, sameExceptViews);
+
+/**
+ * 'Ähnliche Anzeigen' of the ad `id` (SPEC.md §2 /listing/{id}), asked for by themselves: their
+ * answer arrives after the page and draws only this part.
+ */
+function SimilarListings({ id }: { id: string }) {
+  const similar = useSimilarListings(id, true);
+  const similarListings = (similar.data ?? []).filter((entry) => entry.id !== id);
+  if (similarListings.length === 0) return null;
+  return (
+    <Section title={de.listing.similar}>
+      <ListingGrid
+        listings={similarListings}
+        viewMode="compact"
+        action={(entry) => <FavoriteButton listing={entry} size="small" />}
+      />
+    </Section>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
