@@ -31,7 +31,7 @@ import { FollowButton } from './FollowButton.tsx';
 import { FollowLists } from './FollowLists.tsx';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
 
-const AVATAR_SIZE_PX = 96;
+const AVATAR_SIZE_PX = { xs: 64, sm: 96 };
 
 // The report dialog checks with the contract's zod schema: it loads when it opens (decision 0017).
 const MemberReportDialog = lazy(() =>
@@ -152,11 +152,14 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
   const hasRating = profile.rating !== null && profile.review_count > 0;
   return (
     <Card variant="outlined">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        {/* On a phone the avatar stands beside the name and the buttons below them, so the
+            member's ads begin within the first screen. */}
         <Stack
-          direction={{ xs: 'column', sm: 'row' }}
+          direction="row"
           spacing={{ xs: 2, sm: 3 }}
-          sx={{ alignItems: 'center', textAlign: { xs: 'center', sm: 'left' } }}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
         >
           <ProfileAvatar src={profile.avatar} name={shownName(profile)} size={AVATAR_SIZE_PX} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -176,11 +179,7 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
               since && <Typography color="text.secondary">{de.profile.memberSince(since)}</Typography>
             )}
             {!profile.reputation && hasRating && profile.rating !== null && (
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' }, mt: 0.5 }}
-              >
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                 <Rating value={profile.rating} precision={0.5} readOnly size="small" />
                 <Typography variant="body2" color="text.secondary">
                   {de.profile.rating(
@@ -192,14 +191,18 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
             )}
           </Box>
           {actions.edit && (
-            <Box>
+            <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
               <Button component={RouterLink} to="/settings" variant="outlined" startIcon={<EditIcon />}>
                 {de.profile.editProfile}
               </Button>
             </Box>
           )}
           {(actions.follow || actions.message || actions.report) && (
-            <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack
+              direction={{ xs: 'row', sm: 'column' }}
+              spacing={1}
+              sx={{ flexWrap: 'wrap', rowGap: 1, width: { xs: '100%', sm: 'auto' } }}
+            >
               {actions.follow && <FollowButton userId={profile.id} />}
               {actions.message && <MessageButton memberId={profile.id} />}
               {actions.report && <ReportMemberButton memberId={profile.id} />}
@@ -208,7 +211,7 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
         </Stack>
         <Stack
           direction="row"
-          sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}
+          sx={{ mt: { xs: 2, sm: 3 }, pt: 2, borderTop: 1, borderColor: 'divider' }}
           data-testid="profile-stats"
         >
           <Stat value={profile.active_listings} label={de.profile.activeListings} />
@@ -243,7 +246,7 @@ function ProfileLoaded({ profile }: { profile: PublicProfile }) {
   usePageTitle(shownName(profile));
   return (
     <>
-      <Container maxWidth="md" sx={{ pt: { xs: 3, md: 5 } }}>
+      <Container maxWidth="md" sx={{ pt: { xs: 2, md: 5 } }}>
         <Stack spacing={3}>
           <ProfileCard profile={profile} />
           {/* The own follow lists, on the profile its member may edit (`can.edit`: only their own). */}
