@@ -117,7 +117,12 @@ export interface Scenario {
    * any warm-up, so every path's first visit falls into the measurement.
    */
   visits?: 'visited' | 'first';
+  /** Headers of every request, e.g. {@link BROWSER_ENCODINGS}. */
+  headers?: Record<string, string>;
 }
+
+/** The encodings a browser accepts (Chromium's `Accept-Encoding`): pages then go out compressed. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Follows `next_cursor` `pages` times (100 ads each). @returns the cursor at that depth */
 export async function deepCursor(base: string, pages: number): Promise<string> {
@@ -191,22 +196,23 @@ export function scenarios(ids: string[], cursor: string): Scenario[] {
  * addresses many times), and 500 other ads on their first visits (`ids` 500 to 999).
  */
 export function htmlScenarios(ids: string[], categorySlugs: string[]): Scenario[] {
+  const adPages = ids.slice(0, 500).map((id) => `/listing/${id}`);
   return [
-    {
-      name: 'Anzeigenseite (HTML)',
-      paths: ids.slice(0, 500).map((id) => `/listing/${id}`),
-      visits: 'visited',
-    },
+    { name: 'Anzeigenseite (HTML)', paths: adPages, visits: 'visited', headers: BROWSER_ENCODINGS },
     {
       name: 'Kategorieseite (HTML)',
       paths: categorySlugs.map((slug) => `/category/${encodeURIComponent(slug)}`),
       visits: 'visited',
+      headers: BROWSER_ENCODINGS,
     },
     {
       name: 'Anzeigenseite (HTML), erste Aufrufe',
       paths: ids.slice(500, 1000).map((id) => `/listing/${id}`),
       visits: 'first',
+      headers: BROWSER_ENCODINGS,
     },
+    // The same kept pages to a client that takes no compression: the page's full size each time.
+    { name: 'Anzeigenseite (HTML), unkomprimiert', paths: adPages, visits: 'visited' },
   ];
 }
 

@@ -18,6 +18,7 @@
 // times, see login-timing.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
 import {
+  BROWSER_ENCODINGS,
   busiestCategories,
   countRow,
   deepCursor,
@@ -135,7 +137,10 @@ interface LoadResult {
 
 /** Runs one scenario with autocannon; latencies come from every response (exact p95/p99). */
 async function load(base: string, scenario: Scenario, duration: number): Promise<LoadResult> {
-  return { name: scenario.name, ...(await underLoad(base, scenario.paths, duration, CONNECTIONS)) };
+  return {
+    name: scenario.name,
+    ...(await underLoad(base, scenario.paths, duration, CONNECTIONS, [], undefined, scenario.headers)),
+  };
 }
 
 /** Times `runs` requests of a scenario one after the other through `inject` (ms per request). */
@@ -308,10 +313,23 @@ async function describePage(base: string, scenario: Scenario): Promise<{ line: s
   const html = await response.text();
   const rendered = html.includes('data-server-rendered') ? 'ja' : 'nein';
   const kb = Math.round(Buffer.byteLength(html) / 1024);
+  // As a browser gets it: `fetch` would decode the body, so the raw bytes come through `http`.
+  const sent = await new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    http
+      .get(`${base}${first}`, { headers: BROWSER_ENCODINGS }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'keine') }));
+      })
+      .on('error', reject);
+  });
   return {
     line:
       `${scenario.name}: ${scenario.paths.length} Adressen, z. B. ${first}: ${response.status}, ` +
-      `${kb} kB, mit den Komponenten der App gerendert: ${rendered}`,
+      `${kb} kB (${Math.round(sent.bytes / 1024)} kB ${sent.encoding} für einen Browser), ` +
+      `mit den Komponenten der App gerendert: ${rendered}`,
     kb,
   };
 }

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
-import { percentile, underLoad } from './load.ts';
+import { BROWSER_ENCODINGS, percentile, underLoad } from './load.ts';
 
 const SCHEMA = 'bench_stories';
 /** Members a viewer follows, and stories per member (the speed target's figures). */
@@ -224,9 +224,6 @@ async function load(
 ): Promise<LoadResult> {
   return { name, ...(await underLoad(base, [url], duration, connections, tokens, undefined, headers)) };
 }
-
-/** What a browser sends along with every request (Chrome, Firefox and Safari alike). */
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A 12-megapixel photo as a phone takes it (4032 x 3024, fine detail, EXIF), as JPEG quality 92. */
 async function phonePhoto(): Promise<Buffer> {
