@@ -400,6 +400,41 @@ describe("the forum's pages and the public profiles arrive rendered, with the an
     expect(text(readPage(list.body).root)).toContain('Erfahrungen mit dem Gewerbeamt');
   });
 
+  it("a category or search address with filters shows the filtered ads, and carries their answer beside the page's own", async () => {
+    await createAd(t, anna.access_token, adBody({ title: 'Rennrad Carbon günstig', price: 90 }));
+    await createAd(t, anna.access_token, adBody({ title: 'Rennrad Carbon teuer', price: 2400 }));
+    const category = await t.app.inject({ url: '/category/auto-rad-boot/fahrraeder-zubehoer?price_max=100' });
+    expect(category.statusCode).toBe(200);
+    const page = readPage(category.body);
+    expect(attr(page.root, 'data-server-rendered')).toBe('');
+    const shown = page.articles.map((a) => a.text).join(' ');
+    expect(shown).toContain('Rennrad Carbon günstig');
+    expect(shown).not.toContain('Rennrad Carbon teuer');
+    // The page's own answers (categories, the unfiltered list) and the filtered list as the app asks for it.
+    expect(servedData(category.body, 'page-data')).toHaveProperty('categories');
+    const list = askedFor(category.body).state.queries.find((q) =>
+      String(q.queryKey.at(-1)).includes('price_max=100'),
+    );
+    expect(list?.state.status).toBe('success');
+    // Only what the page's own answers do not hold.
+    expect(askedFor(category.body).state.queries).toHaveLength(1);
+
+    const search = await t.app.inject({ url: '/search?q=Rennrad&sort=price-desc' });
+    expect(search.statusCode).toBe(200);
+    const titles = readPage(search.body).articles.map((a) => a.text);
+    expect(titles[0]).toContain('Rennrad Carbon teuer');
+    expect(titles[1]).toContain('Rennrad Carbon günstig');
+
+    // Without filters nothing is asked: the page's own answers hold the list.
+    const plain = await t.app.inject({ url: '/category/auto-rad-boot/fahrraeder-zubehoer' });
+    expect(jsonElementText(plain.body, 'query-data')).toBeNull();
+    expect(
+      readPage(plain.body)
+        .articles.map((a) => a.text)
+        .join(' '),
+    ).toContain('Rennrad Carbon teuer');
+  });
+
   it("a member's profile shows the name and active ads; an unknown thread or member answers 404 with the notice", async () => {
     await createAd(t, anna.access_token, adBody({ title: 'Gartenstuhl aus Holz' }));
     const profile = await t.app.inject({ url: `/user/${anna.user.id}` });

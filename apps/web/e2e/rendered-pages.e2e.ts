@@ -108,6 +108,19 @@ function publicPages(): PublicPage[] {
       cards: true,
     },
     { key: 'search', path: `/search?q=${WORD}`, heading: `Suchbegriff: „${WORD}“`, cards: true },
+    // Filtered addresses: their list is asked for while rendering, beside the page's own answers.
+    {
+      key: 'subcategory-filtered',
+      path: `/category/${category.slug}/${subcategory.slug}?price_max=${AD.price}&offer_type=offer`,
+      heading: subcategory.name,
+      cards: true,
+    },
+    {
+      key: 'search-sorted',
+      path: `/search?q=${WORD}&sort=price-asc`,
+      heading: `Suchbegriff: „${WORD}“`,
+      cards: true,
+    },
     {
       key: 'impressum',
       path: '/legal/impressum',

@@ -23,7 +23,9 @@ export { setApiTransport } from './lib/api.ts';
  * Every public page the server renders: those whose answers it reads itself
  * (`SERVER_RENDERED_PATHS`) and those whose answers the app asks the API for (`PREFETCHED_PATHS`).
  */
-export const RENDERED_PATHS: readonly string[] = [...SERVER_RENDERED_PATHS, ...PREFETCHED_PATHS];
+export const RENDERED_PATHS: readonly string[] = [
+  ...new Set([...SERVER_RENDERED_PATHS, ...PREFETCHED_PATHS]),
+];
 
 /** The routes of the app, the same the browser's router has; built once per process. */
 const { query, dataRoutes } = createStaticHandler(appRoutes());
@@ -53,6 +55,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);
   const leaf = context.matches.at(-1);
+  // What the page's own answers put there goes to the browser with them, not again.
+  const seeded = new Set(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryHash),
+  );
   const { asked, countsViews } = leaf?.route.path
     ? await prefetchPage(leaf.route.path, leaf.params, url.searchParams, queryClient)
     : { asked: false, countsViews: false };
@@ -77,7 +86,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   );
   const html = await renderToString(app);
   const status = answeredNotFound(queryClient) ? 404 : 200;
-  const answers = asked ? askedAnswers(queryClient, countsViews) : null;
+  const answers = asked ? askedAnswers(queryClient, countsViews, seeded) : null;
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   return { html, styles, title: head.title, status, data: answers, location: redirect.location };
@@ -94,11 +103,18 @@ function answeredNotFound(queryClient: QueryClient): boolean {
 /**
  * The answers the page's components asked for, as TanStack Query dehydrates them (failures
  * too, with the status and texts of their `ApiError`), and whether the browser is to ask again
- * (`countsViews`); JSON safe inside a script element. Null when nothing was asked.
+ * (`countsViews`); JSON safe inside a script element. Queries whose hash is in `seeded` came
+ * with the page's own answers and are left out. Null when nothing was asked.
  */
-function askedAnswers(queryClient: QueryClient, countsViews: boolean): FirstData | null {
-  if (queryClient.getQueryCache().getAll().length === 0) return null;
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+function askedAnswers(
+  queryClient: QueryClient,
+  countsViews: boolean,
+  seeded: ReadonlySet<string>,
+): FirstData | null {
+  const shown = (query: { queryHash: string; state: { status: string } }) =>
+    query.state.status !== 'pending' && !seeded.has(query.queryHash);
+  if (!queryClient.getQueryCache().getAll().some(shown)) return null;
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: shown });
   const json = JSON.stringify({ state, countsViews }).replaceAll('<', '\\u003c');
   return { kind: 'query', json };
 }

@@ -67,7 +67,7 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
 export function withRenderedPage(
   indexHtml: string,
   page: Pick<RenderedPage, 'html' | 'styles'>,
-  data: FirstData | null,
+  data: FirstData | readonly FirstData[] | null,
 ): string {
   const start = indexHtml.indexOf(APP_START);
   const end = indexHtml.indexOf(APP_END, start);
@@ -77,7 +77,7 @@ export function withRenderedPage(
   const marked = root
     .replace('<div id="root">', () => '<div id="root" data-server-rendered="">')
     .replace('</head>', () => `${page.styles}\n  </head>`);
-  return data ? withFirstData(marked, data) : marked;
+  return withFirstData(marked, data);
 }
 
 /** `html` with `title` (plain text, escaped here) as its `<title>`. */
@@ -85,13 +85,23 @@ export function withTitle(html: string, title: string): string {
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }
 
-/** `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`). */
-export function withFirstData(html: string, data: FirstData): string {
-  const id = { home: 'home-data', page: 'page-data', query: 'query-data' }[data.kind];
-  return html.replace(
-    '</body>',
-    () => `<script type="application/json" id="${id}">${data.json}</script>\n  </body>`,
-  );
+/** Whether `data` is a list of answers rather than one (`Array.isArray` does not narrow readonly arrays). */
+function isList(data: FirstData | readonly FirstData[]): data is readonly FirstData[] {
+  return Array.isArray(data);
+}
+
+/**
+ * `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`), one
+ * element per kind: a category or search address with filters carries the page's own answers
+ * and those its rendering asked the API for.
+ */
+export function withFirstData(html: string, data: FirstData | readonly FirstData[] | null): string {
+  const all: readonly FirstData[] = data === null ? [] : isList(data) ? data : [data];
+  const elements = all.map(({ kind, json }) => {
+    const id = { home: 'home-data', page: 'page-data', query: 'query-data' }[kind];
+    return `<script type="application/json" id="${id}">${json}</script>\n  `;
+  });
+  return elements.length === 0 ? html : html.replace('</body>', () => `${elements.join('')}</body>`);
 }
 
 /**

@@ -280,11 +280,13 @@ async function webApp(
     // Home keeps the site's own title ('<site> – Kleinanzeigen aus deiner Region').
     if (!page.head && rendered?.title && request.routeOptions.url !== '/')
       withHead = withTitle(withHead, rendered.title);
-    // A page whose answers the app asked for carries those; its status is what they said.
-    const data = page.data ?? rendered?.data ?? null;
+    // A page whose answers the app asked for carries those (a filtered list beside the page's
+    // own answers); its status is what they said.
+    const data = [page.data, rendered?.data ?? null].filter((first): first is FirstData => first !== null);
     const status = rendered?.status === 404 ? 404 : page.status;
-    if (!rendered) return reply.status(status).send(data ? withFirstData(withHead, data) : withHead);
-    const ttl = page.data ? KEPT_WITH_ANSWERS_MS : KEPT_ASKED_MS;
+    if (!rendered) return reply.status(status).send(withFirstData(withHead, data));
+    // Answers the app asked for are not part of what `made` compares: kept as briefly as such pages.
+    const ttl = page.data && !rendered.data ? KEPT_WITH_ANSWERS_MS : KEPT_ASKED_MS;
     const full = withRenderedPage(withHead, rendered, data);
     return sendPage(request, reply, sentPages.keep(request.url, made, status, full, ttl));
   };

@@ -290,8 +290,9 @@ export function preloadPage(pathname: string, queryClient?: QueryClient): Promis
       )
     : Promise.resolve();
   if (!queryClient) return code;
-  const first = readFirstData();
-  const seeded = first !== null && seedFirstData(queryClient, pathname, first);
+  const seeded = readFirstData()
+    .map((first) => seedFirstData(queryClient, pathname, first))
+    .includes(true);
   if (pathname === '/') {
     const feed = listingFeedQuery(storedHomeFeedFilters());
     if (!seeded || hashKey(feed.queryKey) !== hashKey(listingFeedQuery(SERVED_HOME_FEED_FILTERS).queryKey))

@@ -17,7 +17,7 @@ function serve(data: unknown) {
 
 /** What the page carries, read as the app reads it before hydrating. */
 function served(): string {
-  const first = readFirstData();
+  const [first] = readFirstData();
   if (first?.kind !== 'page') throw new Error('no page data');
   return first.json;
 }

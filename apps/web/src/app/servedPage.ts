@@ -146,14 +146,20 @@ export function seedFirstData(queryClient: QueryClient, pathname: string, data: 
   return true;
 }
 
-/** The answers this page was rendered from (the contract's `FirstData`), or null when it carries none. */
-export function readFirstData(doc: Document = document): FirstData | null {
+/**
+ * The answers this page was rendered from (the contract's `FirstData`): home's, or the page's
+ * own, and the answers its rendering asked the API for (a category or search address with
+ * filters has both); none when it carries none.
+ */
+export function readFirstData(doc: Document = document): FirstData[] {
+  const found: FirstData[] = [];
   const home = doc.getElementById(SERVED_HOME_DATA_ID)?.textContent;
-  if (home) return { kind: 'home', json: home };
+  if (home) found.push({ kind: 'home', json: home });
   const page = doc.getElementById(SERVED_PAGE_DATA_ID)?.textContent;
-  if (page) return { kind: 'page', json: page };
+  if (page) found.push({ kind: 'page', json: page });
   const query = doc.getElementById(SERVED_QUERY_DATA_ID)?.textContent;
-  return query ? { kind: 'query', json: query } : null;
+  if (query) found.push({ kind: 'query', json: query });
+  return found;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { listingFeedQuery } from '../features/feed/index.ts';
+import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
 import { publicProfileQuery } from '../features/users/index.ts';
 
@@ -9,7 +9,8 @@ interface ServerPrefetch {
   path: string;
   /**
    * Fills `queryClient` with what the page's components ask for first, under the same keys
-   * (failures are kept in the cache, as the page's own request would leave them).
+   * (failures are kept in the cache, as the page's own request would leave them); false when
+   * there was nothing to ask for.
    */
   prefetch(
     params: Record<string, string | undefined>,
@@ -51,6 +52,22 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
       ]),
     countsViews: true,
   },
+  // A category or search address with filters (price, place, sort, attributes, …): its list as
+  // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.
+  {
+    path: '/category/:slug',
+    prefetch: ({ slug = '' }, search, client) =>
+      listUnlessSeeded(client, filtersFromSearchParams(search), slug),
+  },
+  {
+    path: '/category/:slug/:sub',
+    prefetch: ({ sub = '' }, search, client) =>
+      listUnlessSeeded(client, filtersFromSearchParams(search), sub),
+  },
+  {
+    path: '/search',
+    prefetch: (_params, search, client) => listUnlessSeeded(client, filtersFromSearchParams(search)),
+  },
   {
     path: '/user/:id',
     // The profile and the member's active ads, as the page's list asks for them.
@@ -61,6 +78,22 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
       ]),
   },
 ];
+
+/**
+ * The first page of the list `filters` select in `category`, asked for unless `queryClient`
+ * holds it already (the server's own answers of an address without filters).
+ * @returns whether it was asked for
+ */
+async function listUnlessSeeded(
+  queryClient: QueryClient,
+  filters: ListingFilters,
+  category?: string,
+): Promise<boolean> {
+  const query = listingFeedQuery(filters, category);
+  if (queryClient.getQueryData(query.queryKey)) return false;
+  await queryClient.prefetchInfiniteQuery(query);
+  return true;
+}
 
 /** The patterns of {@link SERVER_PREFETCH}, for `SERVER_RENDERED_PATHS`. */
 export const PREFETCHED_PATHS: readonly string[] = SERVER_PREFETCH.map(({ path }) => path);
@@ -79,6 +112,6 @@ export async function prefetchPage(
 ): Promise<{ asked: boolean; countsViews: boolean }> {
   const entry = SERVER_PREFETCH.find(({ path }) => path === routePath);
   if (!entry) return { asked: false, countsViews: false };
-  await entry.prefetch(params, search, queryClient);
-  return { asked: true, countsViews: entry.countsViews === true };
+  const asked = (await entry.prefetch(params, search, queryClient)) !== false;
+  return { asked, countsViews: asked && entry.countsViews === true };
 }

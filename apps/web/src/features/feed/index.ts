@@ -8,6 +8,7 @@ export { BrowseListings } from './BrowseListings.tsx';
 export { FeedToolbar } from './FeedToolbar.tsx';
 export {
   activeFilterCount,
+  filtersFromSearchParams,
   type ListingFilters,
   nextRadiusKm,
   radiusChoice,
