@@ -29,4 +29,9 @@ export class CountedToday {
   add(visit: string): void {
     this.visits.set(visit, true);
   }
+
+  /** Forgets `visit` again (it was not counted after all). */
+  forget(visit: string): void {
+    this.visits.delete(visit);
+  }
 }

@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import type { CountCache } from '../../lib/count-cache.ts';
 import type { CountedToday } from '../../lib/counted-today.ts';
@@ -38,6 +39,11 @@ export interface ListingDeps extends ListingReadDeps {
   events: EventBus;
   /** Visits this instance has already counted today. */
   countedViews: CountedToday;
+  /**
+   * Addresses (pseudonyms) whose daily view cap is spent, with the end of their window in ms
+   * since the epoch: until then this instance counts none of their views and writes nothing.
+   */
+  cappedAddresses: LRUCache<string, number>;
   /** The users door's member cards (`app.memberCards`), for the directory's members. */
   cards: MemberCards;
 }

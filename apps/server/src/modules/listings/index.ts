@@ -1,6 +1,7 @@
 import { entityTypeSchema, type Listing } from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { CountCache } from '../../lib/count-cache.ts';
 import { CountedToday } from '../../lib/counted-today.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
@@ -17,6 +18,7 @@ import { updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
 import { CORRECTION_CACHE_MS } from './terms.ts';
+import { MAX_CAPPED_ADDRESSES } from './views.ts';
 import '../users/events.ts';
 import './events.ts';
 
@@ -135,6 +137,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     viewSecret: app.deriveKey('listing-views'),
     events: app.events,
     countedViews: new CountedToday(),
+    cappedAddresses: new LRUCache<string, number>({ max: MAX_CAPPED_ADDRESSES }),
     cards: app.memberCards,
   };
   const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));

@@ -2,7 +2,7 @@ import { offerTypeSchema, priceTypeSchema, sellerBadgeSchema, traderSchema } fro
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type Database, rowCount, selectRows } from '../../db/client.ts';
+import { type Database, rowCount, rowDate, selectRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTimestamp } from '../../lib/sql.ts';
 import { sellerRatingColumns } from '../ratings/index.ts';
@@ -251,6 +251,58 @@ export async function recordView(
   return row ?? null;
 }
 
+/** A row of {@link reserveViewCap}: the address's count after the reservation. */
+const viewCapRow = z.object({ count: z.number() });
+/** A row of {@link viewCapEnd}: when the address's window started. */
+const viewCapWindowRow = z.object({ windowStart: rowDate });
+
+/**
+ * Reserves one counted view of `address` (a pseudonym) under its cap of `max` views per window
+ * of `windowMs` (ms) with one atomic upsert in a transaction of its own: the window starts with
+ * the address's first counted view; a full window reserves nothing. The row is locked only for
+ * this statement, so parallel views of one address never wait for each other's transactions.
+ * @returns whether a view was reserved (give it back with {@link releaseViewCap} if it counts nothing)
+ */
+export async function reserveViewCap(
+  db: Database,
+  address: string,
+  max: number,
+  windowMs: number,
+): Promise<boolean> {
+  const expired = sql`listing_view_caps.window_start <= now() - ${`${windowMs} milliseconds`}::interval`;
+  const rows = await selectRows(
+    db,
+    viewCapRow,
+    sql`insert into listing_view_caps (address, window_start, count) values (${address}, now(), 1)
+        on conflict (address) do update set
+          window_start = case when ${expired} then now() else listing_view_caps.window_start end,
+          count = case when ${expired} then 1 else listing_view_caps.count + 1 end
+        where ${expired} or listing_view_caps.count < ${max}
+        returning count`,
+  );
+  return rows.length > 0;
+}
+
+/** Gives back a view reserved by {@link reserveViewCap} that counted nothing (never below 0). */
+export async function releaseViewCap(db: Database, address: string): Promise<void> {
+  await db.execute(
+    sql`update listing_view_caps set count = greatest(0, count - 1) where address = ${address}`,
+  );
+}
+
+/**
+ * When the window of `address` that {@link reserveViewCap} found full ends, in ms since the
+ * epoch (now when the address has no window).
+ */
+export async function viewCapEnd(db: Database, address: string, windowMs: number): Promise<number> {
+  const [row] = await selectRows(
+    db,
+    viewCapWindowRow,
+    sql`select window_start as "windowStart" from listing_view_caps where address = ${address}`,
+  );
+  return row ? row.windowStart.getTime() + windowMs : Date.now();
+}
+
 /**
  * Changes an ad's `favorites_count` by `delta` (never below 0), inside the caller's
  * transaction: the favourites module calls it through the listings door when it saves or
@@ -320,9 +372,10 @@ export function selectListingRecords(
   );
 }
 
-/** Forgets counted views older than yesterday (the counts on the ads stay). */
+/** Forgets counted views older than yesterday (the counts on the ads stay) and old windows of the view caps. */
 export async function pruneViews(db: Database): Promise<void> {
   await db.execute(sql`delete from listing_views where day < current_date - 1`);
+  await db.execute(sql`delete from listing_view_caps where window_start < now() - interval '2 days'`);
 }
 
 /** Whether the ad exists and was removed by moderation (docs/decisions/0009-reports-queue.md). */

@@ -149,6 +149,18 @@ export const listingViews = pgTable(
 );
 
 /**
+ * The daily cap on counted views per address (SPEC.md §3 `views`, docs/decisions/0005): per
+ * address pseudonym (an HMAC of the address, IPv4 or IPv6 /64) the start of its 24-hour window
+ * and the views counted in it. Counted with one atomic upsert outside the view's transaction, so
+ * an address's views never wait for each other; windows older than a day are pruned.
+ */
+export const listingViewCaps = pgTable('listing_view_caps', {
+  address: text('address').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/**
  * Distinct lowercased words of ad titles with the number of ads using them: the vocabulary
  * for search suggestions (prefix) and spelling correction (trigram similarity). Much smaller
  * than the ads, so both stay fast on millions of ads.

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { addressKey, countRequest, lockLimit, type RequestLimit } from '../auth/index.ts';
+import { addressKey } from '../auth/index.ts';
 import type { ListingDeps } from './deps.ts';
-import { recordView } from './queries.ts';
+import { recordView, releaseViewCap, reserveViewCap, viewCapEnd } from './queries.ts';
 
 /**
  * The views of an ad (SPEC.md §3 `views`): who a visit is counted for, and counting it once per
@@ -11,15 +10,17 @@ import { recordView } from './queries.ts';
  */
 
 /**
- * Views one address (IPv4, IPv6 /64) adds over all ads in 24 hours; further visits from it
- * are shown but not counted, so one address cannot push an ad up 'Meistgesehen'.
+ * Views one address (IPv4, IPv6 /64) adds over all ads in a 24-hour window that starts with its
+ * first counted view; further visits from it are shown but not counted, so one address cannot
+ * push an ad up 'Meistgesehen' (docs/decisions/0005).
  */
-export const LISTING_VIEW_LIMIT: RequestLimit = {
-  bucket: 'listing_view',
+export const LISTING_VIEW_LIMIT = {
   max: 100,
   windowMs: 24 * 60 * 60 * 1000,
-  reason: 'Zu viele Aufrufe von dieser Adresse.',
-};
+} as const;
+
+/** The most addresses with a spent cap one instance remembers (`ListingDeps.cappedAddresses`). */
+export const MAX_CAPPED_ADDRESSES = 100_000;
 
 /** Today's date in UTC (`YYYY-MM-DD`): the day of view counting. */
 function viewDay(): string {
@@ -53,11 +54,15 @@ export function visitorOf(secret: string, viewerId: string | null, ip: string): 
 
 /**
  * Counts one view of ad `id` per visitor (`visitorOf`) and UTC day (SPEC.md §3 `views`, §9
- * `popular`; not the seller's own visits), at most 100 per address in 24 hours over all ads
- * (`LISTING_VIEW_LIMIT`), and emits `listing.viewed` in the transaction that counts it when the
- * counter rose. The view, its counter and the address's count are written in one transaction
- * under the address's advisory lock, so parallel visits cannot pass the cap. A visit this
- * instance counted today needs no write. Malformed and unknown ids count nothing.
+ * `popular`; not the seller's own visits), at most 100 per address in its 24-hour window over all
+ * ads (`LISTING_VIEW_LIMIT`), and emits `listing.viewed` in the transaction that counts it when the
+ * counter rose. Takes no lock per address, so an address's first visits never queue behind each
+ * other: one upsert reserves a place under the address's cap (`reserveViewCap`), then the view and
+ * its counter are written in one short transaction; a visit that counted nothing gives its place
+ * back. The cap never passes 100; while places are reserved by parallel visits that count nothing
+ * (another instance's repeat, the seller's own) it may count a few less. A visit this instance
+ * counts or counted today, and any visit of an address whose cap this instance saw spent, need no
+ * write. Malformed and unknown ids count nothing.
  * @returns false for a visit this instance had already counted today (the counter is unchanged)
  */
 export async function countView(deps: ListingDeps, id: string, visitor: Visitor): Promise<boolean> {
@@ -65,24 +70,31 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
   const day = viewDay();
   const visit = `${visitor.key}|${id}`;
   if (deps.countedViews.has(visit, day)) return false;
+  const cappedUntil = deps.cappedAddresses.get(visitor.address);
+  if (cappedUntil !== undefined && cappedUntil > Date.now()) return true;
+  // Taken before the writes, so parallel repeats of this visit on this instance write nothing.
+  deps.countedViews.add(visit);
   try {
-    await deps.events.transaction(deps.db, async (tx, emit) => {
-      await lockLimit(tx, LISTING_VIEW_LIMIT.bucket, visitor.address);
+    const { max, windowMs } = LISTING_VIEW_LIMIT;
+    if (!(await reserveViewCap(deps.db, visitor.address, max, windowMs))) {
+      deps.countedViews.forget(visit);
+      deps.cappedAddresses.set(visitor.address, await viewCapEnd(deps.db, visitor.address, windowMs));
+      return true;
+    }
+    const counted = await deps.events.transaction(deps.db, async (tx, emit) => {
       const view = await recordView(tx, {
         listingId: id,
         visitor: visitor.key,
         viewerId: visitor.viewerId,
         day,
       });
-      // Re-entrant: the same lock is held already. Over the cap, the view rolls back.
-      if (view) {
-        await countRequest(tx, LISTING_VIEW_LIMIT, visitor.address);
-        emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views });
-      }
+      if (view) emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views });
+      return view !== null;
     });
+    if (!counted) await releaseViewCap(deps.db, visitor.address);
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+    deps.countedViews.forget(visit);
+    throw error;
   }
-  deps.countedViews.add(visit);
   return true;
 }
