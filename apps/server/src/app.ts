@@ -123,6 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(listings, {
     publicAnswerCache: options.publicAnswerCache,
     site: { publicUrl: config.publicUrl, siteName: config.siteName },
+    searchIndex: config.searchIndex,
   });
   await app.register(favorites);
   await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });

@@ -71,6 +71,7 @@ const envSchema = z
     HSTS: z.enum(['true', 'false']).optional(),
     METRICS_TOKEN: z.string().trim().min(16, 'mindestens 16 Zeichen').optional(),
     PUBLIC_READ_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    SEARCH_INDEX: z.enum(['auto', 'gin']).default('auto'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -195,6 +196,11 @@ export interface Config {
    * See `plugins/public-read-limit.ts` and docs/decisions/0032-a-limit-in-front-of-public-reads.md.
    */
   publicReadsPerMinute: number;
+  /**
+   * `auto`: the RUM index for text searches where the PostgreSQL server offers the `rum`
+   * extension, else GIN; `gin`: always GIN (docs/decisions/0035-rum-index-for-search.md).
+   */
+  searchIndex: 'auto' | 'gin';
 }
 
 /** Thrown for a bad environment; `message` is one line naming the variable. */
@@ -259,5 +265,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hsts: e.HSTS === undefined ? publicUrl.startsWith('https://') : e.HSTS === 'true',
     metricsToken: e.METRICS_TOKEN,
     publicReadsPerMinute: e.PUBLIC_READ_LIMIT,
+    searchIndex: e.SEARCH_INDEX,
   };
 }

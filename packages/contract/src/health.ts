@@ -19,5 +19,10 @@ export const readinessSchema = z.object({
   migrations: z.literal('ok'),
   /** `off` without `REDIS_URL`; `degraded` while the configured Redis does not answer. */
   redis: z.enum(['ok', 'off', 'degraded']),
+  /**
+   * The index text searches use, chosen at start: `rum` on PostgreSQL with the rum extension
+   * (newest matches in date order from the index), else `gin` (docs/decisions/0035).
+   */
+  search: z.enum(['rum', 'gin']),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -8,7 +8,8 @@ import { RedisEventBus } from '../../realtime/event-bus.ts';
  * answer. `GET /api/health/ready` (readiness, for a load balancer choosing instances): 200 when
  * the database answers `select 1` and every migration is applied, `status` `degraded` and
  * `redis` `degraded` while a configured Redis does not answer PING (the instance still serves;
- * live events between instances pause); else 503 `{ detail, code: 'service_unavailable' }` with
+ * live events between instances pause), and `search` the index text searches use (`rum` or
+ * `gin`, docs/decisions/0035); else 503 `{ detail, code: 'service_unavailable' }` with
  * the German detail.
  */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,6 +61,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         db: 'ok',
         migrations: 'ok',
         redis: !(app.events instanceof RedisEventBus) ? 'off' : redis ? 'ok' : 'degraded',
+        search: app.hasDecorator('searchIndex') ? app.searchIndex : 'gin',
       });
     },
   );

@@ -7,6 +7,7 @@ import type { EventBus } from '../../realtime/event-bus.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import type { MemberCards } from '../users/index.ts';
 import type { RankedMember } from './entities.ts';
+import type { SearchIndex } from './search-index.ts';
 
 /**
  * What the listings module's use cases receive from the running application: the parts and
@@ -16,6 +17,8 @@ import type { RankedMember } from './entities.ts';
 /** What listing reads need from the running application. */
 export interface ListingReadDeps {
   db: Database;
+  /** The index text searches use (`search-index.ts`); without it `gin`. */
+  searchIndex?: SearchIndex;
   categories: CategoryTree;
   /**
    * Cache of `total` per filter and search text, owned by the listings plugin (fresh for

@@ -14,6 +14,7 @@ import { PublicPages } from './public-pages.ts';
 import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
 import { TOTAL_CACHE_MS } from './search.ts';
+import { chooseSearchIndex, type SearchIndex } from './search-index.ts';
 import { updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
@@ -89,6 +90,15 @@ export interface ListingsOptions {
   publicAnswerCache?: boolean;
   /** The site's address and name, for the reminder mails. */
   site: { publicUrl: string; siteName: string };
+  /** `gin` keeps the GIN plans where RUM is available (`SEARCH_INDEX`, `search-index.ts`). */
+  searchIndex?: 'auto' | 'gin';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The index text searches use, chosen at start (`chooseSearchIndex`); told by `/api/health/ready`. */
+    searchIndex: SearchIndex;
+  }
 }
 
 /**
@@ -120,8 +130,11 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     1000,
     app.caches.counts('listings.compounds'),
   );
+  const searchIndex = await chooseSearchIndex(app.database, options.searchIndex ?? 'auto', app.log);
+  app.decorate('searchIndex', searchIndex);
   const deps: ListingDeps = {
     db: app.database.db,
+    searchIndex,
     categories: app.categories,
     totals,
     corrections,

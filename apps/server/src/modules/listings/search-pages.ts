@@ -129,14 +129,49 @@ interface KeysetPageOptions {
   origin: Location | null;
   /** A text search with few matches: sort them instead of walking the sorted index (`unindexed`). */
   fewMatches?: boolean;
+  /** `where` holds a text condition and the RUM index serves its newest order (`newestByRum`). */
+  rum?: boolean;
+}
+
+/** The far end a newest-first RUM read starts from without a cursor (any ad is older). */
+const RUM_FROM = '2999-12-31T00:00:00.000Z';
+
+/**
+ * Under the RUM plan (`search-index.ts`): the condition `l.id in (…)` that picks the newest `n`
+ * matches of `where` (which holds the text condition) after `after` (created_at as ISO 8601, id),
+ * read from `listings_search_rum_idx` in publication order (`created_at <=| from`), so about `n`
+ * ads are visited however many match. The index orders by time only: the ads published in the
+ * same millisecond as the oldest one read are all added (by the date index), so the caller's
+ * order by (created_at, id) and its limit give exactly the page the GIN plan gives.
+ */
+function newestByRum(where: SQL[], after: After, n: number): SQL {
+  const conditions = [...where];
+  if (after) {
+    conditions.push(sql`l.created_at <= ${after.k}::timestamptz`);
+    conditions.push(sql`(l.created_at, l.id) < (${after.k}::timestamptz, ${after.id}::uuid)`);
+  }
+  const condition = sql.join(conditions, sql` and `);
+  const from = after ? after.k : RUM_FROM;
+  return sql`l.id in (
+    with r as materialized (
+      select l.id, l.created_at from listings l where ${condition}
+      order by l.created_at <=| ${from}::timestamptz limit ${n}
+    )
+    select id from r
+    union
+    select l.id from listings l where ${condition} and l.created_at = (select min(created_at) from r)
+  )`;
 }
 
 /** One page in a keyset order after `after`, `limit` rows at most. */
 function keysetPage(db: Database, options: KeysetPageOptions): Promise<ListingRecord[]> {
-  const { sort, after, origin } = options;
-  const spec = options.fewMatches ? { ...sort, key: unindexed(sort) } : sort;
+  const { sort, origin } = options;
+  // Under RUM the newest matches come by id from the index; they are then only sorted.
+  const rum = options.rum === true && sort.cast === 'timestamptz';
+  const after = rum ? null : options.after;
+  const spec = options.fewMatches || rum ? { ...sort, key: unindexed(sort) } : sort;
   const dir = sql.raw(spec.order);
-  const conditions = [...options.where];
+  const conditions = rum ? [newestByRum(options.where, options.after, options.limit)] : [...options.where];
   if (after) {
     const op = sql.raw(spec.direction === 'desc' ? '<' : '>');
     conditions.push(
@@ -218,6 +253,8 @@ interface PageOptions {
   viewerId: string | null;
   /** Fewer matches of `text` than `LISTINGS_TOTAL_CAP` (see `unindexed`). */
   fewMatches: boolean;
+  /** The RUM index serves the newest order of `text` (`search-index.ts`, `newestByRum`). */
+  rum: boolean;
   /**
    * The ids of the first matches in the page's order (the newest `RELEVANCE_WINDOW` for
    * relevance), found by the count's own scan (`matchListingsCapped`): the page then reads only
@@ -252,10 +289,12 @@ const relevanceRow = z.discriminatedUnion('ranked', [
  * once across the pages; phase 1 cursors carry (rank, id), phase 2 cursors (created_at, id).
  */
 async function relevancePage(db: Database, options: PageOptions & { text: TextQuery }): Promise<Page> {
-  const { filters, text, cursor, limit, offset, viewerId, fewMatches, first } = options;
+  const { filters, text, cursor, limit, offset, viewerId, fewMatches, first, rum } = options;
   const where = [...filters.where, textCondition(text)];
-  // The window's ads, when the count's scan found them: read by id, not among all matches.
-  const windowWhere = first && !cursor ? [...where, oneOf(first)] : where;
+  // The window's ads, when the count's scan found them or the RUM index gives them: read by id,
+  // not among all matches.
+  const windowWhere =
+    first && !cursor ? [...where, oneOf(first)] : rum ? [newestByRum(where, null, RELEVANCE_WINDOW)] : where;
   const newest = keysetSort('newest', null);
   const distance = filters.origin ? distanceKmSql('l', filters.origin) : null;
   const want = limit + 1 + offset;
@@ -274,6 +313,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
       viewerId,
       origin: filters.origin,
       fewMatches,
+      rum,
     });
     return pageOf(rows.slice(offset), limit, newestCursor);
   }
@@ -324,6 +364,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
     limit: limit + 1 - ranked.length,
     viewerId,
     origin: filters.origin,
+    rum,
   });
   const records = [...ranked, ...older];
   if (records.length <= limit) return { records, next: null };
@@ -341,7 +382,7 @@ export async function fetchPage(
   db: Database,
   options: PageOptions & { sort: ListingQuerySort },
 ): Promise<Page> {
-  const { filters, sort, text, cursor, limit, offset, viewerId, fewMatches, first } = options;
+  const { filters, sort, text, cursor, limit, offset, viewerId, fewMatches, first, rum } = options;
   if (sort === 'relevance' && text) return relevancePage(db, { ...options, text });
   const keyed = sort === 'relevance' ? 'newest' : sort;
   const spec = keysetSort(keyed, filters.origin);
@@ -356,6 +397,7 @@ export async function fetchPage(
           origin: filters.origin,
           // A page of known ids is read by id and sorted, never by walking the sorted index.
           fewMatches: fewMatches || where !== matching,
+          rum: rum && text !== null && where === matching,
         });
   return pageOf(rows.slice(offset), limit, (last) => ({ s: sort, k: spec.keyOf(last), id: last.id }));
 }

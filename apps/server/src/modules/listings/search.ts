@@ -51,11 +51,15 @@ export async function listListings(
       ? null
       : keysetSort(sort === 'relevance' ? 'newest' : sort, null);
   const want = sort === 'relevance' ? RELEVANCE_WINDOW : query.limit + 1 + offset;
+  // Under RUM the newest matches of a text come from the index in date order: no scan for them
+  // (docs/decisions/0035-rum-index-for-search.md).
+  const rum = deps.searchIndex === 'rum';
+  const rumOrder = rum && (sort === 'newest' || sort === 'relevance');
   const count = async (text: string | null): Promise<{ total: number; first: string[] | null }> => {
     const where = text ? [...filters.where, textCondition(await queryOf(text))] : filters.where;
     const scan: { matches?: Promise<CappedMatches> } = {};
     const compute = () => {
-      if (!firstOrder) return countListingsCapped(deps.db, where, LISTINGS_TOTAL_CAP);
+      if (!firstOrder || (rumOrder && text)) return countListingsCapped(deps.db, where, LISTINGS_TOTAL_CAP);
       scan.matches = matchListingsCapped(deps.db, {
         where,
         cap: FIRST_PAGE_SCAN_CAP,
@@ -95,6 +99,7 @@ export async function listListings(
     viewerId: viewer?.id ?? null,
     fewMatches,
     first,
+    rum,
   });
   return {
     listings: page.records.map((record) => toListing(record, deps.categories, viewer)),
