@@ -43,6 +43,14 @@ export const LISTING_QUERY_SORTS = [...LISTING_SORTS, 'relevance'] as const;
  */
 export const LISTINGS_TOTAL_CAP = 10_000;
 
+/**
+ * The ad lists (`GET /api/listings`, `GET /api/me/feed`) show their count exactly up to this
+ * many; above it `total` is this number and `total_capped` is true, and the pages say 'über
+ * 1.000 Anzeigen' (a text search then counts no further than this, docs/decisions/0035).
+ * Paging is not capped.
+ */
+export const LISTINGS_COUNT_SHOWN = 1_000;
+
 /** Roles of SPEC.md §6: ADMIN and SELLER. Every new member is a SELLER. */
 export const ROLES = ['ADMIN', 'SELLER'] as const;
 

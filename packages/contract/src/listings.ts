@@ -255,8 +255,10 @@ export type ListingQuery = z.input<typeof listingQuerySchema>;
 /** `GET /api/listings` answer. */
 export const listingListSchema = z.object({
   listings: z.array(listingSchema),
-  /** Number of matches, at most `LISTINGS_TOTAL_CAP` (then "10.000+"). */
+  /** Number of matches, at most `LISTINGS_COUNT_SHOWN` (then `total_capped`). */
   total: z.number().int(),
+  /** True when more than `LISTINGS_COUNT_SHOWN` ads match: the page says 'über 1.000 Anzeigen'. */
+  total_capped: z.boolean(),
   next_cursor: z.string().nullable(),
   /**
    * Set when `q` found nothing and the search ran with spelling corrections instead
@@ -304,7 +306,8 @@ export const followedListingsQuerySchema = z.object({
 export type FollowedListingsQuery = z.input<typeof followedListingsQuerySchema>;
 
 /** `GET /api/me/listings` answer: a listing list plus how many of my ads are in each status. */
-export const myListingListSchema = listingListSchema.extend({
+// My ads are counted exactly: no `total_capped`.
+export const myListingListSchema = listingListSchema.omit({ total_capped: true }).extend({
   counts: z.object({
     active: z.number().int(),
     reserved: z.number().int(),

@@ -492,7 +492,7 @@ export const de = {
     empty: 'Hier gibt es noch keine Anzeigen.',
     loadFailed: 'Die Anzeigen konnten gerade nicht geladen werden.',
     count: (count: number) => `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'}`,
-    countCapped: (count: number) => `${count.toLocaleString('de-DE')}+ Anzeigen`,
+    countCapped: (count: number) => `über ${count.toLocaleString('de-DE')} Anzeigen`,
     viewLabel: 'Ansicht',
     viewStandard: 'Standardansicht',
     viewCompact: 'Kompakte Ansicht',

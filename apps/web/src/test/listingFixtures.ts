@@ -68,7 +68,7 @@ export function testListings(count: number, offset = 0): Listing[] {
 
 /** One page of `GET /api/listings`. */
 export function testListingPage(listings: Listing[], total: number, nextCursor: string | null): ListingList {
-  return { listings, total, next_cursor: nextCursor };
+  return { listings, total, total_capped: false, next_cursor: nextCursor };
 }
 
 /** A favourite of `listing` as `GET /api/favorites` lists it. */

@@ -1,4 +1,4 @@
-import { type FollowedListingsQuery, LISTINGS_TOTAL_CAP, type ListingList } from '@marketplace/contract';
+import { type FollowedListingsQuery, LISTINGS_COUNT_SHOWN, type ListingList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { followedBy } from '../follows/index.ts';
 import type { Actor } from '../users/index.ts';
@@ -11,7 +11,7 @@ import { countListingsCapped, selectListingPage, VISIBLE } from './queries.ts';
  * `GET /api/me/feed` (the /feed page, SPEC.md §2 "/feed"): the visible ads of the members
  * `viewer` follows, newest first, `limit` per page, keyset paged by `cursor` (as 'Meine
  * Anzeigen': the index `listings_seller_idx` per followed member). `total` counts them up to
- * {@link LISTINGS_TOTAL_CAP}. Follows are read through the follows door's `followedBy`.
+ * {@link LISTINGS_COUNT_SHOWN} (`total_capped` when there are more). Follows are read through the follows door's `followedBy`.
  * @throws AppError validation (422) for a cursor of another list
  */
 export async function listFollowedListings(
@@ -33,13 +33,14 @@ export async function listFollowedListings(
       limit: limit + 1,
       viewerId: viewer.id,
     }),
-    countListingsCapped(deps.db, where, LISTINGS_TOTAL_CAP),
+    countListingsCapped(deps.db, where, LISTINGS_COUNT_SHOWN + 1),
   ]);
   const page = records.slice(0, limit);
   const last = page[page.length - 1];
   return {
     listings: page.map((record) => toListing(record, deps.categories, viewer)),
-    total,
+    total: Math.min(total, LISTINGS_COUNT_SHOWN),
+    total_capped: total > LISTINGS_COUNT_SHOWN,
     next_cursor:
       records.length > limit && last
         ? encodeCursor({ s: 'following', k: iso(last.createdAt), id: last.id })

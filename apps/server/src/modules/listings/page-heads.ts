@@ -69,8 +69,9 @@ export const PAGE_TEXTS = {
   categoryDescription: (name: string, count: number, siteName: string) =>
     `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} in ${name} auf ${siteName}: kaufen, verkaufen und verschenken in deiner Region.`,
   search: (term: string) => `„${term}“ – Kleinanzeigen`,
-  searchDescription: (count: number, term: string, siteName: string) =>
-    `${count.toLocaleString('de-DE')} ${count === 1 ? 'Anzeige' : 'Anzeigen'} für „${term}“ auf ${siteName}: Kleinanzeigen aus deiner Region.`,
+  /** `capped`: more than `count` ads match (`total_capped`), 'über 1.000 Anzeigen'. */
+  searchDescription: (count: number, term: string, siteName: string, capped = false) =>
+    `${capped ? 'über ' : ''}${count.toLocaleString('de-DE')} ${count === 1 && !capped ? 'Anzeige' : 'Anzeigen'} für „${term}“ auf ${siteName}: Kleinanzeigen aus deiner Region.`,
   searchAll: 'Suche',
 } as const;
 

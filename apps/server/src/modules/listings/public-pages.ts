@@ -290,7 +290,7 @@ export class PublicPages {
       const feed = JSON.parse(json) as ListingList;
       const path = `/search?q=${encodeURIComponent(term)}`;
       const canonical = absolute(site, path);
-      const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName);
+      const description = PAGE_TEXTS.searchDescription(feed.total, term, site.siteName, feed.total_capped);
       return {
         status: 200,
         head: {

@@ -1,4 +1,9 @@
-import { LISTINGS_TOTAL_CAP, type ListingList, type ListingQuerySort } from '@marketplace/contract';
+import {
+  LISTINGS_COUNT_SHOWN,
+  LISTINGS_TOTAL_CAP,
+  type ListingList,
+  type ListingQuerySort,
+} from '@marketplace/contract';
 import type { Actor } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ListingReadDeps } from './deps.ts';
@@ -25,7 +30,10 @@ export const TOTAL_CACHE_MS = 15_000;
  * Search: German full-text over title, description and place ('Fahrräder' finds 'Fahrrad');
  * without `sort`, `q` sorts by relevance. When `q` finds nothing, misspelt words are corrected
  * from the vocabulary of ad titles ('Fahrad' finds 'Fahrrad') and `corrected_q` says so.
- * `total` counts matches up to `LISTINGS_TOTAL_CAP` (cached for 15 s per filter).
+ * `total` counts matches up to `LISTINGS_COUNT_SHOWN`, `total_capped` says there are more ('über
+ * 1.000 Anzeigen'); counts are cached for 15 s per filter. Under the RUM plan a text search in
+ * the newest or relevance order counts no further than that (docs/decisions/0035); otherwise the
+ * count reads up to `LISTINGS_TOTAL_CAP` matches, as the GIN plan's page choice needs.
  * @throws AppError validation (422): unknown category or place, `distance` without a location,
  *   a bad cursor or attribute filter
  */
@@ -55,11 +63,17 @@ export async function listListings(
   // (docs/decisions/0035-rum-index-for-search.md).
   const rum = deps.searchIndex === 'rum';
   const rumOrder = rum && (sort === 'newest' || sort === 'relevance');
-  const count = async (text: string | null): Promise<{ total: number; first: string[] | null }> => {
+  /** Matches of `text` counted up to `cap` (exact below it), with the first page's ids when a scan found them. */
+  const count = async (
+    text: string | null,
+  ): Promise<{ total: number; cap: number; first: string[] | null }> => {
     const where = text ? [...filters.where, textCondition(await queryOf(text))] : filters.where;
     const scan: { matches?: Promise<CappedMatches> } = {};
+    // Under RUM the page needs no count of a text's matches: only the shown one.
+    const short = rumOrder && text !== null;
+    const cap = short ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
     const compute = () => {
-      if (!firstOrder || (rumOrder && text)) return countListingsCapped(deps.db, where, LISTINGS_TOTAL_CAP);
+      if (!firstOrder || short) return countListingsCapped(deps.db, where, cap);
       scan.matches = matchListingsCapped(deps.db, {
         where,
         cap: FIRST_PAGE_SCAN_CAP,
@@ -70,25 +84,25 @@ export async function listListings(
       return scan.matches.then((matches) => Math.min(matches.total, LISTINGS_TOTAL_CAP));
     };
     const total = await (deps.totals
-      ? deps.totals.get(`${filters.signature}|${text ?? ''}`, compute)
+      ? deps.totals.get(`${filters.signature}|${text ?? ''}|${cap}`, compute)
       : compute());
     const matches = scan.matches ? await scan.matches : null;
     // At the cap the scan stopped early: its ads need not be the first ones.
-    return { total, first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null };
+    return { total, cap, first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null };
   };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
-  let { total, first } = await count(text);
+  let { total, cap, first } = await count(text);
   if (!cursor && q && total === 0) {
     const fixed = await correctQuery(deps.db, q, deps.corrections);
     const found = fixed ? await count(fixed) : null;
     if (fixed && found && found.total > 0) {
       text = fixed;
       corrected = fixed;
-      ({ total, first } = found);
+      ({ total, cap, first } = found);
     }
   }
-  const fewMatches = text !== null && total < LISTINGS_TOTAL_CAP;
+  const fewMatches = text !== null && total < cap;
   const page = await fetchPage(deps.db, {
     filters,
     sort,
@@ -103,7 +117,8 @@ export async function listListings(
   });
   return {
     listings: page.records.map((record) => toListing(record, deps.categories, viewer)),
-    total,
+    total: Math.min(total, LISTINGS_COUNT_SHOWN),
+    total_capped: total > LISTINGS_COUNT_SHOWN,
     next_cursor: page.next ? encodeCursor({ ...page.next, ...(corrected ? { q: corrected } : {}) }) : null,
     corrected_q: corrected,
   };

@@ -1,9 +1,4 @@
-import {
-  type AttributeDefinition,
-  type Category,
-  LISTINGS_TOTAL_CAP,
-  type ListingQuerySort,
-} from '@marketplace/contract';
+import type { AttributeDefinition, Category, ListingQuerySort } from '@marketplace/contract';
 import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -110,8 +105,7 @@ export function BrowseListings({
           }}
         >
           <Typography color="text.secondary" role="status">
-            {total !== null &&
-              (total >= LISTINGS_TOTAL_CAP ? de.feed.countCapped(total) : de.feed.count(total))}
+            {total !== null && (firstPage?.total_capped ? de.feed.countCapped(total) : de.feed.count(total))}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             {isDesktop !== true && (
