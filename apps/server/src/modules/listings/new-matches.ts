@@ -1,19 +1,23 @@
-import { LISTINGS_LIMIT_MAX, listingQuerySchema } from '@marketplace/contract';
+import { listingQuerySchema } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CategoryTree } from '../categories/index.ts';
-import { listListings } from './search.ts';
-import { checkListingFilters } from './search-filters.ts';
+import { countListingsCapped } from './queries.ts';
+import { buildFilters, checkListingFilters, textCondition } from './search-filters.ts';
+import { textQuery } from './terms.ts';
 
-/** Pages of newest ads read at most per check; more new matches are reported as this many pages' worth. */
-const NEW_MATCH_PAGES_MAX = 10;
+/** New matches counted at most per check; more are answered as this many. */
+const NEW_MATCHES_MAX = 1_000;
 
 /**
  * How many public ads match `filters` and were posted in the window `after` < created_at <=
  * `upTo`, leaving out the ads of `excludeSellerId` (a member's own ads). The filters are those of
- * `GET /api/listings` as text (`q`, `category`, `price_min`, ..., `attr.*`) and go through the same
- * search as the ad lists, newest first, so the saved searches never hold filter SQL of their own.
- * A search word that finds nothing counts nothing (no spelling correction). Counts up to
- * 1,000 (ten pages of 100); more are answered as 1,000.
+ * `GET /api/listings` as text (`q`, `category`, `price_min`, ..., `attr.*`) and become SQL as the
+ * ad lists' do (`buildFilters`, `textQuery`), so the saved searches never hold filter SQL of their
+ * own. The window is part of the count's condition, so a check reads only the ads posted since
+ * the last one (through the date index, or under RUM the text index with the time attached;
+ * docs/decisions/0035), however many older ads match. A search word counts as typed (no spelling
+ * correction). Counts up to 1,000; more are answered as 1,000.
  * @throws AppError validation (422) for filters the search refuses (a category or place that is
  *   gone, a bad attribute filter)
  */
@@ -23,29 +27,16 @@ export async function countNewMatches(
   window: { after: Date; upTo: Date },
   excludeSellerId: string | null,
 ): Promise<number> {
-  const queryOf = (cursor: string | undefined) =>
-    listingQuerySchema.parse({
-      ...filters,
-      sort: 'newest',
-      limit: LISTINGS_LIMIT_MAX,
-      ...(cursor ? { cursor } : {}),
-    });
-  const after = window.after.getTime();
-  const upTo = window.upTo.getTime();
-  let count = 0;
-  let cursor: string | undefined;
-  for (let page = 0; page < NEW_MATCH_PAGES_MAX; page += 1) {
-    const answer = await listListings(deps, queryOf(cursor), null);
-    if (answer.corrected_q) return 0;
-    for (const listing of answer.listings) {
-      const created = Date.parse(listing.created_at);
-      if (created <= after) return count;
-      if (created <= upTo && listing.seller.id !== excludeSellerId) count += 1;
-    }
-    if (!answer.next_cursor) return count;
-    cursor = answer.next_cursor;
-  }
-  return count;
+  const query = listingQuerySchema.parse({ ...filters, sort: 'newest' });
+  const where = [
+    ...(await buildFilters(deps, query)).where,
+    sql`l.created_at > ${window.after.toISOString()}::timestamptz`,
+    sql`l.created_at <= ${window.upTo.toISOString()}::timestamptz`,
+  ];
+  const q = query.q?.trim();
+  if (q) where.push(textCondition(await textQuery(deps.db, q)));
+  if (excludeSellerId) where.push(sql`l.seller_id <> ${excludeSellerId}::uuid`);
+  return countListingsCapped(deps.db, where, NEW_MATCHES_MAX);
 }
 
 /**
