@@ -21,16 +21,19 @@ export function percentile(sorted: number[], p: number): number {
  * Starts bench/server.ts (the app with the bare route `/api/bench/baseline`) on `schema` of
  * `databaseUrl` (none: the database's own tables) in its own process, so that the load
  * generator does not share its CPU time.
+ * @param extraEnv more environment for the server (`SEARCH_INDEX=gin`, bench/search-plans.ts)
  * @returns the process (stop it with SIGTERM) and its port once it listens
  */
 export async function startBenchServer(
   databaseUrl: string,
   schema?: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   const { BENCH_SCHEMA: _unset, ...env } = process.env;
   const child = spawn(process.execPath, [fileURLToPath(new URL('server.ts', import.meta.url))], {
     env: {
       ...env,
+      ...extraEnv,
       BENCH_DATABASE_URL: databaseUrl,
       ...(schema ? { BENCH_SCHEMA: schema } : {}),
       NODE_ENV: 'production',

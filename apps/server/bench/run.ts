@@ -15,7 +15,8 @@
 // --story-members N (2000), --skip-stories (no stories bench, see stories.ts),
 // --skip-cluster (no bench of one and two instances behind nginx, see cluster.ts; it fills its
 // own database with --ads N ads; --skip-load skips it too), --skip-login (no bench of failed logins'
-// times, see login-timing.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// times, see login-timing.ts), --search-plans (only the GIN and RUM search plans compared on the
+// data set, see search-plans.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -44,6 +45,7 @@ import {
   visitEach,
 } from './load.ts';
 import { loginTimingBench } from './login-timing.ts';
+import { searchPlansBench } from './search-plans.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
 
@@ -183,6 +185,16 @@ async function main() {
   log(`Bench: ${ADS} Anzeigen in PostgreSQL, ${CONNECTIONS} Verbindungen, ${DURATION} s je Szenario`);
   log(`Rechner: ${os.cpus().length} Kerne (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
   const ids = await prepareSchema(SCHEMA, ADS);
+  if (flag('search-plans')) {
+    await searchPlansBench({
+      databaseUrl: DATABASE_URL,
+      schema: SCHEMA,
+      duration: DURATION,
+      connections: CONNECTIONS,
+      log,
+    });
+    return;
+  }
   if (!flag('skip-load')) await loadTest(ids);
   if (flag('skip-sequential')) {
     await afterSequential();

@@ -17,7 +17,14 @@ const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-bench-'));
 const database = await openDatabase({ databaseUrl, schemaName });
 const app = await buildApp(
-  loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', PUBLIC_READ_LIMIT: '0' }),
+  loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    PUBLIC_READ_LIMIT: '0',
+    // `gin` for the search bench's comparison (bench/search-plans.ts); else chosen at start.
+    ...(process.env.SEARCH_INDEX ? { SEARCH_INDEX: process.env.SEARCH_INDEX } : {}),
+  }),
   {
     database,
     logger: false,

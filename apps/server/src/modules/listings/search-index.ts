@@ -21,7 +21,7 @@ const RUM_INDEX_SQL = sql`create index if not exists listings_search_rum_idx on 
 
 /**
  * Chooses the search index at start: on PostgreSQL whose server offers the `rum` extension
- * (`pg_available_extensions`), creates it (`CREATE EXTENSION IF NOT EXISTS rum`, which needs a
+ * (`pg_available_extensions`), creates it in `public` (`CREATE EXTENSION IF NOT EXISTS rum`, which needs a
  * role allowed to) and the RUM index (a one-time build that reads every ad), under an advisory
  * lock so that instances starting together build it once; else `gin`. Says the choice once in the
  * log. A failure (no right to create the extension) is logged and leaves `gin`.
@@ -56,7 +56,7 @@ export async function chooseSearchIndex(
     const started = Date.now();
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('listings_search_rum_idx', 0))`);
-      await tx.execute(sql`create extension if not exists rum`);
+      await tx.execute(sql`create extension if not exists rum with schema public`);
       await tx.execute(RUM_INDEX_SQL);
     });
     log.info(
