@@ -8,7 +8,7 @@ import type { Actor } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ListingReadDeps } from './deps.ts';
 import { toListing } from './present.ts';
-import { type CappedMatches, countListingsCapped, matchListingsCapped } from './queries.ts';
+import { type CappedMatches, countListingsCapped, estimatedMatches, matchListingsCapped } from './queries.ts';
 import { buildFilters, invalid, type ListingQuery, textCondition } from './search-filters.ts';
 import { fetchPage, keysetSort, RELEVANCE_WINDOW } from './search-pages.ts';
 import { correctQuery, textQuery } from './terms.ts';
@@ -21,6 +21,13 @@ import { correctQuery, textQuery } from './terms.ts';
  * `LISTINGS_TOTAL_CAP`.
  */
 export const FIRST_PAGE_SCAN_CAP = 2 * LISTINGS_TOTAL_CAP;
+/**
+ * Under the RUM plan, the most matches (PostgreSQL's estimate) a text may have for its newest
+ * matches to come from the RUM index: rum sorts all postings of a word before it returns the
+ * first (254 ms for a word in 750,000 ads), so a commoner text is read as under GIN, by walking
+ * the date index (docs/decisions/0035-rum-index-for-search.md).
+ */
+export const RUM_MAX_MATCHES = 50_000;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
 export const TOTAL_CACHE_MS = 15_000;
 
@@ -61,16 +68,19 @@ export async function listListings(
   const want = sort === 'relevance' ? RELEVANCE_WINDOW : query.limit + 1 + offset;
   // Under RUM the newest matches of a text come from the index in date order: no scan for them
   // (docs/decisions/0035-rum-index-for-search.md).
-  const rum = deps.searchIndex === 'rum';
-  const rumOrder = rum && (sort === 'newest' || sort === 'relevance');
-  /** Matches of `text` counted up to `cap` (exact below it), with the first page's ids when a scan found them. */
+  const rumOrder = deps.searchIndex === 'rum' && (sort === 'newest' || sort === 'relevance');
+  /**
+   * Matches of `text` counted up to `cap` (exact below it), with the first page's ids when a scan
+   * found them, and whether the RUM index gives its newest matches (`rum`).
+   */
   const count = async (
     text: string | null,
-  ): Promise<{ total: number; cap: number; first: string[] | null }> => {
+  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
     const where = text ? [...filters.where, textCondition(await queryOf(text))] : filters.where;
     const scan: { matches?: Promise<CappedMatches> } = {};
-    // Under RUM the page needs no count of a text's matches: only the shown one.
-    const short = rumOrder && text !== null;
+    // Under RUM the page needs no count of a text's matches: only the shown one. A very common
+    // text is read as under GIN (`RUM_MAX_MATCHES`).
+    const short = rumOrder && text !== null && (await estimatedMatches(deps.db, where)) <= RUM_MAX_MATCHES;
     const cap = short ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
     const compute = () => {
       if (!firstOrder || short) return countListingsCapped(deps.db, where, cap);
@@ -88,18 +98,23 @@ export async function listListings(
       : compute());
     const matches = scan.matches ? await scan.matches : null;
     // At the cap the scan stopped early: its ads need not be the first ones.
-    return { total, cap, first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null };
+    return {
+      total,
+      cap,
+      first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null,
+      rum: short,
+    };
   };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
-  let { total, cap, first } = await count(text);
+  let { total, cap, first, rum } = await count(text);
   if (!cursor && q && total === 0) {
     const fixed = await correctQuery(deps.db, q, deps.corrections);
     const found = fixed ? await count(fixed) : null;
     if (fixed && found && found.total > 0) {
       text = fixed;
       corrected = fixed;
-      ({ total, cap, first } = found);
+      ({ total, cap, first, rum } = found);
     }
   }
   const fewMatches = text !== null && total < cap;
