@@ -22,8 +22,8 @@ import { correctQuery, textQuery } from './terms.ts';
  */
 export const FIRST_PAGE_SCAN_CAP = 2 * LISTINGS_TOTAL_CAP;
 /**
- * Under the RUM plan, the most matches (PostgreSQL's estimate) a text may have for its newest
- * matches to come from the RUM index: rum sorts all postings of a word before it returns the
+ * Under the RUM plan, the most ads (PostgreSQL's estimate, filters aside) a text may match for
+ * its newest matches to come from the RUM index: rum sorts all postings of a word before it returns the
  * first (254 ms for a word in 750,000 ads), so a commoner text is read as under GIN, by walking
  * the date index (docs/decisions/0035-rum-index-for-search.md).
  */
@@ -76,11 +76,13 @@ export async function listListings(
   const count = async (
     text: string | null,
   ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
-    const where = text ? [...filters.where, textCondition(await queryOf(text))] : filters.where;
+    const words = text ? textCondition(await queryOf(text)) : null;
+    const where = words ? [...filters.where, words] : filters.where;
     const scan: { matches?: Promise<CappedMatches> } = {};
     // Under RUM the page needs no count of a text's matches: only the shown one. A very common
-    // text is read as under GIN (`RUM_MAX_MATCHES`).
-    const short = rumOrder && text !== null && (await estimatedMatches(deps.db, where)) <= RUM_MAX_MATCHES;
+    // text is read as under GIN (`RUM_MAX_MATCHES`); rum sorts all the words' postings whatever
+    // the other filters, so the words alone are estimated.
+    const short = rumOrder && words !== null && (await estimatedMatches(deps.db, [words])) <= RUM_MAX_MATCHES;
     const cap = short ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
     const compute = () => {
       if (!firstOrder || short) return countListingsCapped(deps.db, where, cap);
