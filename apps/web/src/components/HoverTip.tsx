@@ -20,6 +20,9 @@ export function HoverTip({ title, children }: { title: string; children: ReactNo
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
+    // The wrapper is not a control itself: it hears the pointer and focus events of the button
+    // inside it, which carries the role, the name and the keyboard focus.
+    // biome-ignore lint/a11y/noStaticElementInteractions: events bubble from the focusable child
     <span
       className={styles.anchor}
       onPointerEnter={() => setOpen(true)}
