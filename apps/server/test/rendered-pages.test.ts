@@ -71,7 +71,13 @@ describe('the home page arrives rendered by the app, with the answers it was ren
       categories.categories.map((c) => ({ href: `/category/${c.slug}`, title: c.name })),
     );
     const data = servedData<HomeData>(res.body, 'home-data');
-    expect(data.feed).toEqual({ listings: [], total: 0, next_cursor: null, corrected_q: null });
+    expect(data.feed).toEqual({
+      listings: [],
+      total: 0,
+      total_capped: false,
+      next_cursor: null,
+      corrected_q: null,
+    });
     expect(data.categories).toEqual(categories);
   });
 
