@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
 import { mixedSearches, percentile, startBenchServer, underLoad } from './load.ts';
 
 interface PlanFigures {
@@ -83,9 +84,13 @@ async function postingCost(pool: pg.Pool, seconds: number): Promise<{ p95: numbe
 
 /** Size of index `name` in MB, null when it does not exist. */
 async function indexMb(pool: pg.Pool, name: string): Promise<number | null> {
-  const { rows } = await pool.query(`select pg_relation_size(to_regclass($1)) as bytes`, [name]);
-  const bytes = rows[0]?.bytes;
-  return bytes === null || bytes === undefined ? null : Number(bytes) / 1024 / 1024;
+  const [row] = await queryRows(
+    pool,
+    z.object({ bytes: z.union([z.string(), z.number()]).nullable() }),
+    'select pg_relation_size(to_regclass($1)) as bytes',
+    [name],
+  );
+  return row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes) / 1024 / 1024;
 }
 
 /** One plan's figures: the RUM index is dropped for `gin` and built (timed) for `rum`. */
