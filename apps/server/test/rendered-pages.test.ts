@@ -334,7 +334,7 @@ describe('withRenderedPage', () => {
     const html = withRenderedPage(
       template,
       { html: `<main>$& $' $\`</main>`, styles: '<style data-emotion="css x">a{}</style>' },
-      { kind: 'page', json: '{"a":"$&"}' },
+      [{ kind: 'page', json: '{"a":"$&"}' }],
     );
     expect(html).toBe(
       '<!doctype html><html><head><title>x</title><style data-emotion="css x">a{}</style>\n  </head><body><div id="root" data-server-rendered=""><main>$& $\' $`</main></div><script type="application/json" id="page-data">{"a":"$&"}</script>\n  </body></html>',
@@ -343,7 +343,9 @@ describe('withRenderedPage', () => {
 
   it('leaves a page without the markers as it is', () => {
     const page = '<!doctype html><div id="root"></div></body>';
-    expect(withRenderedPage(page, { html: '<p>x</p>', styles: '' }, { kind: 'home', json: '{}' })).toBe(page);
+    expect(withRenderedPage(page, { html: '<p>x</p>', styles: '' }, [{ kind: 'home', json: '{}' }])).toBe(
+      page,
+    );
   });
 });
 

@@ -67,7 +67,7 @@ export function withSiteConfig(indexHtml: string, site: PublicSiteConfig): strin
 export function withRenderedPage(
   indexHtml: string,
   page: Pick<RenderedPage, 'html' | 'styles'>,
-  data: FirstData | readonly FirstData[] | null,
+  data: readonly FirstData[],
 ): string {
   const start = indexHtml.indexOf(APP_START);
   const end = indexHtml.indexOf(APP_END, start);
@@ -85,19 +85,13 @@ export function withTitle(html: string, title: string): string {
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }
 
-/** Whether `data` is a list of answers rather than one (`Array.isArray` does not narrow readonly arrays). */
-function isList(data: FirstData | readonly FirstData[]): data is readonly FirstData[] {
-  return Array.isArray(data);
-}
-
 /**
  * `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`), one
  * element per kind: a category or search address with filters carries the page's own answers
  * and those its rendering asked the API for.
  */
-export function withFirstData(html: string, data: FirstData | readonly FirstData[] | null): string {
-  const all: readonly FirstData[] = data === null ? [] : isList(data) ? data : [data];
-  const elements = all.map(({ kind, json }) => {
+export function withFirstData(html: string, data: readonly FirstData[]): string {
+  const elements = data.map(({ kind, json }) => {
     const id = { home: 'home-data', page: 'page-data', query: 'query-data' }[kind];
     return `<script type="application/json" id="${id}">${json}</script>\n  `;
   });
