@@ -4,6 +4,7 @@ import {
   type ListingList,
   type ListingQuerySort,
 } from '@marketplace/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ListingReadDeps } from './deps.ts';
@@ -81,8 +82,13 @@ export async function listListings(
     const scan: { matches?: Promise<CappedMatches> } = {};
     // Under RUM the page needs no count of a text's matches: only the shown one. A very common
     // text is read as under GIN (`RUM_MAX_MATCHES`); rum sorts all the words' postings whatever
-    // the other filters, so the words alone are estimated.
-    const short = rumOrder && words !== null && (await estimatedMatches(deps.db, [words])) <= RUM_MAX_MATCHES;
+    // the other filters, so the words alone are estimated, once per text while the counts are
+    // kept (the same cache, so an ad's change forgets both).
+    const estimate = (condition: SQL) => {
+      const read = () => estimatedMatches(deps.db, [condition]);
+      return deps.totals ? deps.totals.get(`estimate|${text}`, read) : read();
+    };
+    const short = rumOrder && words !== null && (await estimate(words)) <= RUM_MAX_MATCHES;
     const cap = short ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
     const compute = () => {
       if (!firstOrder || short) return countListingsCapped(deps.db, where, cap);
