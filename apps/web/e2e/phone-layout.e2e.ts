@@ -89,6 +89,13 @@ for (const [path, heading, syllables] of [
         timeout: STEP_MS,
       })
       .toBe(heading);
+    // This page is rendered in the browser: where it has no German dictionary, the soft hyphens
+    // come once the patterns are loaded.
+    await expect
+      .poll(async () => letterByLetter(await lineBreaks(page, 'h1', heading.slice(0, 2))), {
+        timeout: STEP_MS,
+      })
+      .toEqual([]);
     const breaks = await lineBreaks(page, 'h1', heading.slice(0, 2));
     await screenshot(page, `phone-heading-320${path.replace(/\//g, '-')}`);
     expect(breaks.length, 'the heading is wider than the phone, so it breaks').toBeGreaterThan(0);
@@ -102,7 +109,7 @@ for (const [path, heading, syllables] of [
     expect(misplaced, `breaks inside a syllable of ${syllables}`).toEqual([]);
     expect(
       await h1.evaluate((element) => getComputedStyle(element).hyphens),
-      'real phones hyphenate the words softHyphenate does not know',
+      'browsers with a German dictionary hyphenate the words themselves',
     ).toBe('auto');
   });
 }

@@ -15,6 +15,8 @@ import { PREFETCHED_PATHS, prefetchPage } from './app/serverPrefetch.ts';
 import { type RedirectCollector, RedirectContext } from './components/Redirect.tsx';
 import { type PageTitleCollector, PageTitleContext } from './components/usePageTitle.ts';
 import { ApiError } from './lib/api.ts';
+import { hyphenateGerman } from './lib/hyphenation.server.ts';
+import { HyphenationContext } from './lib/hyphenation.tsx';
 import { createQueryClient } from './lib/queryClient.ts';
 
 export { setApiTransport } from './lib/api.ts';
@@ -39,7 +41,8 @@ const RENDER_TIMEOUT_MS = 10_000;
  * hydrating (`seedFirstData`), as a visitor without a session on a device with no stored choices.
  * Streams with React's `renderToPipeableStream` and waits for every lazily loaded part
  * (`onAllReady`), so the page reads fully without scripts; the MUI styles are extracted by
- * Emotion's documented server API. Only the paths of `RENDERED_PATHS` are meant to come here:
+ * Emotion's documented server API; long German words carry soft hyphens from the TeX patterns
+ * (`hyphenation.server.ts`). Only the paths of `RENDERED_PATHS` are meant to come here:
  * pages behind a login stay rendered in the browser. For the forum's pages and the profiles, the
  * answers are asked for through the API transport the server set (`setApiTransport`), as a
  * visitor, and come back in `data`.
@@ -76,9 +79,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       <CacheProvider value={cache}>
         <PageTitleContext value={head}>
           <RedirectContext value={redirect}>
-            <PageProviders client={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </PageProviders>
+            <HyphenationContext value={hyphenateGerman}>
+              <PageProviders client={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </PageProviders>
+            </HyphenationContext>
           </RedirectContext>
         </PageTitleContext>
       </CacheProvider>

@@ -23,7 +23,9 @@ async function security(app: FastifyInstance, options: { config: Pick<Config, 'h
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (no eval of script): the German hyphenation patterns of
+        // browsers without a dictionary (docs/decisions/0037-german-hyphenation-from-tex-patterns.md).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

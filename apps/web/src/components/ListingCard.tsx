@@ -1,7 +1,8 @@
-import { CARD_COVER, type Listing, softHyphenate } from '@marketplace/contract';
+import { CARD_COVER, type Listing } from '@marketplace/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { de } from '../i18n/de.ts';
+import { Hyphenated } from '../lib/hyphenation.tsx';
 import { coverImageUrl } from '../lib/listingImages.ts';
 import { formatPrice } from '../lib/price.ts';
 import { relativeTimeShort } from '../lib/relativeTime.ts';
@@ -53,7 +54,7 @@ export function ListingCard({
           <p className={styles.price}>{formatPrice(listing.price, listing.price_type)}</p>
           <h3 className={styles.title}>
             {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
-            {softHyphenate(listing.title)}
+            <Hyphenated text={listing.title} />
           </h3>
           {listing.seller.badge && (
             <p className={styles.meta}>

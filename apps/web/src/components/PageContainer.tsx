@@ -1,7 +1,7 @@
-import { softHyphenate } from '@marketplace/contract';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Hyphenated } from '../lib/hyphenation.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
 /** Frame of a content page: a centred column with the page's <h1> `title`. */
@@ -13,7 +13,7 @@ export function PageContainer({ title, children }: { title: string; children?: R
           also where the browser has no hyphenation dictionary (the theme's heading style); the
           name screen readers get is the title without the soft hyphens. */}
       <Typography variant="h1" sx={{ mb: 2 }} aria-label={title}>
-        {softHyphenate(title)}
+        <Hyphenated text={title} />
       </Typography>
       {children}
     </Container>

@@ -4,8 +4,9 @@ import { MOBILE_BREAKPOINT_PX } from '../../lib/constants.ts';
 
 /**
  * Headings on phones break long German words at a syllable with a hyphen (`hyphens: auto` with
- * the page's `lang="de"`; soft hyphens from `softHyphenate` where the browser has no dictionary)
- * and only where no syllable fits between two letters, never beyond the window.
+ * the page's `lang="de"`; soft hyphens from the TeX patterns where the browser has no German
+ * dictionary, `lib/hyphenation.tsx`) and only where no syllable fits between two letters, never
+ * beyond the window.
  */
 const HEADING_BREAKS = { hyphens: 'auto', overflowWrap: 'break-word' } as const;
 

@@ -1,4 +1,4 @@
-import { type Listing, softHyphenate } from '@marketplace/contract';
+import type { Listing } from '@marketplace/contract';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
@@ -15,6 +15,7 @@ import { Price } from '../../components/Price.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { displayName } from '../../lib/displayName.ts';
+import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { coverImageUrl } from '../../lib/listingImages.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -47,7 +48,7 @@ function Tile({ label, value, hint, to }: { label: string; value: number | null;
           color="text.secondary"
           sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
         >
-          {softHyphenate(label)}
+          <Hyphenated text={label} />
         </Typography>
         <Typography component="p" sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.3 }}>
           {shown}

@@ -1,4 +1,4 @@
-import { type Listing, softHyphenate } from '@marketplace/contract';
+import type { Listing } from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/Favorite';
@@ -23,6 +23,7 @@ import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { ApiError } from '../../lib/api.ts';
+import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { galleryImageUrls } from '../../lib/listingImages.ts';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
 import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
@@ -197,7 +198,7 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
               }}
             >
               {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}
-              {softHyphenate(listing.title)}
+              <Hyphenated text={listing.title} />
             </Typography>
             <Price price={listing.price} priceType={listing.price_type} variant="h2" component="p" />
             <Box

@@ -1,4 +1,4 @@
-import { type Listing, type ListingStatus, listingStatusSchema, softHyphenate } from '@marketplace/contract';
+import { type Listing, type ListingStatus, listingStatusSchema } from '@marketplace/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -28,6 +28,7 @@ import { Price } from '../../components/Price.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
+import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { coverImageUrl } from '../../lib/listingImages.ts';
 import { deleteListing, extendListing, invalidateListings, updateListing, useMyListings } from './api.ts';
 import { myListingsTexts } from './texts.ts';
@@ -203,7 +204,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
             overflowWrap: 'break-word',
           }}
         >
-          {softHyphenate(listing.title)}
+          <Hyphenated text={listing.title} />
         </Typography>
         <Price price={listing.price} priceType={listing.price_type} variant="body2" />
         <Box

@@ -1,4 +1,3 @@
-import { softHyphenate } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
+import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { useMyVerification } from './api.ts';
 import { verificationTexts } from './texts.ts';
 
@@ -31,7 +31,7 @@ export function VerificationStatusPage() {
     <Container maxWidth="sm" sx={{ py: 3 }}>
       {/* 'Verifizierungsstatus' is wider than a 320 px phone: it breaks at a syllable. */}
       <Typography variant="h4" component="h1" gutterBottom aria-label={t.statusTitle}>
-        {softHyphenate(t.statusTitle)}
+        <Hyphenated text={t.statusTitle} />
       </Typography>
       {mine.isPending && <CircularProgress aria-label={t.statusTitle} />}
       {mine.isError && <Alert severity="error">{t.loadError}</Alert>}
