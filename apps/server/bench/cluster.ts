@@ -45,7 +45,7 @@ export interface ClusterBenchOptions {
   ads: number;
   /** Seconds per scenario; the restart run lasts this plus the time the restart takes. */
   duration: number;
-  /** autocannon connections (100). */
+  /** Connections of the load generator (100). */
   connections: number;
   /** Keep a database that already holds exactly `ads` ads instead of filling it anew. */
   reuse: boolean;

@@ -2,7 +2,7 @@
 // thread of 5,000 posts, the rest in threads of 20 across the nine subforums, German texts with
 // a realistic vocabulary) and times, one request at a time through the application, a thread
 // page (20 posts deep inside the 5,000-post thread), thread lists and the forum search; then,
-// with the app in its own process (bench/server.ts), autocannon at 100 connections asks the
+// with the app in its own process (bench/server.ts), the load generator (`LOAD_CLIENT`) at 100 connections asks the
 // bare route, thread pages and searches (docs/benchmarks.md "Forum").
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
-import { countRow, idRow, percentile, startBenchServer, underLoad } from './load.ts';
+import { countRow, idRow, LOAD_CLIENT, percentile, startBenchServer, underLoad } from './load.ts';
 
 const SUBFORUMS = [
   'business/gruendung',
@@ -87,7 +87,7 @@ async function loadScenarios(
     const base = `http://127.0.0.1:${port}`;
     log('');
     log(
-      `Forum unter Last (autocannon, ${CONNECTIONS} Verbindungen, je ${options.duration} s, Last ${load()}):`,
+      `Forum unter Last (${LOAD_CLIENT.name}, ${CONNECTIONS} Verbindungen, je ${options.duration} s, Last ${load()}):`,
     );
     log('');
     log('| Szenario | req/s | p95 ms | p99 ms | Anteil an Baseline | Fehler |');

@@ -1,6 +1,10 @@
 // What the benches that load the API share: the app in its own process (bench/server.ts), one
-// autocannon scenario with exact percentiles, and the listing scenarios (paths) themselves.
-import { type ChildProcess, spawn } from 'node:child_process';
+// scenario under load (wrk when it is installed, else autocannon), and the listing scenarios
+// (paths) themselves.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { z } from 'zod';
@@ -52,12 +56,49 @@ export async function startBenchServer(
   return { child, port };
 }
 
+/** What one scenario under load measured. */
+export interface LoadResult {
+  /** Responses per second. */
+  rps: number;
+  /** Latency percentiles (ms). */
+  p95: number;
+  p99: number;
+  /** `rejected` + `errors` + `timeouts`. */
+  failed: number;
+  /** Responses counted. */
+  requests: number;
+  /** Answers with a status of 300 and above (autocannon) or 400 and above (wrk). */
+  rejected: number;
+  /** Connection, read and write errors. */
+  errors: number;
+  timeouts: number;
+}
+
 /**
- * One scenario under load: autocannon at `connections` connections for `duration` s against
- * `base`, each request the next of `paths` and, when `tokens` are given, with the next of them as
- * its bearer token, and `headers` on every request; with `until`, the load runs until that
- * promise settles instead (`duration` is then ignored). Latencies come from every response (exact p95/p99, ms); `failed` counts
- * answers of 300 and above (`rejected`), errors and timeouts; `requests` counts every response.
+ * The load generator of this run: wrk (C, one thread) when it is on the PATH, else autocannon;
+ * `BENCH_CLIENT=autocannon` or `=wrk` chooses. autocannon runs in Node and turns every response
+ * body into a string (`req.body += data` in its request queue), which on a machine of 2 cores
+ * costs the server CPU time in proportion to the bytes sent, most of all for compressed bodies
+ * that are not valid UTF-8 (docs/benchmarks.md, "The load generator"); wrk reads and drops them.
+ */
+export const LOAD_CLIENT: { name: 'wrk' | 'autocannon'; version: string } = (() => {
+  const chosen = process.env.BENCH_CLIENT;
+  if (chosen !== 'autocannon') {
+    const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+    const version = /wrk (\S+)/.exec(`${probe.stdout ?? ''}${probe.stderr ?? ''}`)?.[1];
+    if (version) return { name: 'wrk', version };
+    if (chosen === 'wrk') throw new Error('BENCH_CLIENT=wrk, but wrk is not installed');
+  }
+  return { name: 'autocannon', version: '' };
+})();
+
+/**
+ * One scenario under load: {@link LOAD_CLIENT} at `connections` connections for `duration` s
+ * against `base`, each request the next of `paths` and, when `tokens` are given, with the next of
+ * them as its bearer token, and `headers` on every request; with `until`, the load runs until that
+ * promise settles instead (`duration` is then ignored). Latencies: p95/p99 in ms (exact from every
+ * response under autocannon, wrk's histogram under wrk); `failed` counts rejected answers, errors
+ * and timeouts; `requests` counts every response.
  */
 export async function underLoad(
   base: string,
@@ -67,7 +108,31 @@ export async function underLoad(
   tokens: string[] = [],
   until?: Promise<unknown>,
   headers: Record<string, string> = {},
-) {
+): Promise<LoadResult> {
+  const load = { base, paths, duration, connections, tokens, until, headers };
+  return LOAD_CLIENT.name === 'wrk' ? wrkLoad(load) : autocannonLoad(load);
+}
+
+/** The arguments of {@link underLoad}. */
+interface Load {
+  base: string;
+  paths: string[];
+  duration: number;
+  connections: number;
+  tokens: string[];
+  until: Promise<unknown> | undefined;
+  headers: Record<string, string>;
+}
+
+async function autocannonLoad({
+  base,
+  paths,
+  duration,
+  connections,
+  tokens,
+  until,
+  headers,
+}: Load): Promise<LoadResult> {
   let turn = 0;
   let rejected = 0;
   const latencies: number[] = [];
@@ -107,6 +172,103 @@ export async function underLoad(
     errors: result.errors,
     timeouts: result.timeouts,
   };
+}
+
+/** What wrk's `done` hook prints (`wrkScript`): counts, and times in µs. */
+const wrkSummary = z.object({
+  requests: z.number().int(),
+  duration_us: z.number().int().positive(),
+  p95_us: z.number().int(),
+  p99_us: z.number().int(),
+  connect: z.number().int(),
+  read: z.number().int(),
+  write: z.number().int(),
+  timeout: z.number().int(),
+  status: z.number().int(),
+});
+
+/**
+ * wrk's Lua script for {@link wrkLoad}: each request the next path (and token) in turn, the
+ * summary printed as one JSON line. No `response` hook: with one, wrk would hand every body to Lua.
+ */
+function wrkScript(paths: string[], tokens: string[], headers: Record<string, string>): string {
+  const list = (values: string[]) => `{${values.map((value) => JSON.stringify(value)).join(',')}}`;
+  const headerTable = `{${Object.entries(headers)
+    .map(([name, value]) => `[${JSON.stringify(name)}]=${JSON.stringify(value)}`)
+    .join(',')}}`;
+  return `local paths = ${list(paths)}
+local tokens = ${list(tokens)}
+local headers = ${headerTable}
+local turn = 0
+request = function()
+  local sent = {}
+  for name, value in pairs(headers) do sent[name] = value end
+  if #tokens > 0 then sent["Authorization"] = "Bearer " .. tokens[(turn % #tokens) + 1] end
+  local path = paths[(turn % #paths) + 1]
+  turn = turn + 1
+  return wrk.format("GET", path, sent)
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"p95_us":%d,"p99_us":%d,' ..
+    '"connect":%d,"read":%d,"write":%d,"timeout":%d,"status":%d}\\n', summary.requests,
+    summary.duration, latency:percentile(95), latency:percentile(99), e.connect, e.read, e.write,
+    e.timeout, e.status))
+end
+`;
+}
+
+/**
+ * {@link underLoad} with wrk: one thread (the server has the other core), `connections`
+ * connections, a 10 s time-out per request as autocannon's. With `until`, wrk is stopped by
+ * SIGINT when it settles and reports what it measured until then. Rejected answers are those of
+ * 400 and above (wrk's count).
+ */
+async function wrkLoad(load: Load): Promise<LoadResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
+  const script = path.join(dir, 'scenario.lua');
+  fs.writeFileSync(script, wrkScript(load.paths, load.tokens, load.headers));
+  try {
+    const child = spawn(
+      'wrk',
+      [
+        '-t1',
+        `-c${load.connections}`,
+        `-d${load.until ? 86_400 : load.duration}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        script,
+        load.base,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    load.until?.then(
+      () => child.kill('SIGINT'),
+      () => child.kill('SIGINT'),
+    );
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const line = /^WRK (.*)$/m.exec(output)?.[1];
+    if (!line) throw new Error(`wrk exited with ${code} without a summary:\n${output}`);
+    const summary = wrkSummary.parse(JSON.parse(line));
+    const errors = summary.connect + summary.read + summary.write;
+    return {
+      rps: summary.requests / (summary.duration_us / 1e6),
+      p95: summary.p95_us / 1000,
+      p99: summary.p99_us / 1000,
+      failed: summary.status + errors + summary.timeout,
+      requests: summary.requests,
+      rejected: summary.status,
+      errors,
+      timeouts: summary.timeout,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One load scenario of the API bench (bench/run.ts, bench/cluster.ts). */
@@ -221,11 +383,15 @@ export function htmlScenarios(ids: string[], categorySlugs: string[]): Scenario[
 
 /**
  * Asks for each of `paths` once, one after the other (a page asked for alone is always rendered),
- * reading every answer whole.
+ * with `headers` (the scenario's, as its visitors ask), reading every answer whole.
  */
-export async function visitEach(base: string, paths: readonly string[]): Promise<void> {
+export async function visitEach(
+  base: string,
+  paths: readonly string[],
+  headers: Record<string, string> = {},
+): Promise<void> {
   for (const path of paths) {
-    const response = await fetch(`${base}${path}`);
+    const response = await fetch(`${base}${path}`, { headers });
     await response.arrayBuffer();
   }
 }

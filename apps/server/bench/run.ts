@@ -1,4 +1,4 @@
-// `npm run bench`: generates a data set in PostgreSQL, loads the API with autocannon at 100
+// `npm run bench`: generates a data set in PostgreSQL, loads the API with wrk (or autocannon without it, `LOAD_CLIENT`) at 100
 // connections and prints requests per second, p95 and p99 against a bare route measured in
 // the same run; then times the same requests one by one on PostgreSQL and on PGlite. When the web
 // app has been built (the root `npm run bench` builds it first), the load includes the public
@@ -10,7 +10,7 @@
 // --duration S (10 per scenario), --connections N (100), --reuse (keep an existing data set),
 // --html-only (load: the baseline, 'Anzeigenseite' and the HTML pages only),
 // --skip-sequential (no requests one by one after the load),
-// --skip-pglite, --skip-load (no autocannon), --skip-sockets (no socket bench, see sockets.ts),
+// --skip-pglite, --skip-load (no load), --skip-sockets (no socket bench, see sockets.ts),
 // --forum-posts N (100000; 1000000 for the full size), --skip-forum (no forum bench, see forum.ts),
 // --story-members N (2000), --skip-stories (no stories bench, see stories.ts),
 // --skip-cluster (no bench of one and two instances behind nginx, see cluster.ts; it fills its
@@ -37,6 +37,7 @@ import {
   deepCursor,
   htmlScenarios,
   idRow,
+  LOAD_CLIENT,
   percentile,
   type Scenario,
   scenarios,
@@ -137,7 +138,7 @@ interface LoadResult {
   failed: number;
 }
 
-/** Runs one scenario with autocannon; latencies come from every response (exact p95/p99). */
+/** Runs one scenario with the load generator (`underLoad`). */
 async function load(base: string, scenario: Scenario, duration: number): Promise<LoadResult> {
   return {
     name: scenario.name,
@@ -182,7 +183,9 @@ async function openApp(
 }
 
 async function main() {
-  log(`Bench: ${ADS} Anzeigen in PostgreSQL, ${CONNECTIONS} Verbindungen, ${DURATION} s je Szenario`);
+  log(
+    `Bench: ${ADS} Anzeigen in PostgreSQL, ${CONNECTIONS} Verbindungen, ${DURATION} s je Szenario, Last von ${LOAD_CLIENT.name} ${LOAD_CLIENT.version}`.trimEnd(),
+  );
   log(`Rechner: ${os.cpus().length} Kerne (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
   const ids = await prepareSchema(SCHEMA, ADS);
   if (flag('search-plans')) {
@@ -267,7 +270,7 @@ async function afterSequential() {
   }
 }
 
-/** autocannon at `CONNECTIONS` connections against the app in its own process. */
+/** The load generator at `CONNECTIONS` connections against the app in its own process. */
 async function loadTest(ids: string[]) {
   const { child, port } = await startServer(SCHEMA);
   const base = `http://127.0.0.1:${port}`;
@@ -298,7 +301,7 @@ async function loadTest(ids: string[]) {
     const baseline = await load(base, baselineScenario, DURATION);
     const results = [baseline];
     for (const scenario of list) {
-      if (scenario.visits === 'visited') await visitEach(base, scenario.paths);
+      if (scenario.visits === 'visited') await visitEach(base, scenario.paths, scenario.headers);
       if (scenario.visits !== 'first') await load(base, scenario, 2); // warm-up: JIT, pool, caches
       results.push(await load(base, scenario, DURATION));
     }

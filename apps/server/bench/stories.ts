@@ -3,7 +3,7 @@
 // Fills a PostgreSQL schema `bench_stories` with --members N (2,000) members with 3 live
 // stories each (posted over the last 23 hours), 100 viewers who each follow 500 of them and have
 // seen the stories of 250, and about 20 views per story from others. Then, with the app in its
-// own process, autocannon at 100 connections asks `GET /api/stories/feed` (50 groups, as the
+// own process, the load generator (`LOAD_CLIENT`) at 100 connections asks `GET /api/stories/feed` (50 groups, as the
 // client asks; and 10, the home strip's default) with the 100 viewers' tokens in turn, once
 // without `Accept-Encoding` and once with a browser's (the answer then goes out brotli-compressed),
 // against two baselines of the same run: the bare route of the other scenarios and a bare route
@@ -210,7 +210,7 @@ interface LoadResult {
 }
 
 /**
- * autocannon on `url`, each request with the next token in turn (none for an empty list) and
+ * The load generator on `url`, each request with the next token in turn (none for an empty list) and
  * `headers`.
  */
 async function load(

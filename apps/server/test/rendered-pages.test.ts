@@ -173,6 +173,42 @@ describe('the home page arrives rendered by the app, with the answers it was ren
     expect(times(afterPage)).toEqual([...times(firstPage), 'neu'].map(() => 'vor 3h'));
   });
 
+  it("sends an ad's page again while only its view count changed, and makes it anew when the ad changes", async () => {
+    const ad = await createAd(t, seller.access_token, adBody({ title: 'Gartenbank Teak' }));
+    const shownViews = (body: string) =>
+      servedData<{ listing: { views: number } }>(body, 'page-data').listing.views;
+    const first = await t.app.inject({ url: `/listing/${ad.id}` });
+    expect(first.statusCode).toBe(200);
+    const before = shownViews(first.body);
+    // A visitor's view, counted: its own answer shows it at once.
+    const visit = (address: string) =>
+      t.app.inject({ url: `/api/listings/${ad.id}`, remoteAddress: address });
+    expect((await visit('198.51.100.7')).json<{ views: number }>().views).toBe(before + 1);
+    const again = await t.app.inject({ url: `/listing/${ad.id}` });
+    expect(again.body === first.body, 'the same page, byte for byte').toBe(true);
+    expect(shownViews(again.body)).toBe(before);
+
+    // Another change of the ad makes the page anew, with the count of now.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/listings/${ad.id}`,
+      headers: { authorization: `Bearer ${seller.access_token}` },
+      payload: { title: 'Gartenbank Teak, 3-Sitzer' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const changed = await t.app.inject({ url: `/listing/${ad.id}` });
+    expect(readPage(changed.body).h1.map((h) => h.replaceAll('\u00ad', ''))).toEqual([
+      'Gartenbank Teak, 3-Sitzer',
+    ]);
+    expect(shownViews(changed.body)).toBe(before + 1);
+
+    // Five minutes after it was made, a counted view makes the page anew too.
+    expect((await visit('198.51.100.8')).json<{ views: number }>().views).toBe(before + 2);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+    const later = await t.app.inject({ url: `/listing/${ad.id}` });
+    expect(shownViews(later.body)).toBe(before + 2);
+  });
+
   it('answers a member page with the plain app: no rendered markup, no data', async () => {
     const res = await t.app.inject({ url: '/favorites' });
     expect(res.statusCode).toBe(200);

@@ -84,15 +84,38 @@ export class SentPages {
   }
 
   /**
-   * Keeps `html` as the page of `url` made from `made`, for `ttlMs`.
+   * Keeps `html` as the page of `url` made from `made`, for `ttlMs`, and starts its brotli form
+   * (what browsers ask for), so that the requests that follow find it made or being made instead
+   * of each page's first compressed request making it while others wait.
    * @returns the kept page, to send
    */
   keep(url: string, made: PageMade, status: number, html: string, ttlMs: number): SentPage {
     const page: SentPage = { made, status, body: Buffer.from(html, 'utf8'), encoded: {} };
+    void encoded(page, PREPARED_ENCODING);
     // A page larger than the whole store is sent but not kept.
     if (page.body.length * 1.5 <= SENT_PAGES_MAX_BYTES) this.pages.set(url, page, { ttl: ttlMs });
     return page;
   }
+}
+
+/** The encoding every kept page is compressed in when it is kept: the one browsers ask for. */
+const PREPARED_ENCODING: Encoding = 'br';
+
+/**
+ * `page`'s body in `encoding`, compressed once (the first caller starts it, later ones share it);
+ * a compression that failed is forgotten, so the next caller tries again.
+ */
+function encoded(page: SentPage, encoding: Encoding): Promise<Buffer> {
+  let form = page.encoded[encoding];
+  if (!form) {
+    form = COMPRESS[encoding](page.body);
+    page.encoded[encoding] = form;
+    // Nobody may be waiting for a form started in advance: its failure is handled here too.
+    form.catch(() => {
+      if (page.encoded[encoding] === form) delete page.encoded[encoding];
+    });
+  }
+  return form;
 }
 
 /**
@@ -106,13 +129,11 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, pag
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, [...ENCODINGS]) : null;
   if (!encoding) return reply.send(page.body);
-  page.encoded[encoding] ??= COMPRESS[encoding](page.body);
   let body: Buffer;
   try {
-    body = await page.encoded[encoding];
+    body = await encoded(page, encoding);
   } catch (error) {
-    // Not kept: the next request tries again. This one goes out plain.
-    delete page.encoded[encoding];
+    // Not kept (`encoded`): the next request tries again. This one goes out plain.
     request.log.error({ err: error }, 'compressing a kept page failed');
     return reply.send(page.body);
   }

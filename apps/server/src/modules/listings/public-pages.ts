@@ -64,7 +64,10 @@ export class PublicPages {
   /** Active ads per category id (cached by the plugin). */
   private readonly counts: () => Promise<Map<number, number>>;
   /** The pages made lately, by kind and address, with what they were made from (`remember`). */
-  private readonly made = new LRUCache<string, { from: readonly unknown[]; page: PublicPage | string }>({
+  private readonly made = new LRUCache<
+    string,
+    { from: readonly unknown[]; page: PublicPage | string; madeAt: number }
+  >({
     max: 2000,
   });
   /** The category tree and its JSON text for the counts they were made from (the same map while cached). */
@@ -112,8 +115,11 @@ export class PublicPages {
       throw error;
     }
     const categories = await this.categoryTree();
-    return this.remember(`listing|${id}`, [json, categories, site], () =>
-      this.listingPage(json, categories.json, site),
+    return this.remember(
+      `listing|${id}`,
+      [json, categories, site],
+      () => this.listingPage(json, categories.json, site),
+      sameAdExceptViews,
     );
   }
 
@@ -339,19 +345,57 @@ export class PublicPages {
   }
 
   /**
-   * The page (or the home page's answers) `make` makes from `from` (answers as JSON text, the category tree, the site), kept
-   * under `key` and made again only when one of them is another: while the cache of public
-   * answers hands out the same answers, a page is the same object, so the server sees at once
-   * that the page it sent before is still right.
+   * The page (or the home page's answers) `make` makes from `from` (answers as JSON text, the
+   * category tree, the site), kept under `key` and made again only when one of them is another:
+   * while the cache of public answers hands out the same answers, a page is the same object, so
+   * the server sees at once that the page it sent before is still right. With `alike`, a page
+   * made from answers that `alike` finds the same for its page stays in use for at most
+   * {@link ALIKE_PAGE_MS} from when it was made.
    */
-  private remember<T extends PublicPage | string>(key: string, from: readonly unknown[], make: () => T): T {
+  private remember<T extends PublicPage | string>(
+    key: string,
+    from: readonly unknown[],
+    make: () => T,
+    alike?: (kept: unknown, now: unknown) => boolean,
+  ): T {
     const kept = this.made.get(key);
-    if (kept && kept.from.length === from.length && kept.from.every((value, i) => value === from[i]))
-      return kept.page as T;
+    if (kept && kept.from.length === from.length) {
+      if (kept.from.every((value, i) => value === from[i])) return kept.page as T;
+      if (
+        alike &&
+        Date.now() - kept.madeAt < ALIKE_PAGE_MS &&
+        kept.from.every((value, i) => value === from[i] || alike(value, from[i]))
+      ) {
+        // The next request with these answers finds them by reference.
+        kept.from = from;
+        return kept.page as T;
+      }
+    }
     const page = make();
-    this.made.set(key, { from, page });
+    this.made.set(key, { from, page, madeAt: Date.now() });
     return page;
   }
+}
+
+/**
+ * How long an ad page stays in use while only the ad's view count changed (ms): the browser asks
+ * for the ad once the page shows (which counts its view) and draws the newer count, so a counted
+ * view need not make, and render, the whole page anew. As long as the server keeps a rendered
+ * page of the same answers (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
+export const ALIKE_PAGE_MS = 5 * 60_000;
+
+/**
+ * Whether two answers of `GET /api/listings/{id}` (JSON text) differ in the ad's view count at
+ * most (SPEC.md §3 `views`); anything else that is not JSON text of an object is another.
+ */
+function sameAdExceptViews(kept: unknown, now: unknown): boolean {
+  if (typeof kept !== 'string' || typeof now !== 'string') return false;
+  const withoutViews = (json: string) => {
+    const { views: _views, ...rest } = JSON.parse(json) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  };
+  return withoutViews(kept) === withoutViews(now);
 }
 
 /** The category tree as `GET /api/categories/all` answers it, as JSON text. */
