@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
 import { GuideCatalogue } from '../src/modules/guides/index.ts';
 import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
-import { attr, elements, expectValidHtml, jsonElementText, readPage, text } from './helpers/pages.ts';
+import { attr, elements, expectValidHtml, jsonElementText, locs, readPage, text } from './helpers/pages.ts';
 
 /*
  * The guide ("Ratgeber", SPEC.md §2 /ratgeber): Markdown files of the repository read once at
@@ -49,14 +49,6 @@ function expectSanitized(html: string) {
       expect(value).not.toMatch(/^\s*(javascript|data|vbscript):/i);
     }
   }
-}
-
-/** The `loc` entries of a sitemap file, read by an XML parser. */
-function locs(xml: string, kind: 'sitemapindex' | 'urlset'): string[] {
-  const doc = convert(xml, { format: 'object' }) as Record<string, Record<string, unknown>>;
-  const entries = doc[kind]?.[kind === 'sitemapindex' ? 'sitemap' : 'url'];
-  const list = (Array.isArray(entries) ? entries : entries ? [entries] : []) as { loc: string }[];
-  return list.map((entry) => entry.loc);
 }
 
 describe('the guides through the API', () => {
