@@ -184,12 +184,12 @@ async function webApp(
   });
 
   const sitemaps = options.sitemaps;
+  const guides = options.guides;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return reply.type('application/xml; charset=utf-8').send(xml);
     };
-    const guides = options.guides;
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
       sendXml(reply, (await sitemaps.index(facts.publicUrl, guides ? [GUIDES_SITEMAP] : [])).xml),
     );
@@ -348,7 +348,6 @@ async function webApp(
 
   // The guide pages: their heads (canonical, description, JSON-LD `Article`) and status from the
   // guides door; their answers the app asks the API for while rendering (`serverPrefetch.ts`).
-  const guides = options.guides;
   if (built && guides) {
     app.get('/ratgeber', { schema: { hide: true } }, async (request, reply) =>
       sendRendered(request, reply, async () => ({ ...guideListPage(guides, facts), data: null })),
