@@ -16,7 +16,7 @@
  * reputation parts) or learns of it from an event declared low enough for both.
  */
 export const layers = [
-  ['users', 'categories', 'places', 'health'],
+  ['users', 'categories', 'places', 'health', 'guides'],
   ['auth', 'ratings', 'reports'],
   ['media', 'contact'],
   ['verification', 'follows'],

@@ -18,6 +18,7 @@ import contact from './modules/contact/index.ts';
 import favorites from './modules/favorites/index.ts';
 import follows from './modules/follows/index.ts';
 import forum from './modules/forum/index.ts';
+import guides from './modules/guides/index.ts';
 import health from './modules/health/index.ts';
 import listings from './modules/listings/index.ts';
 import media from './modules/media/index.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // this order keeps the routes and the API description in the order they have always had.
   await app.register(health);
   await app.register(categories);
+  await app.register(guides);
   await app.register(authModule, { config });
   await app.register(media, { config });
   await app.register(contact, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     distDir: options.webDistDir,
     publicPages: app.publicPages,
     sitemaps: app.sitemaps,
+    guides: app.guides,
     site: config,
   });
   return app;

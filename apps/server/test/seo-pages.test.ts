@@ -5,7 +5,7 @@ import type { RegisteredMember } from './helpers/accounts.ts';
 import { bearer } from './helpers/accounts.ts';
 import { builtWebDist, startTestApp, type TestApp } from './helpers/app.ts';
 import { createAd, uploadPhoto, verifiedMember } from './helpers/marketplace.ts';
-import { attr, expectValidHtml, jsonElementText, readPage, servedData, text } from './helpers/pages.ts';
+import { attr, expectValidHtml, jsonElementText, locs, readPage, servedData, text } from './helpers/pages.ts';
 
 /*
  * What the ad, category and search pages tell search engines and messengers (SPEC.md §2):
@@ -49,16 +49,6 @@ function expectRendered(page: ReturnType<typeof readPage>) {
   expect(new Set(page.emotionStyles)).toEqual(new Set(['head']));
   // The first paint's loading text is gone: the page reads without the app's scripts.
   expect(text(page.root)).not.toContain('Seite wird geladen');
-}
-
-/** The `loc` entries of a sitemap file, read by an XML parser. */
-function locs(xml: string, kind: 'sitemapindex' | 'urlset'): string[] {
-  const doc = convert(xml, { format: 'object' }) as Record<string, Record<string, unknown>>;
-  const root = doc[kind] as Record<string, unknown>;
-  expect(root['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-  const entries = root[kind === 'sitemapindex' ? 'sitemap' : 'url'];
-  const list = (Array.isArray(entries) ? entries : entries ? [entries] : []) as { loc: string }[];
-  return list.map((entry) => entry.loc);
 }
 
 describe('ad, category and search pages arrive rendered, with their head data', () => {
@@ -408,7 +398,11 @@ describe('robots.txt and the sitemaps', () => {
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
     const files = locs(index.body, 'sitemapindex');
-    expect(files).toEqual([`${PUBLIC_URL}/sitemaps/categories.xml`, `${PUBLIC_URL}/sitemaps/listings-1.xml`]);
+    expect(files).toEqual([
+      `${PUBLIC_URL}/sitemaps/categories.xml`,
+      `${PUBLIC_URL}/sitemaps/guides.xml`,
+      `${PUBLIC_URL}/sitemaps/listings-1.xml`,
+    ]);
 
     const categories = await t.app.inject({ url: '/sitemaps/categories.xml' });
     const categoryUrls = locs(categories.body, 'urlset');

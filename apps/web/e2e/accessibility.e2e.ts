@@ -64,6 +64,8 @@ function publicPages(): string[] {
     '/faq',
     '/faq-contact',
     '/hilfe',
+    '/ratgeber',
+    '/ratgeber/uebergabe',
     '/login',
     '/register',
     '/verify-email',

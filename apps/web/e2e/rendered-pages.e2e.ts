@@ -153,6 +153,24 @@ function publicPages(): PublicPage[] {
     },
     { key: 'hilfe', path: '/hilfe', heading: 'Hilfe', texts: helpTexts.topics.map((topic) => topic.heading) },
     {
+      key: 'ratgeber',
+      path: '/ratgeber',
+      heading: 'Ratgeber',
+      texts: ['Sicher kaufen und verkaufen', 'Gewährleistung bei Privatverkäufen'],
+    },
+    {
+      key: 'ratgeber-guide',
+      path: '/ratgeber/betrug-erkennen',
+      heading: 'Betrug erkennen',
+      texts: ['Der Dreiecksbetrug'],
+    },
+    {
+      key: 'unknown-guide',
+      path: '/ratgeber/gibt-es-nicht',
+      heading: 'Ratgeber nicht gefunden',
+      status: 404,
+    },
+    {
       key: 'forum',
       path: '/forum',
       heading: 'Forum',

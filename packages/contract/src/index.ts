@@ -11,6 +11,7 @@ export * from './favorites.ts';
 export * from './follows.ts';
 export * from './format.ts';
 export * from './forum.ts';
+export * from './guides.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './listings.ts';

@@ -57,6 +57,8 @@ export const errorCatalogue = {
     detail: 'Bewerten kannst du erst, wenn ihr beide mindestens zwei Nachrichten geschrieben habt.',
   },
   rating_exists: { status: 409, detail: 'Du hast diese Unterhaltung schon bewertet.' },
+  // The guide (/ratgeber, docs/decisions/0036-guides-as-markdown-files.md)
+  guide_not_found: { status: 404, detail: 'Diesen Ratgeber gibt es nicht.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

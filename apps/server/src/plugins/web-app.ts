@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
+import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import {
   publicSiteConfig,
@@ -57,12 +58,15 @@ function listingIdOf(url: string): string {
 const categoryPageParams = z.object({ slug: z.string().max(100), sub: z.string().max(100).optional() });
 const searchPageQuery = z.looseObject({ q: z.string().max(500).optional() });
 const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
+const guidePageParams = z.object({ slug: z.string().max(100) });
+/** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
+const GUIDES_SITEMAP = '/sitemaps/guides.xml';
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
  * cache, everything else revalidated, and the SPA fallback (any unknown non-API GET answers
  * index.html so the client router resolves it). `/api` and `/ws` misses stay JSON 404s.
- * The public pages (home, ad, category, search, legal, help, forum, profiles) arrive rendered by the app's own
+ * The public pages (home, ad, category, search, legal, help, guide, forum, profiles) arrive rendered by the app's own
  * components (`PageRenderer`, docs/decisions/0030-one-layout-rendered-on-the-server.md). Every
  * served `index.html` carries the site's public configuration (`withSiteConfig`), which
  * `GET /api/site` also answers; the web manifest gets the site name.
@@ -75,6 +79,8 @@ async function webApp(
     publicPages?: PublicPages;
     /** `/sitemap.xml` and its files (the listings door). */
     sitemaps?: Sitemaps;
+    /** The guides (the guides door): heads of `/ratgeber` and `/ratgeber/{slug}`, their sitemap. */
+    guides?: GuideCatalogue;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -178,14 +184,19 @@ async function webApp(
   });
 
   const sitemaps = options.sitemaps;
+  const guides = options.guides;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return reply.type('application/xml; charset=utf-8').send(xml);
     };
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(reply, (await sitemaps.index(facts.publicUrl)).xml),
+      sendXml(reply, (await sitemaps.index(facts.publicUrl, guides ? [GUIDES_SITEMAP] : [])).xml),
     );
+    if (guides) {
+      const xml = guides.sitemap(facts.publicUrl);
+      app.get(GUIDES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, xml));
+    }
     app.get('/sitemaps/categories.xml', { schema: { hide: true } }, async (_request, reply) =>
       sendXml(reply, (await sitemaps.categoryPages(facts.publicUrl)).xml),
     );
@@ -332,6 +343,19 @@ async function webApp(
         reply,
         listingsPage(() => pages.search(q, facts)),
       );
+    });
+  }
+
+  // The guide pages: their heads (canonical, description, JSON-LD `Article`) and status from the
+  // guides door; their answers the app asks the API for while rendering (`serverPrefetch.ts`).
+  if (built && guides) {
+    app.get('/ratgeber', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({ ...guideListPage(guides, facts), data: null })),
+    );
+    app.get('/ratgeber/:slug', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = guidePageParams.safeParse(request.params);
+      const slug = parsed.success ? parsed.data.slug : '';
+      return sendRendered(request, reply, async () => ({ ...guidePage(guides, slug, facts), data: null }));
     });
   }
 

@@ -1,6 +1,7 @@
 import { HtmlValidate } from 'html-validate';
 import { type DefaultTreeAdapterTypes, parse } from 'parse5';
 import { expect } from 'vitest';
+import { convert } from 'xmlbuilder2';
 
 /*
  * Reading the pages the server sends (docs/decisions/0030-one-layout-rendered-on-the-server.md)
@@ -119,4 +120,14 @@ export async function expectValidHtml(html: string): Promise<void> {
   const report = await validator.validateString(html);
   const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
   expect(messages).toEqual([]);
+}
+
+/** The `loc` entries of a sitemap file, read by an XML parser. */
+export function locs(xml: string, kind: 'sitemapindex' | 'urlset'): string[] {
+  const doc = convert(xml, { format: 'object' }) as Record<string, Record<string, unknown>>;
+  const root = doc[kind] as Record<string, unknown>;
+  expect(root['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+  const entries = root[kind === 'sitemapindex' ? 'sitemap' : 'url'];
+  const list = (Array.isArray(entries) ? entries : entries ? [entries] : []) as { loc: string }[];
+  return list.map((entry) => entry.loc);
 }

@@ -12,9 +12,14 @@ const DENIAL =
  * Pages SPEC.md does not name that the law requires: the statement of reasons of a moderation
  * decision with the appeal (DSA Art. 17, 20; docs/decisions/0009-reports-queue.md). It is public
  * because its mailed link opens it without a session (a suspended member cannot log in); without
- * that link it sends a visitor to /login itself (DecisionPage.test.tsx).
+ * that link it sends a visitor to /login itself (DecisionPage.test.tsx). And each guide below
+ * /ratgeber, the guide SPEC.md names.
  */
-const BEYOND_SPEC: [string, 'public'][] = [['/moderation/decisions/7', 'public']];
+const BEYOND_SPEC: [string, 'public'][] = [
+  ['/moderation/decisions/7', 'public'],
+  // One guide of /ratgeber (docs/decisions/0036-guides-as-markdown-files.md).
+  ['/ratgeber/versand', 'public'],
+];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */
 const SPEC_ROUTES: [string, 'public' | 'login' | 'admin'][] = [

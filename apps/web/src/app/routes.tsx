@@ -14,6 +14,7 @@ import { favoritePages } from '../features/favorites/index.ts';
 import { listingFeedQuery } from '../features/feed/index.ts';
 import { followFeedPages } from '../features/follow-feed/index.ts';
 import { forumPages } from '../features/forum/index.ts';
+import { guidePages } from '../features/guides/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages, SERVED_HOME_FEED_FILTERS, storedHomeFeedFilters } from '../features/home/index.ts';
 import { legalPages } from '../features/legal/index.ts';
@@ -61,7 +62,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   { path: '/partner-werden', access: 'public', title: de.pages.becomePartner },
   { path: '/karriere', access: 'public', title: de.pages.career },
-  { path: '/ratgeber', access: 'public', title: de.pages.guide },
   // Login required
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
@@ -189,6 +189,9 @@ export const builtPages: readonly BuiltPageEntry[] = [
     access: 'public',
     load: helpPages.help,
   },
+  // The guide: Markdown articles from the server (docs/decisions/0036-guides-as-markdown-files.md)
+  { path: '/ratgeber', access: 'public', load: guidePages.list },
+  { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
+import { guideQueries } from '../features/guides/index.ts';
 import { publicProfileQuery } from '../features/users/index.ts';
 
 /** A public page whose answers the server asks the API for before rendering it. */
@@ -27,7 +28,7 @@ interface ServerPrefetch {
 /**
  * The public pages rendered on the server from answers the app asks the API for
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md): the forum's overview, lists and
- * threads and the members' public profiles, asked as a visitor. The home, ad, category and search
+ * threads, the guide pages and the members' public profiles, asked as a visitor. The home, ad, category and search
  * pages get their answers from the server itself (`seedFirstData`). Only the server's build
  * imports this table.
  */
@@ -51,6 +52,12 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
         client.prefetchQuery(forumQueries.overview),
       ]),
     countsViews: true,
+  },
+  // The guide: the list, and one guide (its head comes from the server's guides door).
+  { path: '/ratgeber', prefetch: (_params, _search, client) => client.prefetchQuery(guideQueries.list) },
+  {
+    path: '/ratgeber/:slug',
+    prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(guideQueries.guide(slug)),
   },
   // A category or search address with filters (price, place, sort, attributes, …): its list as
   // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.

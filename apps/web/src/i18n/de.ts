@@ -304,6 +304,7 @@ export const de = {
     helpLink: 'Hilfe-Center',
     contactLink: 'Kontakt',
     faqLink: 'Häufige Fragen',
+    guideLink: 'Ratgeber',
     copyright: (year: number) => `© ${year} ${SITE_NAME}. Alle Rechte vorbehalten.`,
   },
 

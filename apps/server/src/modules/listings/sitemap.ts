@@ -60,14 +60,17 @@ export class Sitemaps {
   }
 
   /**
-   * The sitemap index: the categories' file, then one file per page of active ads.
+   * The sitemap index: the categories' file, the files of `more`, then one file per page of
+   * active ads.
    * @param publicUrl the site's absolute URL without trailing slash (`PUBLIC_URL`)
+   * @param more paths of further sitemap files other doors draw (`/sitemaps/guides.xml`)
    */
-  index(publicUrl: string): Promise<SitemapFile> {
-    return this.files.get(`index|${publicUrl}`, async () => {
+  index(publicUrl: string, more: readonly string[] = []): Promise<SitemapFile> {
+    return this.files.get(`index|${publicUrl}|${more.join('|')}`, async () => {
       const cuts = await this.cutPoints();
       const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('sitemapindex', { xmlns: SITEMAP_NS });
       root.ele('sitemap').ele('loc').txt(`${publicUrl}/sitemaps/categories.xml`);
+      for (const file of more) root.ele('sitemap').ele('loc').txt(`${publicUrl}${file}`);
       cuts.forEach((_, page) => {
         root
           .ele('sitemap')

@@ -64,6 +64,9 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
               <Link component={RouterLink} to="/faq" color="inherit" underline="hover">
                 {de.footer.faqLink}
               </Link>
+              <Link component={RouterLink} to="/ratgeber" color="inherit" underline="hover">
+                {de.footer.guideLink}
+              </Link>
               <Link component={RouterLink} to="/forum" color="inherit" underline="hover">
                 {de.forum.footerLink}
               </Link>

@@ -38,6 +38,12 @@ export function FaqPage() {
           </AccordionDetails>
         </Accordion>
       ))}
+      <Typography sx={{ mt: 3 }}>
+        {faqTexts.guideHint}{' '}
+        <Link component={RouterLink} to="/ratgeber">
+          {faqTexts.guideLink}
+        </Link>
+      </Typography>
     </PageContainer>
   );
 }

@@ -5,6 +5,8 @@
 /** Frequently asked questions on /faq; `links` lead to the pages an answer names. */
 export const faqTexts = {
   intro: 'Antworten auf die Fragen, die uns am häufigsten gestellt werden.',
+  guideHint: 'Ausführliche Tipps zum Kaufen und Verkaufen findest du im Ratgeber.',
+  guideLink: 'Zum Ratgeber',
   items: [
     {
       question: 'Wie gebe ich eine Anzeige auf?',
@@ -41,7 +43,10 @@ export const faqTexts = {
       answer:
         'Triff dich zur Übergabe an einem belebten Ort, zahle nicht im Voraus an Unbekannte und gib keine ' +
         'Zugangsdaten weiter. Verdächtige Anzeigen meldest du auf der Anzeigenseite über „Melden“.',
-      links: [],
+      links: [
+        { label: 'Ratgeber: Betrug erkennen', to: '/ratgeber/betrug-erkennen' },
+        { label: 'Ratgeber: Sicher kaufen und verkaufen', to: '/ratgeber/sicher-kaufen-und-verkaufen' },
+      ],
     },
     {
       question: 'Ich habe mein Passwort vergessen. Was nun?',
@@ -90,6 +95,14 @@ export const helpTexts = {
       heading: 'Sicherheit und Datenschutz',
       text: 'Gib niemals Passwörter weiter und melde verdächtige Anzeigen über „Melden“. Wie wir mit deinen Daten umgehen, steht in der Datenschutzerklärung.',
       links: [{ label: 'Datenschutzerklärung', to: '/legal/datenschutz' }],
+    },
+    {
+      heading: 'Ratgeber',
+      text: 'Ausführliche Tipps zum sicheren Handeln, zu Versand, Übergabe und Preisen sowie zu Gewährleistung und gewerblichem Verkauf.',
+      links: [
+        { label: 'Zum Ratgeber', to: '/ratgeber' },
+        { label: 'Betrug erkennen', to: '/ratgeber/betrug-erkennen' },
+      ],
     },
   ],
   faqLink: 'Zu den häufigen Fragen',
