@@ -57,6 +57,8 @@ export const errorCatalogue = {
     detail: 'Bewerten kannst du erst, wenn ihr beide mindestens zwei Nachrichten geschrieben habt.',
   },
   rating_exists: { status: 409, detail: 'Du hast diese Unterhaltung schon bewertet.' },
+  // Partner enquiries of /partner-werden, handled at /admin (contract partner.ts)
+  partner_enquiry_not_found: { status: 404, detail: 'Diese Partneranfrage gibt es nicht.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },
