@@ -25,6 +25,7 @@ import media from './modules/media/index.ts';
 import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
 import notifications from './modules/notifications/index.ts';
+import partner from './modules/partner/index.ts';
 import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authModule, { config });
   await app.register(media, { config });
   await app.register(contact, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(partner, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(users, { config });
   await app.register(ratings);
   await app.register(reports);

@@ -70,7 +70,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     : { asked: false, countsViews: false };
   const router = createStaticRouter(dataRoutes, context);
 
-  const head: PageTitleCollector = { title: null };
+  const head: PageTitleCollector = { title: null, description: null };
   const redirect: RedirectCollector = { location: null };
   const cache = createCache({ key: EMOTION_CACHE_KEY });
   const emotion = createEmotionServer(cache);
@@ -94,7 +94,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const answers = asked ? askedAnswers(queryClient, countsViews, seeded) : null;
   queryClient.clear();
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title: head.title, status, data: answers, location: redirect.location };
+  return {
+    html,
+    styles,
+    title: head.title,
+    description: head.description,
+    status,
+    data: answers,
+    location: redirect.location,
+  };
 }
 
 /** Whether an answer in `queryClient` was a 404 (the page then says it found nothing). */

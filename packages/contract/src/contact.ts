@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { userText } from './text.ts';
+import { messageText } from './text.ts';
 
 /** What a contact message is about; the web names them in German. */
 export const CONTACT_TOPICS = ['general', 'account', 'listing', 'safety', 'privacy', 'other'] as const;
@@ -27,16 +27,11 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 export const contactMessageBodySchema = z.object({
   topic: contactTopicSchema,
   email: emailSchema,
-  message: userText({ multiline: true, error: 'Bitte schreib uns deine Nachricht.' })
-    .trim()
-    .min(
-      CONTACT_MESSAGE_MIN_LENGTH,
-      `Bitte beschreibe dein Anliegen in mindestens ${CONTACT_MESSAGE_MIN_LENGTH} Zeichen.`,
-    )
-    .max(
-      CONTACT_MESSAGE_MAX_LENGTH,
-      `Die Nachricht darf höchstens ${CONTACT_MESSAGE_MAX_LENGTH} Zeichen lang sein.`,
-    ),
+  message: messageText({
+    min: CONTACT_MESSAGE_MIN_LENGTH,
+    max: CONTACT_MESSAGE_MAX_LENGTH,
+    missing: 'Bitte schreib uns deine Nachricht.',
+  }),
   consent: z.literal(true, {
     error: 'Bitte stimme zu, dass wir deine Angaben speichern, um dir zu antworten.',
   }),

@@ -40,6 +40,8 @@ export interface RenderedPage {
   styles: string;
   /** The title the page named (`usePageTitle`: '<title> – <site>'), or null. */
   title: string | null;
+  /** The meta description the page named (`usePageTitle`), or null for the site's own. */
+  description: string | null;
   /** 404 when the answer the page shows said so (an unknown thread or member), else 200. */
   status: 200 | 404;
   /** For a page whose answers the app asked the API for: those answers (`query`), else null. */

@@ -38,3 +38,15 @@ export function userText(options: { multiline?: boolean; message?: string; error
 
 /** Largest value of a PostgreSQL `integer` column (int4): 2,147,483,647. */
 export const PG_INT4_MAX = 2_147_483_647;
+
+/**
+ * A person's message to the operator (contact form, partner enquiry): several lines, trimmed, of
+ * `min` to `max` characters, refused with German 422s that name the limits.
+ * @param options.missing the refusal of a value that is not a string
+ */
+export function messageText(options: { min: number; max: number; missing: string }) {
+  return userText({ multiline: true, error: options.missing })
+    .trim()
+    .min(options.min, `Bitte beschreibe dein Anliegen in mindestens ${options.min} Zeichen.`)
+    .max(options.max, `Die Nachricht darf höchstens ${options.max} Zeichen lang sein.`);
+}

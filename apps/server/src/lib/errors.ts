@@ -59,6 +59,8 @@ export const errorCatalogue = {
   rating_exists: { status: 409, detail: 'Du hast diese Unterhaltung schon bewertet.' },
   // The guide (/ratgeber, docs/decisions/0036-guides-as-markdown-files.md)
   guide_not_found: { status: 404, detail: 'Diesen Ratgeber gibt es nicht.' },
+  // Partner enquiries of /partner-werden, handled at /admin (contract partner.ts)
+  partner_enquiry_not_found: { status: 404, detail: 'Diese Partneranfrage gibt es nicht.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

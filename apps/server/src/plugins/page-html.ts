@@ -85,6 +85,14 @@ export function withTitle(html: string, title: string): string {
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }
 
+/** `html` with `description` (plain text, escaped here) as its meta description. */
+export function withDescription(html: string, description: string): string {
+  return html.replace(
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    () => `<meta name="description" content="${escapeHtml(description)}">`,
+  );
+}
+
 /**
  * `html` with the answers a page was rendered from before `</body>` (see `withRenderedPage`), one
  * element per kind: a category or search address with filters carries the page's own answers
@@ -119,13 +127,10 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
     ),
   ].filter(Boolean);
   // Functions as replacements, so that '$&' or "$'" in an ad's text stay text.
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(head.description)}">`,
-    )
-    .replace('</head>', () => `${tags.join('\n    ')}\n  </head>`);
+  return withDescription(withTitle(indexHtml, head.title), head.description).replace(
+    '</head>',
+    () => `${tags.join('\n    ')}\n  </head>`,
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../
 import {
   publicSiteConfig,
   robotsTxt,
+  withDescription,
   withFirstData,
   withPageHead,
   withRenderedPage,
@@ -291,6 +292,8 @@ async function webApp(
     // Home keeps the site's own title ('<site> – Kleinanzeigen aus deiner Region').
     if (!page.head && rendered?.title && request.routeOptions.url !== '/')
       withHead = withTitle(withHead, rendered.title);
+    // And the meta description it named, if any (else the site's own stays).
+    if (!page.head && rendered?.description) withHead = withDescription(withHead, rendered.description);
     // A page whose answers the app asked for carries those (a filtered list beside the page's
     // own answers); its status is what they said.
     const data = [page.data, rendered?.data ?? null].filter((first): first is FirstData => first !== null);

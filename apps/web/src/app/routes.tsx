@@ -21,6 +21,7 @@ import { legalPages } from '../features/legal/index.ts';
 import { listingPages } from '../features/listings/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
 import { notificationPages } from '../features/notifications/index.ts';
+import { partnerPages } from '../features/partner/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
 import { storyPages } from '../features/stories/index.ts';
@@ -60,7 +61,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   { path: '/events', access: 'public', title: de.pages.events },
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
-  { path: '/partner-werden', access: 'public', title: de.pages.becomePartner },
   { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
@@ -192,6 +192,8 @@ export const builtPages: readonly BuiltPageEntry[] = [
   // The guide: Markdown articles from the server (docs/decisions/0036-guides-as-markdown-files.md)
   { path: '/ratgeber', access: 'public', load: guidePages.list },
   { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
+  // Partner enquiries (features/partner); the inbox is at /admin
+  { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',
@@ -268,6 +270,7 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/legal/:page',
   '/faq',
   '/hilfe',
+  '/partner-werden',
 ];
 
 /**

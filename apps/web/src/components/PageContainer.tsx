@@ -4,9 +4,20 @@ import type { ReactNode } from 'react';
 import { Hyphenated } from '../lib/hyphenation.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
-/** Frame of a content page: a centred column with the page's <h1> `title`. */
-export function PageContainer({ title, children }: { title: string; children?: ReactNode }) {
-  usePageTitle(title);
+/**
+ * Frame of a content page: a centred column with the page's <h1> `title`; `description` becomes
+ * the page's meta description (`usePageTitle`).
+ */
+export function PageContainer({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
+  usePageTitle(title, description);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       {/* Long German compounds ('Benachrichtigungs-einstellungen') break with a hyphen on phones,

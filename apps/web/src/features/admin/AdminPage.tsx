@@ -23,6 +23,7 @@ import { FailingReactionPanel } from './FailingReactionPanel.tsx';
 import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { ModerationPanel } from './ModerationPanel.tsx';
+import { PartnerEnquiriesPanel } from './PartnerEnquiriesPanel.tsx';
 import { TransparencyPanel } from './TransparencyPanel.tsx';
 import { adminAreaTexts } from './texts.ts';
 
@@ -109,7 +110,7 @@ function StatsCards({ stats }: { stats: AdminStats }) {
  * otherwise the dashboard with members, ads by status, open
  * reports, the last 24 hours' messages and stories, forum posts and a chart of new ads and
  * members per day over 30 days, the reports queue 'Meldungen' with appeals and the transparency
- * report (docs/decisions/0009-reports-queue.md), the inbox of the contact form, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
+ * report (docs/decisions/0009-reports-queue.md), the inbox of the contact form, the partner enquiries of /partner-werden, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
  * guard shows non-admins the denial text; the server answers their calls 403 as well.
  */
 export function AdminPage() {
@@ -165,6 +166,7 @@ function Dashboard() {
       <Stack spacing={3} sx={{ mt: 3 }}>
         <ModerationPanel />
         <ContactMessagesPanel />
+        <PartnerEnquiriesPanel />
         <TransparencyPanel />
         <MembersPanel />
         <AuditLogPanel />

@@ -185,3 +185,23 @@ export const adminAreaTexts = {
   confirmLift: 'Aufheben',
   deletedAccount: 'gelöschtes Konto',
 };
+
+/** The inbox of partner enquiries of /partner-werden on /admin. */
+export const partnerEnquiryTexts = {
+  title: 'Partneranfragen',
+  openCount: (n: number) => `${n.toLocaleString('de-DE')} offen`,
+  filter: 'Status',
+  all: 'Alle',
+  empty: 'Keine Partneranfragen.',
+  loadError: 'Die Partneranfragen konnten nicht geladen werden.',
+  saveError: 'Der Status konnte nicht geändert werden.',
+  phone: 'Telefon',
+  contact: 'Ansprechperson',
+  startWork: 'In Bearbeitung nehmen',
+  markDone: 'Als erledigt markieren',
+  reopen: 'Wieder öffnen',
+  /** The accessible names of the buttons name the enquiry they act on. */
+  actionOn: (action: string, company: string) => `${company}: ${action}`,
+  changed: (when: string) => `Status geändert am ${when}`,
+  pages: 'Seiten der Partneranfragen',
+};

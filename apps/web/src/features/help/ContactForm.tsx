@@ -8,15 +8,11 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { ConsentCheckbox } from '../../components/ConsentCheckbox.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -87,33 +83,12 @@ export function ContactForm() {
           minRows={5}
           required
         />
-        <Controller
+        <ConsentCheckbox
           control={form.control}
           name="consent"
-          render={({ field, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    slotProps={{ input: { ref: field.ref } }}
-                  />
-                }
-                label={
-                  <>
-                    {t.consentBefore}
-                    <Link component={RouterLink} to="/legal/datenschutz" target="_blank">
-                      {t.consentPrivacy}
-                    </Link>
-                    {t.consentAfter}
-                  </>
-                }
-              />
-              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-            </Box>
-          )}
+          before={t.consentBefore}
+          privacy={t.consentPrivacy}
+          after={t.consentAfter}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
