@@ -27,10 +27,18 @@ export class PublicAnswerCache {
   /** @param enabled false computes every answer (the bench times the queries that way) */
   private readonly enabled: boolean;
 
-  /** @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics` */
-  constructor(enabled = true, counts?: CacheCounts) {
+  /**
+   * @param counts where its reads are counted (`app.caches.counts(name)`), for `/metrics`
+   * @param limits how long an answer is fresh (ms, {@link PUBLIC_ANSWER_MS} by default) and how
+   *   many are kept ({@link MAX_PUBLIC_ANSWERS} by default)
+   */
+  constructor(enabled = true, counts?: CacheCounts, limits: { ttlMs?: number; maxEntries?: number } = {}) {
     this.enabled = enabled;
-    this.answers = new CountCache<string>(PUBLIC_ANSWER_MS, MAX_PUBLIC_ANSWERS, counts);
+    this.answers = new CountCache<string>(
+      limits.ttlMs ?? PUBLIC_ANSWER_MS,
+      limits.maxEntries ?? MAX_PUBLIC_ANSWERS,
+      counts,
+    );
   }
 
   /**

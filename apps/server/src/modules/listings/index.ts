@@ -83,6 +83,14 @@ const PRUNE_CRON = '50 * * * *';
 const EXPIRY_REMINDER_CRON = '20 * * * *';
 /** How long the per-category counts of `GET /api/categories/all` are cached (ms). */
 const CATEGORY_COUNTS_MS = 60_000;
+/**
+ * How long one ad's public answer is kept (ms). Every change of the ad, its favourites, its
+ * views and its seller's profile forgets it at once (the events below); what the seller card
+ * shows from other modules (ratings, the verification badge) may show this much later.
+ */
+export const AD_ANSWER_MS = 10_000;
+/** The most ads whose answers are kept: an answer is 2–5 kB, so about 25 MB at most. */
+const MAX_AD_ANSWERS = 5_000;
 
 /** Options of the listings plugin (`app.register(listings, options)` in app.ts). */
 export interface ListingsOptions {
@@ -113,6 +121,13 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   const answers = new PublicAnswerCache(
     options.publicAnswerCache ?? true,
     app.caches.counts('listings.answers'),
+  );
+  // One ad's answer (`GET /api/listings/{id}`, its page) in a cache of its own: many more of them
+  // are asked for than lists, and every change that shows in one arrives as an event below.
+  const adAnswers = new PublicAnswerCache(
+    options.publicAnswerCache ?? true,
+    app.caches.counts('listings.ad_answers'),
+    { ttlMs: AD_ANSWER_MS, maxEntries: MAX_AD_ANSWERS },
   );
   const totals = new CountCache<number>(TOTAL_CACHE_MS, 500, app.caches.counts('listings.totals'));
   const categoryCounts = new CountCache<Map<number, number>>(
@@ -157,10 +172,15 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
 
   const adsChanged = () => {
     answers.invalidate();
+    adAnswers.invalidate();
     totals.invalidate();
     categoryCounts.invalidate();
     corrections.invalidate();
     compounds.invalidate();
+  };
+  const everyAnswer = () => {
+    answers.invalidate();
+    adAnswers.invalidate();
   };
   const unsubscribe = [
     app.events.onEveryInstance('listing.created', adsChanged),
@@ -169,20 +189,20 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     app.events.onEveryInstance('listing.deleted', adsChanged),
     // A seller's ads went with the account; a changed name or avatar shows on the seller card.
     app.events.onEveryInstance('user.deleted', adsChanged),
-    app.events.onEveryInstance('user.updated', () => answers.invalidate()),
+    app.events.onEveryInstance('user.updated', everyAnswer),
     // A suspended or banned seller's ads leave every public answer at once, and come back.
     app.events.onEveryInstance('member.sanctioned', adsChanged),
     app.events.onEveryInstance('member.sanction_lifted', adsChanged),
     // Favourite counts show in every list and on the ad page; totals and counts stay.
-    app.events.onEveryInstance('favorite.added', () => answers.invalidate()),
-    app.events.onEveryInstance('favorite.removed', () => answers.invalidate()),
-    app.events.onEveryInstance('listing.viewed', (event) => answers.forget(`listing|${event.listingId}`)),
+    app.events.onEveryInstance('favorite.added', everyAnswer),
+    app.events.onEveryInstance('favorite.removed', everyAnswer),
+    app.events.onEveryInstance('listing.viewed', (event) => adAnswers.forget(`listing|${event.listingId}`)),
   ];
 
   app.countListingsWith(counts);
   // Reported ads in the one moderation queue (docs/decisions/0023-one-reports-store.md).
   app.reportTargets.register(listingReportTarget);
-  app.decorate('publicPages', new PublicPages(deps, answers, counts));
+  app.decorate('publicPages', new PublicPages(deps, { lists: answers, ads: adAnswers }, counts));
   app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts, app.caches));
   app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
     updateListing(deps, actor, id, { status }),
@@ -199,7 +219,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     for (const stop of unsubscribe) stop();
   });
 
-  await app.register(listingRoutes, { deps, answers });
+  await app.register(listingRoutes, { deps, answers, adAnswers });
 }
 
 export default fp(listingsModule, {

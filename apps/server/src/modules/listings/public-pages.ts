@@ -61,6 +61,8 @@ const DISCONTINUED = 'https://schema.org/Discontinued';
 export class PublicPages {
   private readonly deps: ListingReadDeps;
   private readonly answers: PublicAnswerCache;
+  /** One ad's answers (`listing|<id>`), shared with `GET /api/listings/{id}`. */
+  private readonly adAnswers: PublicAnswerCache;
   /** Active ads per category id (cached by the plugin). */
   private readonly counts: () => Promise<Map<number, number>>;
   /** The pages made lately, by kind and address, with what they were made from (`remember`). */
@@ -73,9 +75,14 @@ export class PublicPages {
   /** The category tree and its JSON text for the counts they were made from (the same map while cached). */
   private categories: { counts: Map<number, number>; tree: Category[]; json: string } | null = null;
 
-  constructor(deps: ListingReadDeps, answers: PublicAnswerCache, counts: () => Promise<Map<number, number>>) {
+  constructor(
+    deps: ListingReadDeps,
+    answers: { lists: PublicAnswerCache; ads: PublicAnswerCache },
+    counts: () => Promise<Map<number, number>>,
+  ) {
     this.deps = deps;
-    this.answers = answers;
+    this.answers = answers.lists;
+    this.adAnswers = answers.ads;
     this.counts = counts;
   }
 
@@ -103,7 +110,7 @@ export class PublicPages {
   async listing(id: string, site: SiteFacts): Promise<PublicPage> {
     let json: string;
     try {
-      json = await this.answers.answer(listingSchema, `listing|${id}`, () =>
+      json = await this.adAnswers.answer(listingSchema, `listing|${id}`, () =>
         readListing(this.deps, id, null),
       );
     } catch (error) {

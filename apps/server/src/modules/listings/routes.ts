@@ -38,6 +38,8 @@ export interface ListingRouteOptions {
   deps: ListingDeps;
   /** Answers for visitors without a token (every `can` false). */
   answers: PublicAnswerCache;
+  /** One ad's public answer (`listing|<id>`). */
+  adAnswers: PublicAnswerCache;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface ListingRouteOptions {
  * cache of public answers.
  */
 const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, options) => {
-  const { deps, answers } = options;
+  const { deps, answers, adAnswers } = options;
 
   app.post(
     '/api/listings',
@@ -107,7 +109,7 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
       // plugin forgets the cached answer of the ad then: the visit shows its own view.
       await countView(deps, id, visitor);
       if (viewer) return readListing(deps, id, viewer);
-      return answers.send(reply, listingSchema, `listing|${id}`, () => readListing(deps, id, null));
+      return adAnswers.send(reply, listingSchema, `listing|${id}`, () => readListing(deps, id, null));
     },
   );
 
