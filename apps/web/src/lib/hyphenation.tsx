@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useHandedOver } from './handOver.tsx';
 import type { Hyphenate } from './hyphenationOptions.ts';
 
 const unchanged: Hyphenate = (text) => text;
@@ -9,6 +19,9 @@ const unchanged: Hyphenate = (text) => text;
  * the patterns for a browser that cannot hyphenate German itself.
  */
 export const HyphenationContext = createContext<Hyphenate>(unchanged);
+
+/** Asks {@link HyphenationProvider} for the patterns: a text is shown that the server did not hyphenate. */
+const HyphenationWanted = createContext<() => void>(() => {});
 
 /**
  * Whether this browser lays text out but cannot break German words itself with `hyphens: auto`
@@ -32,15 +45,24 @@ export function needsHyphenationPatterns(): boolean {
 
 /**
  * Gives the page the hyphenation it needs: on the server the one around it (the patterns'); in
- * the browser, after the first render, nothing when the browser hyphenates German itself, else
- * the TeX patterns (about 60 kB compressed, loaded once), so that a narrow card or heading breaks
- * a long word at a syllable, never letter by letter. The texts re-render in a transition.
+ * the browser the TeX patterns (about 60 kB compressed, loaded once) as soon as a text is shown
+ * that the server did not hyphenate (a page rendered in the browser, a page the app navigated
+ * to), unless the browser hyphenates German itself; so that a narrow card or heading breaks a
+ * long word at a syllable, never letter by letter. A page the server rendered loads nothing
+ * while it shows only the server's texts. The texts re-render in a transition.
  */
 export function HyphenationProvider({ children }: { children: ReactNode }) {
   const outer = useContext(HyphenationContext);
   const [loaded, setLoaded] = useState<Hyphenate | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const asked = useRef(false);
+  const want = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    setWanted(true);
+  }, []);
   useEffect(() => {
-    if (!needsHyphenationPatterns()) return;
+    if (!wanted || !needsHyphenationPatterns()) return;
     let current = true;
     import('./hyphenationPatterns.ts')
       .then(({ loadGermanHyphenation }) => loadGermanHyphenation())
@@ -52,8 +74,12 @@ export function HyphenationProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, []);
-  return <HyphenationContext value={loaded ?? outer}>{children}</HyphenationContext>;
+  }, [wanted]);
+  return (
+    <HyphenationWanted value={want}>
+      <HyphenationContext value={loaded ?? outer}>{children}</HyphenationContext>
+    </HyphenationWanted>
+  );
 }
 
 /**
@@ -64,5 +90,12 @@ export function HyphenationProvider({ children }: { children: ReactNode }) {
  */
 export function Hyphenated({ text }: { text: string }) {
   const hyphenate = useContext(HyphenationContext);
+  const want = useContext(HyphenationWanted);
+  const handedOver = useHandedOver();
+  // Rendered while the server's page is hydrated: the server's soft hyphens are in the text.
+  const [served] = useState(() => ({ fromServer: !handedOver, text }));
+  useEffect(() => {
+    if (!served.fromServer || text !== served.text) want();
+  }, [text, served, want]);
   return <span suppressHydrationWarning>{hyphenate(text)}</span>;
 }
