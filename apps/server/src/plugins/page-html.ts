@@ -1,7 +1,7 @@
 import type { FirstData, RenderedPage, SiteConfig } from '@marketplace/contract';
 import serialize from 'serialize-javascript';
 import type { Config } from '../config.ts';
-import type { PageHead } from '../modules/listings/index.ts';
+import type { PageHead } from '../lib/page-head.ts';
 
 /*
  * The HTML the web app's plugin sends, as text: `index.html` with the site's configuration, a

@@ -1,33 +1,18 @@
+import { breadcrumbList, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
 import type { GuideCatalogue } from './catalogue.ts';
 
 /*
  * What the guide pages (/ratgeber, /ratgeber/{slug}) tell search engines and messengers in their
  * head; their content is rendered by the web app's components from `GET /api/guides…`
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md, 0036-guides-as-markdown-files.md).
- * The shape is the listings door's `PageHead`, which the web-app plugin writes into the page.
+ * The shape is the shared `PageHead` (lib/page-head.ts), which the web-app plugin writes into the page.
  */
-
-/** The head of a guide page: plain texts and absolute URLs (the web-app plugin escapes them). */
-export interface GuidePageHead {
-  title: string;
-  description: string;
-  canonical: string;
-  robots: string | null;
-  openGraph: [string, string][];
-  jsonLd: Record<string, unknown>[];
-}
 
 /** A guide page's status and head. */
 export interface GuidePage {
   /** 404 for an unknown guide. */
   status: 200 | 404;
-  head: GuidePageHead;
-}
-
-/** Where the site lives and what it is called (`PUBLIC_URL` without trailing slash, `SITE_NAME`). */
-export interface GuideSite {
-  publicUrl: string;
-  siteName: string;
+  head: PageHead;
 }
 
 /** Texts of the guide pages' heads (the web app's guide texts say the same on the page). */
@@ -36,27 +21,10 @@ export const GUIDE_HEAD_TEXTS = {
   listDescription:
     'Ratgeber für Kleinanzeigen: sicher kaufen und verkaufen, Betrug erkennen, Versand, Übergabe, Preise, Gewährleistung und Verkaufen als Gewerbe.',
   notFound: 'Ratgeber nicht gefunden',
-  home: 'Startseite',
 } as const;
 
-/** schema.org BreadcrumbList of `crumbs` (name and absolute URL), from the home page on. */
-function breadcrumbs(site: GuideSite, crumbs: readonly [string, string][]): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [[GUIDE_HEAD_TEXTS.home, `${site.publicUrl}/`], ...crumbs].map(
-      ([name, item], index) => ({
-        '@type': 'ListItem',
-        position: index + 1,
-        name,
-        item,
-      }),
-    ),
-  };
-}
-
 /** The head of `/ratgeber`: the list of guides, with a schema.org `ItemList` of their pages. */
-export function guideListPage(guides: GuideCatalogue, site: GuideSite): GuidePage {
+export function guideListPage(guides: GuideCatalogue, site: SiteFacts): GuidePage {
   const canonical = `${site.publicUrl}/ratgeber`;
   const title = `${GUIDE_HEAD_TEXTS.listTitle} | ${site.siteName}`;
   return {
@@ -75,7 +43,7 @@ export function guideListPage(guides: GuideCatalogue, site: GuideSite): GuidePag
         ['og:url', canonical],
       ],
       jsonLd: [
-        breadcrumbs(site, [[GUIDE_HEAD_TEXTS.listTitle, canonical]]),
+        breadcrumbList(site, [{ name: GUIDE_HEAD_TEXTS.listTitle, path: '/ratgeber' }]),
         {
           '@context': 'https://schema.org',
           '@type': 'ItemList',
@@ -96,7 +64,7 @@ export function guideListPage(guides: GuideCatalogue, site: GuideSite): GuidePag
  * a schema.org `Article` (headline, description, date of its last revision, the site as author
  * and publisher) with the breadcrumb; for an unknown guide 404, `noindex`.
  */
-export function guidePage(guides: GuideCatalogue, slug: string, site: GuideSite): GuidePage {
+export function guidePage(guides: GuideCatalogue, slug: string, site: SiteFacts): GuidePage {
   const guide = guides.find(slug);
   const canonical = `${site.publicUrl}/ratgeber/${encodeURIComponent(slug)}`;
   if (!guide) {
@@ -144,9 +112,9 @@ export function guidePage(guides: GuideCatalogue, slug: string, site: GuideSite)
           author: organization,
           publisher: organization,
         },
-        breadcrumbs(site, [
-          [GUIDE_HEAD_TEXTS.listTitle, `${site.publicUrl}/ratgeber`],
-          [guide.title, canonical],
+        breadcrumbList(site, [
+          { name: GUIDE_HEAD_TEXTS.listTitle, path: '/ratgeber' },
+          { name: guide.title, path: `/ratgeber/${encodeURIComponent(guide.slug)}` },
         ]),
       ],
     },

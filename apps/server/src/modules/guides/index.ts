@@ -10,7 +10,7 @@ import guideRoutes from './routes.ts';
  * pages for the web-app plugin (docs/decisions/0036-guides-as-markdown-files.md). No tables.
  */
 export { GuideCatalogue } from './catalogue.ts';
-export { type GuidePage, type GuidePageHead, type GuideSite, guideListPage, guidePage } from './heads.ts';
+export { type GuidePage, guideListPage, guidePage } from './heads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,7 @@ import {
   type ListingList,
   resolveFeedImages,
 } from '@marketplace/contract';
+import { absolute, breadcrumbList, type Crumb, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
 
 /*
  * What the public pages tell search engines and messengers in their head (canonical URL,
@@ -12,30 +13,7 @@ import {
  * shows is read by `PublicPages` in public-pages.ts.
  */
 
-/** Where the site lives and what it is called (`PUBLIC_URL`, `SITE_NAME`). */
-export interface SiteFacts {
-  /** Absolute URL without a trailing slash, e.g. 'https://www.example.de'. */
-  publicUrl: string;
-  siteName: string;
-}
-
-/**
- * What a page's `<head>` says about it to search engines and messengers. Plain text and
- * absolute URLs: the web-app plugin escapes everything when it writes the head.
- */
-export interface PageHead {
-  title: string;
-  /** About 160 characters at most. */
-  description: string;
-  /** The page's one address (absolute). */
-  canonical: string;
-  /** 'noindex, follow' for pages that should not be listed (gone, unknown, no hits); else null. */
-  robots: string | null;
-  /** OpenGraph tags as [property, content] pairs (og:title, og:image, product:price:amount, ...). */
-  openGraph: [string, string][];
-  /** schema.org objects for `<script type="application/ld+json">` elements. */
-  jsonLd: Record<string, unknown>[];
-}
+export { absolute, breadcrumbList, type Crumb, type PageHead, type SiteFacts };
 
 /** A public page as the server answers it: status, head, and the answers it is rendered from. */
 export interface PublicPage {
@@ -61,7 +39,6 @@ export interface PublicPage {
 /** Texts of these pages' heads (the web app's own texts say the same on the page). */
 export const PAGE_TEXTS = {
   tagline: 'Kleinanzeigen aus deiner Region',
-  home: 'Startseite',
   listingNotFound: LISTING_UNAVAILABLE_TEXTS.notFound,
   listingGone: LISTING_UNAVAILABLE_TEXTS.gone,
   categoryNotFound: CATEGORY_NOT_FOUND_TITLE,
@@ -85,17 +62,6 @@ export function summary(text: string, max = DESCRIPTION_MAX): string {
   const cut = line.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
-
-/** One step of a breadcrumb: its text and the path it links to. */
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-/** `pathOrUrl` as an absolute URL under `PUBLIC_URL`. */
-export function absolute(site: SiteFacts, pathOrUrl: string): string {
-  return new URL(pathOrUrl, `${site.publicUrl}/`).href;
 }
 
 /** The head of a page without content of its own: the site's tagline, canonical `path`. */
@@ -142,21 +108,6 @@ export function listingRemoved(id: string, site: SiteFacts): PublicPage {
 /** The data of an ad page without its ad (see {@link PublicPage} `data`). */
 function unavailable(id: string, status: 404 | 410): string {
   return JSON.stringify({ unavailable: { id, status } }).replaceAll('<', '\\u003c');
-}
-
-/** schema.org BreadcrumbList: the home page, then `crumbs`, each with position, name and item. */
-export function breadcrumbList(site: SiteFacts, crumbs: readonly Crumb[]): Record<string, unknown> {
-  const all = [{ name: PAGE_TEXTS.home, path: '/' }, ...crumbs];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: all.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.name,
-      item: absolute(site, crumb.path),
-    })),
-  };
 }
 
 /** `og:image` of a list page: the first ad's first photo, if any has one. */
