@@ -5,8 +5,9 @@ import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot, settle } from './helpers
 import { callApi, type Member, postBikeAd, registerMember, signedIn } from './helpers/members.ts';
 
 /**
- * WCAG 2.2 AA with axe: every built page (src/app/ROUTES.md) at 390 and 1280 px, logged out
- * and logged in, fails on any serious or critical violation. Keyboard checks: the focus is
+ * WCAG 2.2 AA with axe: every built page (src/app/ROUTES.md) at 390 and 1280 px, the public ones
+ * logged out, the members' ones (and the public ones that show a member more) logged in; fails on
+ * any serious or critical violation. Keyboard checks: the focus is
  * visible, dialogs keep it inside and close with Escape.
  */
 
@@ -76,10 +77,19 @@ function publicPages(): string[] {
   ];
 }
 
-/** The built pages only a member opens, plus the public ones (without login and register). */
+/**
+ * The built pages only a member opens, plus the public pages that show a member more than the
+ * header (their own ad and profile, the feed with their favourites, a search they can save); the
+ * header itself is the same on every page, and the visitors' run checks every public page.
+ */
 function memberPages(): string[] {
   return [
-    ...publicPages().filter((path) => path !== '/login' && path !== '/register'),
+    '/',
+    `/listing/${listingId}`,
+    '/search?q=Fahrrad',
+    `/user/${member.id}`,
+    '/category/auto-rad-boot/fahrraeder-zubehoer',
+    '/notifications/settings',
     '/favorites',
     '/listings',
     '/create-listing',
