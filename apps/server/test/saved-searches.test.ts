@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
-import { sendSavedSearchAlerts } from '../src/modules/saved-searches/index.ts';
+import { sendSavedSearchAlerts, tellInstantSearches } from '../src/modules/saved-searches/index.ts';
 import { bearer, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { allMailDelivered } from './helpers/mail-queue.ts';
-import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
+import { countRows, createAd, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
+import { listen, TestSocket } from './helpers/sockets.ts';
 
 /**
  * Saved searches with alerts ('Suchaufträge'): members keep a search's filters, see, switch and
@@ -42,6 +43,7 @@ const rowsOf = async (userId: string) => {
   );
   return row?.n ?? 0;
 };
+/** A run of the daily check with every daily search due (as a day after its last check). */
 const alerts = () =>
   sendSavedSearchAlerts(
     {
@@ -53,6 +55,7 @@ const alerts = () =>
       publicUrl: t.config.publicUrl,
       siteName: t.config.siteName,
     },
+    new Date(),
     new Date(),
   );
 /** Puts the member's last online time 20 minutes into the past: mails go to members away. */
@@ -85,6 +88,7 @@ describe('saved searches: create, list, change, delete', () => {
     expect(saved.name).toMatch(/^„Fahrrad“ in .+ bis 500 €$/);
     expect(saved.path).toBe('/search?q=Fahrrad&category=fahrraeder-zubehoer&price_max=500');
     expect(saved.alerts).toBe(true);
+    expect(saved.frequency).toBe('instant');
 
     // The same filters again, written differently: the saved search, no second one.
     const again = await save(owner.access_token, {
@@ -116,7 +120,22 @@ describe('saved searches: create, list, change, delete', () => {
       payload: { alerts: false, name: 'Mein Rad' },
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ alerts: false, name: 'Mein Rad' });
+    expect(off.json()).toMatchObject({ alerts: false, frequency: 'off', name: 'Mein Rad' });
+    // On again: 'Sofort' for a search that was off; then daily, and a bad choice refused.
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/saved-searches/${saved.id}`,
+        headers: bearer(owner.access_token),
+        payload,
+      });
+    expect((await patch({ alerts: true })).json()).toMatchObject({ alerts: true, frequency: 'instant' });
+    expect((await patch({ frequency: 'daily' })).json()).toMatchObject({ alerts: true, frequency: 'daily' });
+    expect((await patch({ alerts: true })).json()).toMatchObject({ frequency: 'daily' });
+    const bad = await patch({ frequency: 'weekly' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Bitte wähle Sofort, Täglich oder Aus.');
+    expect((await list(owner.access_token)).saved_searches[0]?.frequency).toBe('daily');
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -195,7 +214,7 @@ describe('alerts of new ads for saved searches', () => {
   it('tells once of new matching ads of others, with count and link, in the app and by mail when away', async () => {
     const searcher = await verifiedMember(t, { nickname: 'Tandemfan' });
     const seller = await verifiedMember(t);
-    const saved = await save(searcher.access_token, { filters: { q: 'Tandem' } });
+    const saved = await save(searcher.access_token, { filters: { q: 'Tandem' }, frequency: 'daily' });
     expect(saved.statusCode, saved.body).toBe(201);
     const path = (saved.json() as SavedSearch).path;
     // Everything before saving and all that is due now is checked first.
@@ -236,8 +255,8 @@ describe('alerts of new ads for saved searches', () => {
   it('ignores own ads and switched-off searches, and mails nothing with the e-mail channel off', async () => {
     const searcher = await verifiedMember(t);
     const seller = await verifiedMember(t);
-    const own = await save(searcher.access_token, { filters: { q: 'Einrad' } });
-    const muted = await save(searcher.access_token, { filters: { q: 'Kajak' } });
+    const own = await save(searcher.access_token, { filters: { q: 'Einrad' }, frequency: 'daily' });
+    const muted = await save(searcher.access_token, { filters: { q: 'Kajak' }, frequency: 'daily' });
     expect([own.statusCode, muted.statusCode]).toEqual([201, 201]);
     await t.app.inject({
       method: 'PATCH',
@@ -270,5 +289,94 @@ describe('alerts of new ads for saved searches', () => {
       mailsTo(t.config.dataDir, searcher.email).filter((m) => m.subject.includes('deiner Suche')),
     ).toEqual([]);
     expect(await countRows(t, 'saved_searches')).toBeGreaterThan(0);
+  });
+});
+
+describe("instant alerts ('Sofort'): a new ad tested against the saved searches", () => {
+  it('tells each member whose search matches once per ad, in the app and live, and nobody else', async () => {
+    const [near, anywhere, munich, compound, seller] = await Promise.all([
+      verifiedMember(t, { nickname: 'Koelnerin' }),
+      verifiedMember(t),
+      verifiedMember(t),
+      verifiedMember(t),
+      verifiedMember(t, { nickname: 'Radhaus' }),
+    ]);
+    const saves = await Promise.all([
+      // Two matching searches of one member, one off and one daily: one notification.
+      save(near.access_token, { filters: { q: 'Lastenrad', postal_code: '50667', radius_km: 20 } }),
+      save(near.access_token, {
+        filters: { category: 'fahrraeder-zubehoer', postal_code: '50667', radius_km: 20, price_min: 500 },
+        frequency: 'instant',
+      }),
+      save(near.access_token, { filters: { q: 'Lastenrad' }, frequency: 'off' }),
+      save(near.access_token, { filters: { q: 'Lastenrad', price_max: 5000 }, frequency: 'daily' }),
+      save(anywhere.access_token, { filters: { q: 'lastenrad' } }),
+      save(munich.access_token, { filters: { q: 'Lastenrad', postal_code: '80331', radius_km: 10 } }),
+      save(compound.access_token, { filters: { q: 'Anhänger' } }),
+      save(seller.access_token, { filters: { q: 'Lastenrad' } }),
+    ]);
+    expect(saves.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 201, 201]);
+
+    const socket = await TestSocket.connect(await listen(t.app), near.access_token);
+    const ad = await createAd(t, seller.access_token, {
+      title: 'Lastenrad mit Fahrradanhänger',
+      postal_code: '50667',
+      price: 900,
+    });
+    await reactionsDone(t);
+    const told = async (member: RegisteredMember) =>
+      (await searchNotifications(member.access_token)).filter((n) => n.link === `/listing/${ad.id}`);
+    const nearNotes = await told(near);
+    expect(nearNotes).toHaveLength(1);
+    expect(nearNotes[0]).toMatchObject({
+      type: 'saved_search',
+      title: 'Neue Anzeige zu deiner Suche',
+      is_read: false,
+    });
+    expect(nearNotes[0]?.message).toMatch(
+      /^„Lastenrad mit Fahrradanhänger“ passt zu deiner gespeicherten Suche: /,
+    );
+    // Live on the member's open socket, without a reload.
+    const live = await socket.next('notification');
+    expect(live.notification).toMatchObject({ type: 'saved_search', link: `/listing/${ad.id}` });
+    socket.ws.close();
+    expect(await told(anywhere)).toHaveLength(1);
+    expect(await told(munich)).toEqual([]);
+    expect(await told(seller)).toEqual([]);
+    // The compound is found as the search finds it: 'Anhänger' in 'Fahrradanhänger'.
+    const searched = await t.app.inject({ url: '/api/listings?q=Anh%C3%A4nger' });
+    const found = (searched.json() as { listings: { id: string }[] }).listings.some((l) => l.id === ad.id);
+    expect(await told(compound)).toHaveLength(found ? 1 : 0);
+    expect(found).toBe(true);
+
+    // The reaction run again (a retry after a crash, another instance) tells nobody twice.
+    const again = await t.app.database.db.transaction((tx) =>
+      tellInstantSearches(
+        {
+          categories: t.app.categories,
+          mailer: t.app.mailer,
+          realtime: t.app.realtime,
+          publicUrl: t.config.publicUrl,
+          siteName: t.config.siteName,
+        },
+        { tx, afterCommit: () => {} },
+        { listingId: ad.id, sellerId: seller.user.id, title: ad.title },
+      ),
+    );
+    expect(again).toBe(0);
+    expect(await told(near)).toHaveLength(1);
+    expect(await told(anywhere)).toHaveLength(1);
+
+    // An ad that matches none of them (the category search asks for 500 € or more): nothing; the
+    // next matching ad: told again.
+    await createAd(t, seller.access_token, { title: 'Rennrad aus Carbon', postal_code: '50667' });
+    const second = await createAd(t, seller.access_token, {
+      title: 'Lastenrad ohne Motor',
+      postal_code: '50667',
+    });
+    await reactionsDone(t);
+    const all = await searchNotifications(near.access_token);
+    expect(all.map((n) => n.link).sort()).toEqual([`/listing/${ad.id}`, `/listing/${second.id}`].sort());
+    expect((await searchNotifications(munich.access_token)).length).toBe(0);
   });
 });

@@ -1,8 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, openApp, STEP_MS } from './helpers/browser.ts';
+import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
 import { logIn } from './helpers/members.ts';
 
-/** Saved searches: a member saves a search, finds it on /favorites, opens and deletes it. */
+/**
+ * Saved searches: a member saves a search, finds it on /favorites, opens and deletes it; with
+ * 'Sofort', another member's matching ad reaches the bell without a reload.
+ */
 
 test.use({ serverEnv: {} });
 
@@ -44,3 +47,83 @@ test.describe('saved searches in the browser', () => {
     expect(after.saved_searches).toEqual([]);
   });
 });
+
+for (const [width, viewport] of [
+  ['390', MOBILE],
+  ['1280', DESKTOP],
+] as const) {
+  test.describe(`instant alerts ('Sofort') at ${width} px`, () => {
+    test("a search for 'Kinderwagen' in Köln tells of another member's matching ad live", async ({
+      newPage,
+      member,
+      api,
+    }) => {
+      const stamp = `${width}-${Date.now().toString(36)}`;
+      const email = `sofort-${stamp}@example.org`;
+      const { token } = await member(email, 'Kinderwagensuche');
+      const seller = await member(`babyladen-${stamp}@example.org`, 'Babyladen');
+      const { page } = await newPage(viewport);
+      const save = page.getByRole('button', { name: 'Suche speichern' });
+      await logIn(page, email, '/search?q=Kinderwagen&postal_code=50667&radius_km=20', save);
+      await save.click();
+      await page
+        .getByText('Suche gespeichert. Du findest sie unter Favoriten › Gespeicherte Suchen.')
+        .waitFor({ timeout: STEP_MS });
+      const saved = await api<{ saved_searches: { frequency: string; filters: Record<string, string> }[] }>(
+        'GET',
+        '/api/saved-searches',
+        undefined,
+        token,
+      );
+      expect(saved.saved_searches).toHaveLength(1);
+      expect(saved.saved_searches[0]).toMatchObject({
+        frequency: 'instant',
+        filters: { q: 'Kinderwagen', postal_code: '50667', radius_km: '20' },
+      });
+
+      await openApp(page, '/favorites');
+      const choice = page.getByRole('group', { name: /^Benachrichtigungen für/ });
+      await expect(choice.getByRole('button', { name: 'Sofort' })).toHaveAttribute('aria-pressed', 'true');
+      const bell = page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Benachrichtigungen/ })
+        .first();
+      await bell.waitFor({ timeout: STEP_MS });
+      const unread = Number(/(\d+) ungelesen/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
+      await api(
+        'POST',
+        '/api/listings',
+        {
+          title: 'Kinderwagen 3in1 mit Babyschale',
+          description: 'Wanne, Sportsitz und Adapter, kaum benutzt.',
+          price: 240,
+          price_type: 'negotiable',
+          offer_type: 'offer',
+          category: 'kinderwagen-buggys',
+          postal_code: '50667',
+          location: '',
+          images: [],
+          attributes: { condition: 'Gut', shipping: 'Nur Abholung' },
+        },
+        seller.token,
+      );
+      // The page stays as it is: the count arrives over the socket.
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: `Benachrichtigungen: ${unread + 1} ungelesen` })
+        .first()
+        .waitFor({ timeout: STEP_MS });
+      await screenshot(page, `saved-search-instant-${width}`);
+      const notifications = await api<{ notifications: { type: string; message: string }[] }>(
+        'GET',
+        '/api/notifications?type=saved_search',
+        undefined,
+        token,
+      );
+      expect(notifications.notifications.map((n) => n.message)).toEqual([
+        '„Kinderwagen 3in1 mit Babyschale“ passt zu deiner gespeicherten Suche: „Kinderwagen“ in 50667 (+ 20 km)',
+      ]);
+    });
+  });
+}

@@ -13,6 +13,17 @@ export const SAVED_SEARCHES_MAX = 20;
 /** Longest name of a saved search. */
 export const SAVED_SEARCH_NAME_MAX = 100;
 
+/**
+ * How a saved search tells of new matching ads: `instant` ('Sofort': a notification per ad,
+ * live in the app, within a minute of the ad going online), `daily` ('Täglich': one notification
+ * a day with the number of new ads), `off` ('Aus': none).
+ */
+export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'off'] as const;
+export const savedSearchFrequencySchema = z.enum(SAVED_SEARCH_FREQUENCIES, {
+  error: 'Bitte wähle Sofort, Täglich oder Aus.',
+});
+export type SavedSearchFrequency = z.infer<typeof savedSearchFrequencySchema>;
+
 /** The filters of `GET /api/listings` a saved search keeps: everything but paging, sort and `t`. */
 export const SAVED_SEARCH_FILTER_KEYS = [
   'q',
@@ -119,21 +130,31 @@ const savedSearchNameSchema = userText()
   .max(SAVED_SEARCH_NAME_MAX, `Der Name darf höchstens ${SAVED_SEARCH_NAME_MAX} Zeichen lang sein.`);
 
 /**
- * `POST /api/saved-searches` body: the filters and an optional name (else one is built from the
- * filters, e.g. '„Fahrrad“ in Fahrräder bis 500 €').
+ * `POST /api/saved-searches` body: the filters, an optional name (else one is built from the
+ * filters, e.g. '„Fahrrad“ in Fahrräder bis 500 €') and how new ads are told (default `instant`).
  */
 export const savedSearchCreateSchema = z.object({
   filters: savedSearchFiltersSchema,
   name: savedSearchNameSchema.optional(),
+  frequency: savedSearchFrequencySchema.optional(),
 });
 export type SavedSearchCreate = z.input<typeof savedSearchCreateSchema>;
 
-/** `PATCH /api/saved-searches/{id}` body: alerts on or off, a new name; at least one of them. */
+/**
+ * `PATCH /api/saved-searches/{id}` body: how new ads are told, a new name, or (kept for older
+ * clients) alerts on or off (`false` is `off`; `true` turns a search that was off to `instant`
+ * and leaves one that tells already as it is); at least one of them. `frequency` wins over
+ * `alerts`.
+ */
 export const savedSearchUpdateSchema = z
-  .object({ alerts: z.boolean().optional(), name: savedSearchNameSchema.optional() })
+  .object({
+    frequency: savedSearchFrequencySchema.optional(),
+    alerts: z.boolean().optional(),
+    name: savedSearchNameSchema.optional(),
+  })
   .strict()
-  .refine((body) => body.alerts !== undefined || body.name !== undefined, {
-    message: 'Bitte gib „alerts“ oder „name“ an.',
+  .refine((body) => body.frequency !== undefined || body.alerts !== undefined || body.name !== undefined, {
+    message: 'Bitte gib „frequency“, „alerts“ oder „name“ an.',
   });
 export type SavedSearchUpdate = z.input<typeof savedSearchUpdateSchema>;
 
@@ -143,13 +164,15 @@ export const savedSearchIdParamsSchema = z.object({ id: z.string().max(100) });
 /**
  * One saved search. `filters` are those of the ad lists (canonical, see
  * {@link savedSearchFiltersSchema}); `path` opens the search with them (`/search?…`);
- * `alerts` whether new matching ads are notified; times are ISO 8601.
+ * `frequency` how new matching ads are told, `alerts` whether they are (`frequency` is not
+ * `off`); times are ISO 8601.
  */
 export const savedSearchSchema = z.object({
   id: z.string(),
   name: z.string(),
   filters: z.record(z.string(), z.string()),
   path: z.string(),
+  frequency: savedSearchFrequencySchema,
   alerts: z.boolean(),
   created_at: z.string(),
   last_checked_at: z.string(),

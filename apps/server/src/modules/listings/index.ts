@@ -40,7 +40,12 @@ export {
   restoreListingInTransaction,
 } from './moderation.ts';
 /** Saved searches: their filters checked, and their new ads counted, through the ad search. */
-export { checkSavedFilters, countNewMatches } from './new-matches.ts';
+export {
+  checkSavedFilters,
+  countNewMatches,
+  filtersMatchingListing,
+  listingCategoryIds,
+} from './new-matches.ts';
 export type { PageHead, PublicPage, SiteFacts } from './page-heads.ts';
 export { canFavoriteListing, listingPermissions } from './policies.ts';
 export type { PublicPages } from './public-pages.ts';

@@ -1,10 +1,12 @@
 import { listingQuerySchema } from '@marketplace/contract';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Database, selectRows } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { countListingsCapped } from './queries.ts';
 import { buildFilters, checkListingFilters, textCondition } from './search-filters.ts';
-import { textQuery } from './terms.ts';
+import { compoundsOf, termsOf, textQuery } from './terms.ts';
 
 /** New matches counted at most per check; more are answered as this many. */
 const NEW_MATCHES_MAX = 1_000;
@@ -49,4 +51,116 @@ export async function checkSavedFilters(
   filters: Record<string, string>,
 ): Promise<void> {
   await checkListingFilters(deps, listingQuerySchema.parse({ ...filters, sort: 'newest' }));
+}
+
+/** Filter sets tested against one ad in one statement. */
+const MATCH_BATCH = 200;
+
+const adFactsRow = z.object({ title: z.string(), categoryId: z.number(), rootCategoryId: z.number() });
+const stemRow = z.object({ word: z.string(), stem: z.string().nullable() });
+
+/** Title and categories of ad `listingId`; undefined for an ad that is gone. */
+async function adFacts(db: Database, listingId: string): Promise<z.infer<typeof adFactsRow> | undefined> {
+  const [row] = await selectRows(
+    db,
+    adFactsRow,
+    sql`select title, category_id as "categoryId", root_category_id as "rootCategoryId"
+        from listings where id = ${listingId}::uuid`,
+  );
+  return row;
+}
+
+/**
+ * The categories of ad `listingId` (its own and its top-level one), for choosing the saved
+ * searches that can match it; null for an ad that is gone.
+ */
+export async function listingCategoryIds(
+  db: Database,
+  listingId: string,
+): Promise<{ categoryId: number; rootCategoryId: number } | null> {
+  const row = await adFacts(db, listingId);
+  return row ? { categoryId: row.categoryId, rootCategoryId: row.rootCategoryId } : null;
+}
+
+/**
+ * Which of `filterSets` (saved searches' filters, the text form {@link countNewMatches} takes)
+ * the ad `listingId` matches as the ad lists would find it: public (active, unexpired, its seller
+ * not sanctioned), in the category, price range, place and radius, with the attributes, and with
+ * every search word, as typed or as one of its compounds (docs/decisions/0011), as
+ * {@link countNewMatches} would count it. The saved-search alerts' percolation (a new ad against
+ * the searches, not every search against the ads): the conditions are tested on the ad's row
+ * alone, one statement per 200 sets; a word's compounds are looked up only where one of the ad's
+ * title words could be one. Sets the search refuses (a category or place that is gone) match
+ * nothing.
+ * @returns the indexes of the matching sets in `filterSets`
+ */
+export async function filtersMatchingListing(
+  deps: { db: Database; categories: CategoryTree },
+  listingId: string,
+  filterSets: readonly Record<string, string>[],
+): Promise<Set<number>> {
+  const matching = new Set<number>();
+  const ad = await adFacts(deps.db, listingId);
+  if (!ad || filterSets.length === 0) return matching;
+  const adTerms = termsOf(ad.title);
+  const words = [
+    ...new Set(filterSets.flatMap((filters) => (filters.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))),
+  ];
+  const stems = new Map(
+    words.length === 0
+      ? []
+      : (
+          await selectRows(
+            deps.db,
+            stemRow,
+            sql`select w as word, (ts_lexize('german_stem', w))[1] as stem
+                from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w`,
+          )
+        ).map((row) => [row.word, row.stem]),
+  );
+  // A word widens to the title words that contain it or its stem: only such a word of this ad
+  // can be one of its compounds, so the others need no look-up.
+  const compounds = new Map<string, Promise<string[]>>();
+  const compoundSource = {
+    get: (word: string) => {
+      let found = compounds.get(word);
+      if (!found) {
+        const stem = stems.get(word);
+        const couldBe = adTerms.some(
+          (term) => term !== word && (term.includes(word) || (!!stem && term.includes(stem))),
+        );
+        found = couldBe ? compoundsOf(deps.db, word) : Promise.resolve([]);
+        compounds.set(word, found);
+      }
+      return found;
+    },
+  };
+  const conditions: { index: number; condition: SQL }[] = [];
+  for (const [index, filters] of filterSets.entries()) {
+    try {
+      const query = listingQuerySchema.parse({ ...filters, sort: 'newest' });
+      const where = [...(await buildFilters(deps, query)).where];
+      const q = query.q?.trim();
+      if (q) where.push(textCondition(await textQuery(deps.db, q, compoundSource)));
+      conditions.push({ index, condition: and(...where) ?? sql`true` });
+    } catch (error) {
+      if (!(error instanceof AppError) && !(error instanceof z.ZodError)) throw error;
+    }
+  }
+  for (let start = 0; start < conditions.length; start += MATCH_BATCH) {
+    const batch = conditions.slice(start, start + MATCH_BATCH);
+    const [row] = await selectRows(
+      deps.db,
+      z.object({ matches: z.array(z.boolean()) }),
+      sql`select array[${sql.join(
+        batch.map(({ condition }) => sql`coalesce((${condition}), false)`),
+        sql`, `,
+      )}] as matches from listings l where l.id = ${listingId}::uuid`,
+    );
+    row?.matches.forEach((matches, offset) => {
+      const entry = batch[offset];
+      if (matches && entry) matching.add(entry.index);
+    });
+  }
+  return matching;
 }

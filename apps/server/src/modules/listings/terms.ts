@@ -215,12 +215,13 @@ export interface TextQuery {
  * The full-text query for `text` (SPEC.md §5 search; German configuration, stemmed). A plain
  * text (words only) becomes: every word, each either as typed or as one of its compounds
  * ({@link compoundsOf}); a text with search syntax (quotes, `-word`, `or`) is taken as typed.
- * @param compounds recent compounds by word (the listings plugin's cache)
+ * @param compounds recent compounds by word (the listings plugin's cache), or another source of
+ *   them (`filtersMatchingListing` looks up only the words one ad could be a compound of)
  */
 export async function textQuery(
   db: Database,
   text: string,
-  compounds?: CountCache<string[]>,
+  compounds?: Pick<CountCache<string[]>, 'get'>,
 ): Promise<TextQuery> {
   const exact = sql`websearch_to_tsquery('german', ${text})`;
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);

@@ -1,6 +1,6 @@
 import type { Notification } from '@marketplace/contract';
 import { savedSearchPath } from '@marketplace/contract';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,6 +22,9 @@ const ALERT_BATCH = 50;
  * running when the check starts is reported by the next check instead of being missed.
  */
 export const ALERT_LAG_MS = 60_000;
+
+/** How often a `daily` search is checked (ms): once its last check is a day old. */
+export const DAILY_ALERT_MS = 24 * 60 * 60 * 1000;
 
 /** What the alerts need from the running application. */
 export interface SavedSearchAlertDeps {
@@ -50,22 +53,25 @@ export function savedSearchAlertText(name: string, count: number, path: string):
 }
 
 /**
- * Checks the saved searches with alerts on for ads posted since their last check (up to
- * `asOf`), through the listings door's search, leaving out the member's own ads, and notifies
- * each member once per search and run with the number of new ads and a link to the search
- * (notification type `saved_search`; a mail through the mail queue when that channel is on).
- * Each batch is one transaction: its searches are taken with SKIP LOCKED (parallel runs share
- * the work), their `last_checked_at` moves to `asOf` and their notifications and mails are
- * written in the same transaction, so a crash neither notifies twice nor skips an ad. A search
- * whose filters the search no longer accepts (its category is gone) is moved on silently. Live
- * messages go to the sockets after the commit. The hourly job `saved-searches.alerts`
- * (docs/decisions/0014-job-queue.md).
+ * Checks the `daily` saved searches whose last check is at least {@link DAILY_ALERT_MS} before
+ * `asOf` for ads posted since that check (up to `asOf`), through the listings door's search,
+ * leaving out the member's own ads, and notifies each member once per search and day with the
+ * number of new ads and a link to the search (notification type `saved_search`; a mail through
+ * the mail queue when that channel is on). Each batch is one transaction: its searches are taken
+ * with SKIP LOCKED (parallel runs share the work), their `last_checked_at` moves to `asOf` and
+ * their notifications and mails are written in the same transaction, so a crash neither
+ * notifies twice nor skips an ad. A search whose filters the search no longer accepts (its
+ * category is gone) is moved on silently. Live messages go to the sockets after the commit. Run
+ * by the hourly job `saved-searches.alerts` (docs/decisions/0014-job-queue.md), so a search is
+ * checked within an hour of being due; `instant` searches are told by `instant.ts` instead.
  * @param asOf the end of the window; default {@link ALERT_LAG_MS} before now
+ * @param dueBefore searches last checked at or before it are due; default a day before `asOf`
  * @returns how many notifications were stored or mailed
  */
 export async function sendSavedSearchAlerts(
   deps: SavedSearchAlertDeps,
   asOf: Date = new Date(Date.now() - ALERT_LAG_MS),
+  dueBefore: Date = new Date(asOf.getTime() - DAILY_ALERT_MS),
 ): Promise<number> {
   let total = 0;
   for (;;) {
@@ -73,7 +79,7 @@ export async function sendSavedSearchAlerts(
       const due = await tx
         .select()
         .from(savedSearches)
-        .where(and(eq(savedSearches.alerts, true), lt(savedSearches.lastCheckedAt, asOf)))
+        .where(and(eq(savedSearches.frequency, 'daily'), lte(savedSearches.lastCheckedAt, dueBefore)))
         .orderBy(asc(savedSearches.lastCheckedAt))
         .limit(ALERT_BATCH)
         .for('update', { skipLocked: true });

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendSavedSearchAlerts } from './alerts.ts';
+import { tellInstantSearches } from './instant.ts';
 import savedSearchRoutes from './routes.ts';
 
 /**
  * The saved searches' only door (ARCHITECTURE.md "modules", docs/decisions/0006-module-doors.md):
  * members keep the filters of an ad search ('Suchaufträge', contract `saved-searches.ts`) and are
- * notified of new matching ads by an hourly job. Searching goes through the listings door,
+ * told of new matching ads at once when an ad goes online ('Sofort', `instant.ts`) or once a day
+ * ('Täglich', `alerts.ts`). Searching goes through the listings door,
  * notifying through the notifications door. The rows go with the member's account (foreign key).
  */
-export { ALERT_LAG_MS, type SavedSearchAlertDeps, sendSavedSearchAlerts } from './alerts.ts';
+export { ALERT_LAG_MS, DAILY_ALERT_MS, type SavedSearchAlertDeps, sendSavedSearchAlerts } from './alerts.ts';
+export { type InstantAlertDeps, tellInstantSearches } from './instant.ts';
 export { SAVED_SEARCH_CREATE_LIMIT } from './service.ts';
 
-/** When saved searches are checked for new ads: hourly (cron, UTC). */
+/** When the daily saved searches that are due are checked for new ads: hourly (cron, UTC). */
 const ALERTS_CRON = '35 * * * *';
 
 /** Options of the saved-searches plugin: the site's address and name for the alert mails. */
@@ -21,8 +24,10 @@ export interface SavedSearchesOptions {
 }
 
 /**
- * Registers `GET/POST /api/saved-searches` and `PATCH/DELETE /api/saved-searches/{id}`, and the
- * hourly job `saved-searches.alerts` (once across the instances, docs/decisions/0014-job-queue.md).
+ * Registers `GET/POST /api/saved-searches` and `PATCH/DELETE /api/saved-searches/{id}`, the
+ * durable reaction `saved-searches.instant` to `listing.created` (once across the instances, run
+ * again after a crash, docs/decisions/0022-durable-reactions.md), and the hourly job
+ * `saved-searches.alerts` for the daily searches (docs/decisions/0014-job-queue.md).
  */
 async function savedSearchesModule(app: FastifyInstance, options: SavedSearchesOptions) {
   const db = app.database.db;
@@ -36,10 +41,27 @@ async function savedSearchesModule(app: FastifyInstance, options: SavedSearchesO
       ...options.site,
     });
   });
+  app.events.react('listing.created', 'saved-searches.instant', async (ad, reaction) => {
+    await tellInstantSearches(
+      { categories: app.categories, mailer: app.mailer, realtime: app.realtime, ...options.site },
+      reaction,
+      ad,
+    );
+  });
   await app.register(savedSearchRoutes, { deps: { db, categories: app.categories } });
 }
 
 export default fp(savedSearchesModule, {
   name: 'saved-searches',
-  dependencies: ['database', 'auth', 'categories', 'listings', 'notifications', 'jobs', 'mailer', 'realtime'],
+  dependencies: [
+    'database',
+    'auth',
+    'categories',
+    'listings',
+    'notifications',
+    'jobs',
+    'mailer',
+    'realtime',
+    'events',
+  ],
 });

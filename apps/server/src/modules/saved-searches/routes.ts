@@ -66,14 +66,15 @@ const savedSearchRoutes: FastifyPluginAsyncZod<{ deps: service.SavedSearchDeps }
     {
       schema: {
         tags,
-        summary: 'Switch alerts on or off, or rename (404 for unknown and other members\u2019 ids)',
+        summary:
+          'Choose how new ads are told (instant, daily, off), or rename (404 for unknown and other members\u2019 ids)',
         security: bearer,
         params: savedSearchIdParamsSchema,
         body: savedSearchUpdateSchema,
         response: { 200: savedSearchSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => service.updateSavedSearch(db, request.user.id, request.params.id, request.body),
+    async (request) => service.updateSavedSearch(deps, request.user.id, request.params.id, request.body),
   );
 
   app.delete(

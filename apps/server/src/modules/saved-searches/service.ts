@@ -3,6 +3,7 @@ import {
   SAVED_SEARCHES_MAX,
   type SavedSearch,
   type SavedSearchFilters,
+  type SavedSearchFrequency,
   type SavedSearchList,
   savedSearchName,
   savedSearchPath,
@@ -39,7 +40,8 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     name: row.name,
     filters: row.filters,
     path: savedSearchPath(row.filters),
-    alerts: row.alerts,
+    frequency: row.frequency,
+    alerts: row.frequency !== 'off',
     created_at: row.createdAt.toISOString(),
     last_checked_at: row.lastCheckedAt.toISOString(),
   };
@@ -48,6 +50,11 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
 /** The SHA-256 (hex) of canonical filters: equal filters, equal key. */
 export function filtersKey(filters: SavedSearchFilters): string {
   return createHash('sha256').update(JSON.stringify(filters)).digest('hex');
+}
+
+/** The id of the filters' category (null: every category), for the instant alerts' choice of searches. */
+function categoryIdOf(deps: SavedSearchDeps, filters: Record<string, string>): number | null {
+  return filters.category ? (deps.categories.resolve(filters.category)?.id ?? null) : null;
 }
 
 /** `GET /api/saved-searches`: the member's saved searches, newest first, with the most allowed. */
@@ -62,8 +69,8 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 
 /**
  * `POST /api/saved-searches`: saves the filters (canonical, contract `savedSearchFiltersSchema`)
- * with `name` or one built from them ('„Fahrrad“ in Fahrräder bis 500 €'), alerts on, checked as
- * of now (so only ads posted afterwards are notified). The filters are checked as the ad lists
+ * with `name` or one built from them ('„Fahrrad“ in Fahrräder bis 500 €') and `frequency`
+ * (default `instant`), checked as of now (so only ads posted afterwards are notified). The filters are checked as the ad lists
  * check them, so a category or place they do not know is refused as it would be there. The same
  * filters saved again answer the saved search (`created` false) and change nothing. Count, limit
  * and insert run in one transaction under a lock per member, so parallel requests never pass
@@ -74,7 +81,11 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 export async function createSavedSearch(
   deps: SavedSearchDeps,
   userId: string,
-  body: { filters: SavedSearchFilters; name?: string | undefined },
+  body: {
+    filters: SavedSearchFilters;
+    name?: string | undefined;
+    frequency?: SavedSearchFrequency | undefined;
+  },
 ): Promise<{ created: boolean; savedSearch: SavedSearch }> {
   await checkSavedFilters(deps, body.filters);
   const key = filtersKey(body.filters);
@@ -104,7 +115,14 @@ export async function createSavedSearch(
     await countRequest(tx, SAVED_SEARCH_CREATE_LIMIT, userId);
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, name, filters: body.filters, filtersKey: key })
+      .values({
+        userId,
+        name,
+        filters: body.filters,
+        filtersKey: key,
+        frequency: body.frequency ?? 'instant',
+        categoryId: categoryIdOf(deps, body.filters),
+      })
       .returning();
     if (!row) throw new Error('saving a search answered no row');
     return { created: true, savedSearch: toSavedSearch(row) };
@@ -112,25 +130,44 @@ export async function createSavedSearch(
 }
 
 /**
- * `PATCH /api/saved-searches/{id}`: switches alerts on or off and/or renames. Switching alerts
- * on again starts from now, so ads posted while they were off are not reported at once.
+ * `PATCH /api/saved-searches/{id}`: changes how new ads are told (`frequency`, or `alerts` as
+ * the contract's `savedSearchUpdateSchema` maps it) and/or renames. A search that was `off` and
+ * tells again starts from now, so ads posted while it was off are not reported at once.
  * @throws AppError not_found (404) for unknown ids and other members' searches
  */
 export async function updateSavedSearch(
-  db: Database,
+  deps: SavedSearchDeps,
   userId: string,
   id: string,
-  body: { alerts?: boolean | undefined; name?: string | undefined },
+  body: {
+    frequency?: SavedSearchFrequency | undefined;
+    alerts?: boolean | undefined;
+    name?: string | undefined;
+  },
 ): Promise<SavedSearch> {
   if (!isUuid(id)) throw new AppError('not_found', NOT_FOUND);
-  const [row] = await db
+  const [current] = await deps.db
+    .select({ filters: savedSearches.filters })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  if (!current) throw new AppError('not_found', NOT_FOUND);
+  const frequency =
+    body.frequency !== undefined
+      ? sql`${body.frequency}`
+      : body.alerts === false
+        ? sql`'off'`
+        : body.alerts === true
+          ? sql`case when ${savedSearches.frequency} = 'off' then 'instant' else ${savedSearches.frequency} end`
+          : undefined;
+  const [row] = await deps.db
     .update(savedSearches)
     .set({
       ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.alerts !== undefined ? { alerts: body.alerts } : {}),
-      ...(body.alerts
+      ...(frequency
         ? {
-            lastCheckedAt: sql`case when ${savedSearches.alerts} then ${savedSearches.lastCheckedAt} else now() end`,
+            frequency,
+            lastCheckedAt: sql`case when ${savedSearches.frequency} = 'off' then now() else ${savedSearches.lastCheckedAt} end`,
+            categoryId: categoryIdOf(deps, current.filters),
           }
         : {}),
     })

@@ -14,6 +14,7 @@ function savedSearch(id: string, alerts: boolean): SavedSearch {
     name: `Suche ${id}`,
     filters: { q: id },
     path: `/search?q=${id}`,
+    frequency: alerts ? 'daily' : 'off',
     alerts,
     created_at: '2026-03-01T10:00:00Z',
     last_checked_at: '2026-03-01T10:00:00Z',

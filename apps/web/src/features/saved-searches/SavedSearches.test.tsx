@@ -16,6 +16,7 @@ function savedSearch(overrides: Partial<SavedSearch> = {}): SavedSearch {
     name: '„Fahrrad“ in Fahrräder bis 500 €',
     filters: { q: 'Fahrrad', category: 'fahrraeder', price_max: '500' },
     path: '/search?q=Fahrrad&category=fahrraeder&price_max=500',
+    frequency: 'instant',
     alerts: true,
     created_at: '2026-03-01T10:00:00Z',
     last_checked_at: '2026-03-01T10:00:00Z',
@@ -84,7 +85,7 @@ describe("'Suche speichern'", () => {
 });
 
 describe("'Gespeicherte Suchen' on /favorites", () => {
-  it('lists the searches to open, switches alerts and deletes one', async () => {
+  it('lists the searches to open, changes how new ads are told and deletes one', async () => {
     const user = userEvent.setup();
     logIn(member);
     let searches = [savedSearch(), savedSearch({ id: 's2', name: '„Sofa“', path: '/search?q=Sofa' })];
@@ -95,7 +96,7 @@ describe("'Gespeicherte Suchen' on /favorites", () => {
         return { body: { saved_searches: searches, max: 20 } };
       if (url.pathname === '/api/saved-searches/s1' && method === 'PATCH') {
         patched = body;
-        searches = searches.map((s) => (s.id === 's1' ? { ...s, alerts: false } : s));
+        searches = searches.map((s) => (s.id === 's1' ? { ...s, frequency: 'daily', alerts: true } : s));
         return { body: searches[0] };
       }
       if (url.pathname === '/api/saved-searches/s2' && method === 'DELETE') {
@@ -115,13 +116,18 @@ describe("'Gespeicherte Suchen' on /favorites", () => {
         .getAttribute('href'),
     ).toBe('/search?q=Fahrrad&category=fahrraeder&price_max=500');
 
-    const alerts = within(section).getByRole('switch', {
+    const alerts = within(section).getByRole('group', {
       name: 'Benachrichtigungen für „„Fahrrad“ in Fahrräder bis 500 €“',
-    }) as HTMLInputElement;
-    expect(alerts.checked).toBe(true);
-    await user.click(alerts);
-    await waitFor(() => expect(patched).toEqual({ alerts: false }));
-    await waitFor(() => expect(alerts.checked).toBe(false));
+    });
+    const choice = (name: string) => within(alerts).getByRole('button', { name });
+    expect(choice('Sofort').getAttribute('aria-pressed')).toBe('true');
+    expect(choice('Täglich').getAttribute('aria-pressed')).toBe('false');
+    await user.click(choice('Täglich'));
+    await waitFor(() => expect(patched).toEqual({ frequency: 'daily' }));
+    expect(
+      await screen.findByText('Du bekommst einmal am Tag eine Nachricht über neue passende Anzeigen.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(choice('Täglich').getAttribute('aria-pressed')).toBe('true'));
 
     await user.click(within(section).getByRole('button', { name: 'Suche „„Sofa““ löschen' }));
     expect(await screen.findByText('Gespeicherte Suche gelöscht.')).toBeTruthy();

@@ -1,13 +1,13 @@
-import type { SavedSearch } from '@marketplace/contract';
+import { SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@marketplace/contract';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
@@ -19,7 +19,8 @@ const savedDate = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'lon
 
 /**
  * 'Gespeicherte Suchen' on /favorites: the member's saved searches, newest first, each to open
- * (the search with its filters), with alerts on or off and to delete.
+ * (the search with its filters), with how new ads are told ('Sofort', 'Täglich', 'Aus') and to
+ * delete.
  */
 export function SavedSearchesSection() {
   const searches = useSavedSearches();
@@ -80,25 +81,39 @@ function SavedSearchItem({ search, divider }: { search: SavedSearch; divider: bo
           {t.savedAt(savedDate.format(new Date(search.created_at)))}
         </Typography>
       </Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={search.alerts}
-            disabled={update.isPending}
-            slotProps={{ input: { 'aria-label': t.alertsLabel(search.name) } }}
-            onChange={(event) =>
-              update.mutate(
-                { id: search.id, body: { alerts: event.target.checked } },
-                {
-                  onSuccess: (changed) => showMessage(changed.alerts ? t.alertsOn : t.alertsOff, 'success'),
-                  onError: failed,
-                },
-              )
-            }
-          />
-        }
-        label={t.alerts}
-      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary" aria-hidden>
+          {t.alerts}
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={search.frequency}
+          disabled={update.isPending}
+          aria-label={t.alertsLabel(search.name)}
+          onChange={(_event, frequency: SavedSearchFrequency | null) => {
+            // A click on the chosen button answers null: the choice stays.
+            if (!frequency || frequency === search.frequency) return;
+            update.mutate(
+              { id: search.id, body: { frequency } },
+              {
+                onSuccess: (changed) => showMessage(t.frequencyChanged[changed.frequency], 'success'),
+                onError: failed,
+              },
+            );
+          }}
+        >
+          {SAVED_SEARCH_FREQUENCIES.map((frequency) => (
+            <ToggleButton
+              key={frequency}
+              value={frequency}
+              sx={{ px: 1.25, py: 0.25, textTransform: 'none' }}
+            >
+              {t.frequency[frequency]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
       <Button
         component={RouterLink}
         to={search.path}

@@ -67,7 +67,7 @@ export function createSavedSearch(body: SavedSearchCreate): Promise<SavedSearch>
   return apiFetch<SavedSearch>('/api/saved-searches', { method: 'POST', body });
 }
 
-/** `PATCH /api/saved-searches/{id}`: alerts on or off, or a new name. @throws ApiError */
+/** `PATCH /api/saved-searches/{id}`: how new ads are told ('Sofort', 'Täglich', 'Aus'), or a new name. @throws ApiError */
 export function updateSavedSearch(id: string, body: SavedSearchUpdate): Promise<SavedSearch> {
   return apiFetch<SavedSearch>(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
