@@ -18,7 +18,7 @@
 export const layers = [
   ['users', 'categories', 'places', 'health', 'guides'],
   ['auth', 'ratings', 'reports'],
-  ['media', 'contact', 'partner'],
+  ['media', 'contact', 'partner', 'templates'],
   ['verification', 'follows'],
   ['listings'],
   ['favorites', 'chat'],

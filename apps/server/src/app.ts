@@ -31,6 +31,7 @@ import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
 import savedSearches from './modules/saved-searches/index.ts';
 import stories from './modules/stories/index.ts';
+import templates from './modules/templates/index.ts';
 import users from './modules/users/index.ts';
 import verification from './modules/verification/index.ts';
 import auth from './plugins/auth.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(favorites);
   await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(templates);
   await app.register(chat, { site: { publicUrl: config.publicUrl } });
   await app.register(forum);
   await app.register(stories, { config });

@@ -129,6 +129,16 @@ async function firstId(url: string, key: string, token: string): Promise<string>
 }
 const notificationOfA = await firstId('/api/notifications', 'notifications', a.access_token);
 const sessionOfA = await firstId('/api/auth/sessions', 'sessions', a.access_token);
+// A's ad template and text templates (the list's first call stores the defaults).
+const listingTemplateOfA = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/listing-templates',
+    headers: bearer(a.access_token),
+    payload: { name: 'Vorlage von A', title: 'Fahrrad von A' },
+  })
+).json() as { id: string };
+const textTemplateOfA = await firstId('/api/text-templates', 'templates', a.access_token);
 
 /** The id a path parameter of `url` gets: always A's thing of that kind. */
 function idFor(url: string, name: string): string {
@@ -141,6 +151,8 @@ function idFor(url: string, name: string): string {
   if (url.startsWith('/api/notifications/')) return notificationOfA;
   if (url.startsWith('/api/auth/sessions/')) return sessionOfA;
   if (url.startsWith('/api/users/')) return a.user.id;
+  if (url.startsWith('/api/listing-templates/')) return listingTemplateOfA.id;
+  if (url.startsWith('/api/text-templates/')) return textTemplateOfA;
   return a.user.id;
 }
 
@@ -229,7 +241,7 @@ function stable(value: unknown): unknown {
   return value;
 }
 
-/** What of A's B must not change: profile, ad, saved ads, follows, messages, settings, read marks. */
+/** What of A's B must not change: profile, ad, saved ads, follows, messages, settings, read marks, templates. */
 async function stateOfA(): Promise<unknown> {
   const token = await tokenOfA();
   const get = async (url: string) => {
@@ -250,6 +262,8 @@ async function stateOfA(): Promise<unknown> {
     me: me.body,
     ad: { status: ad.status, ...ad.body },
     favorites: (await get('/api/favorites')).body,
+    listingTemplates: (await get('/api/listing-templates')).body,
+    textTemplates: (await get('/api/text-templates')).body,
     following: (await get('/api/follow/following')).body,
     messages: ((messages.body.messages ?? []) as { id: string; content: string; read_at: unknown }[]).map(
       (m) => [m.id, m.content],

@@ -25,6 +25,7 @@ export * from './rendering.ts';
 export * from './saved-searches.ts';
 export * from './site.ts';
 export * from './stories.ts';
+export * from './templates.ts';
 export * from './text.ts';
 export * from './users.ts';
 export * from './verification.ts';

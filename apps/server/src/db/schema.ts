@@ -22,6 +22,7 @@ export * from '../modules/ratings/schema.ts';
 export * from '../modules/reports/schema.ts';
 export * from '../modules/saved-searches/schema.ts';
 export * from '../modules/stories/schema.ts';
+export * from '../modules/templates/schema.ts';
 export * from '../modules/users/schema.ts';
 export * from '../modules/verification/schema.ts';
 export * from '../realtime/schema.ts';

@@ -25,6 +25,7 @@ import { partnerPages } from '../features/partner/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
 import { storyPages } from '../features/stories/index.ts';
+import { templatePages } from '../features/templates/index.ts';
 import { userPages } from '../features/users/index.ts';
 import { verificationPages } from '../features/verification/index.ts';
 import { de } from '../i18n/de.ts';
@@ -66,10 +67,8 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
-  { path: '/vorlagen', access: 'login', title: de.pages.templates },
   { path: '/listings-old', access: 'login', title: de.pages.myListingsOld },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
-  { path: '/text-templates', access: 'login', title: de.pages.textTemplates },
 ];
 
 /** Pages with real content, each loaded lazily. */
@@ -194,6 +193,9 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
   // Partner enquiries (features/partner); the inbox is at /admin
   { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
+  // The member's templates (features/templates): ad templates and chat text templates
+  { path: '/vorlagen', access: 'login', load: templatePages.listingTemplates },
+  { path: '/text-templates', access: 'login', load: templatePages.textTemplates },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',

@@ -10,10 +10,12 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { de } from '../../i18n/de.ts';
 import { CHAT_MESSAGE_MAX_CHARS } from '../../lib/constants.ts';
+import { TextTemplateMenu } from '../templates/index.ts';
 
 /**
  * The input below a conversation: text up to 2,000 characters with a counter (Enter sends,
- * Shift+Enter breaks the line), a photo button, and 'Preisvorschlag' when `canOffer`.
+ * Shift+Enter breaks the line), a photo button, 'Textvorlage einfügen' (puts a text template at
+ * the cursor, or in place of the selected text), and 'Preisvorschlag' when `canOffer`.
  */
 export function Composer(props: {
   canOffer: boolean;
@@ -24,7 +26,24 @@ export function Composer(props: {
 }) {
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
+  // Where the cursor was when the field last lost the focus (the menu takes it).
+  const selection = useRef<{ start: number; end: number } | null>(null);
   const trimmed = text.trim();
+
+  const insert = (template: string) => {
+    const { start, end } = selection.current ?? { start: text.length, end: text.length };
+    const next = (text.slice(0, start) + template + text.slice(end)).slice(0, CHAT_MESSAGE_MAX_CHARS);
+    const cursor = Math.min(start + template.length, next.length);
+    setText(next);
+    selection.current = { start: cursor, end: cursor };
+    requestAnimationFrame(() => {
+      const field = textInput.current;
+      if (!field) return;
+      field.focus();
+      field.setSelectionRange(cursor, cursor);
+    });
+  };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -66,6 +85,7 @@ export function Composer(props: {
         >
           {props.uploading ? <CircularProgress size={22} /> : <PhotoIcon />}
         </IconButton>
+        <TextTemplateMenu onInsert={insert} />
         <TextField
           fullWidth
           multiline
@@ -74,8 +94,16 @@ export function Composer(props: {
           label={de.chat.messageLabel}
           placeholder={de.chat.messagePlaceholder}
           value={text}
-          onChange={(event) => setText(event.target.value.slice(0, CHAT_MESSAGE_MAX_CHARS))}
+          onChange={(event) => {
+            setText(event.target.value.slice(0, CHAT_MESSAGE_MAX_CHARS));
+            selection.current = null;
+          }}
+          onBlur={(event) => {
+            const field = event.target as HTMLTextAreaElement;
+            selection.current = { start: field.selectionStart, end: field.selectionEnd };
+          }}
           onKeyDown={onKeyDown}
+          inputRef={textInput}
           slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_CHARS } }}
         />
         <IconButton type="submit" color="primary" aria-label={de.chat.send} disabled={!trimmed}>

@@ -228,6 +228,12 @@ export function DashboardPage() {
           <Button component={RouterLink} to="/feed" variant="outlined">
             {t.feed}
           </Button>
+          <Button component={RouterLink} to="/vorlagen" variant="outlined">
+            {t.templates}
+          </Button>
+          <Button component={RouterLink} to="/text-templates" variant="outlined">
+            {t.textTemplates}
+          </Button>
           <Button component={RouterLink} to="/settings" variant="outlined">
             {t.settings}
           </Button>

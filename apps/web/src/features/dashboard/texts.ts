@@ -33,6 +33,10 @@ export const dashboardTexts = {
   createListing: 'Anzeige aufgeben',
   /** To /feed, which phones reach from here (their header has no feed button). */
   feed: 'Dein Feed',
+  /** To /vorlagen: ad templates to post similar ads quickly. */
+  templates: 'Anzeigenvorlagen',
+  /** To /text-templates: ready answers for the chat. */
+  textTemplates: 'Textvorlagen',
   settings: 'Einstellungen',
   loadFailed: 'Deine Anzeigen konnten nicht geladen werden.',
   /** Accessible name of a tile: its label and value. */

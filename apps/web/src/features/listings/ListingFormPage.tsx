@@ -39,25 +39,54 @@ import { useSession } from '../../lib/SessionProvider.tsx';
 import { ResendVerificationButton } from '../auth/index.ts';
 import { attributesOf, CategoryPicker, findBySlugOrId, useCategories } from '../categories/index.ts';
 import { PlaceAutocomplete } from '../feed/index.ts';
+import { SaveAsTemplateButton, templateTexts, useListingTemplate } from '../templates/index.ts';
 import { createListing, invalidateListings, updateListing, useListing } from './api.ts';
 import { AttributeFields } from './components/AttributeFields.tsx';
 import { PhotoUploader } from './components/PhotoUploader.tsx';
 import {
   emptyListingForm,
+  formToTemplate,
   type ListingFormOutput,
   type ListingFormValues,
   listingFormResolver,
   listingToForm,
+  templateToForm,
 } from './listingForm.ts';
 import { listingFormTexts } from './texts.ts';
 import { usePhotoUploads } from './usePhotoUploads.ts';
 import { usePreselectedPlace } from './usePreselectedPlace.ts';
 
-/** /create-listing: posting a new ad; `?category=<slug>` preselects the category. */
+/**
+ * /create-listing: posting a new ad; `?category=<slug>` preselects the category, `?template={id}`
+ * fills the form with one of the member's ad templates (everything but photos).
+ */
 export function CreateListingPage() {
   const [params] = useSearchParams();
+  const templateId = params.get('template');
+  const template = useListingTemplate(templateId);
   usePageTitle(de.pages.createListing);
-  return <ListingForm mode="create" initial={emptyListingForm(params.get('category') ?? '')} />;
+  if (templateId && template.isPending) return <LoadingFallback />;
+  if (templateId && template.data) {
+    return (
+      <ListingForm
+        key={template.data.id}
+        mode="create"
+        initial={templateToForm(template.data)}
+        notice={<Alert severity="info">{templateTexts.fromTemplate(template.data.name)}</Alert>}
+      />
+    );
+  }
+  return (
+    <ListingForm
+      mode="create"
+      initial={emptyListingForm(params.get('category') ?? '')}
+      notice={
+        templateId && template.error ? (
+          <Alert severity="warning">{templateTexts.templateMissing}</Alert>
+        ) : null
+      }
+    />
+  );
 }
 
 /** /edit-listing/{id}: changing an ad, one's own or (for an ADMIN) any. */
@@ -107,10 +136,13 @@ function ListingForm({
   mode,
   initial,
   listing,
+  notice,
 }: {
   mode: 'create' | 'edit';
   initial: ListingFormValues;
   listing?: Listing;
+  /** Shown above the form (the template it was filled with). */
+  notice?: ReactNode;
 }) {
   const categories = useCategories();
   const { user } = useSession();
@@ -190,6 +222,7 @@ function ListingForm({
           {listingFormTexts.unverified}
         </Alert>
       )}
+      {notice && <Box sx={{ mb: 2 }}>{notice}</Box>}
       <Box
         component="form"
         noValidate
@@ -359,6 +392,10 @@ function ListingForm({
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <SaveAsTemplateButton
+            fields={() => formToTemplate(form.getValues(), definitions)}
+            sx={{ mr: 'auto' }}
+          />
           {mode === 'edit' && listing && (
             <Button component={RouterLink} to={`/listing/${listing.id}`}>
               {de.listing.cancel}

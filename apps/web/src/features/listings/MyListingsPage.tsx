@@ -30,6 +30,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { coverImageUrl } from '../../lib/listingImages.ts';
+import { templateTexts, useSaveAsTemplate } from '../templates/index.ts';
 import { deleteListing, extendListing, invalidateListings, updateListing, useMyListings } from './api.ts';
 import { myListingsTexts } from './texts.ts';
 
@@ -167,6 +168,18 @@ function MyListingRow({ listing }: { listing: Listing }) {
 
   const expires = new Date(listing.expires_at);
   const actions = actionsFor(listing.status);
+  // 'Als Vorlage speichern': the ad's fields without its photos.
+  const saveAsTemplate = useSaveAsTemplate(() => ({
+    title: listing.title,
+    description: listing.description,
+    category: listing.category.slug,
+    price: listing.price,
+    price_type: listing.price_type,
+    offer_type: listing.offer_type,
+    postal_code: listing.postal_code,
+    location: listing.location,
+    attributes: listing.attributes,
+  }));
 
   return (
     <Paper component="li" variant="outlined" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'stretch' }}>
@@ -257,6 +270,14 @@ function MyListingRow({ listing }: { listing: Listing }) {
         <MenuItem component={RouterLink} to={`/edit-listing/${listing.id}`}>
           {myListingsTexts.edit}
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            saveAsTemplate.start();
+          }}
+        >
+          {templateTexts.saveAsTemplate}
+        </MenuItem>
         {actions.map((action) => (
           <MenuItem
             key={action}
@@ -267,6 +288,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
           </MenuItem>
         ))}
       </Menu>
+      {saveAsTemplate.dialog}
       <Dialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

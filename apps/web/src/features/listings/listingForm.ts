@@ -5,6 +5,8 @@ import {
   categoryAttributesSchema,
   type Listing,
   type ListingCreate,
+  type ListingTemplate,
+  type ListingTemplateCreate,
   listingCreateSchema,
 } from '@marketplace/contract';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
@@ -45,6 +47,46 @@ export function listingToForm(listing: Listing): ListingFormValues {
     location: listing.location,
     images: listing.images,
     attributes: listing.attributes,
+  };
+}
+
+/** The form filled with an ad template (`/create-listing?template={id}`): everything but photos. */
+export function templateToForm(template: ListingTemplate): ListingFormValues {
+  return {
+    offer_type: template.offer_type,
+    category: template.category ?? '',
+    title: template.title,
+    description: template.description,
+    price: (template.price ?? undefined) as number,
+    price_type: template.price_type,
+    postal_code: template.postal_code,
+    location: template.location,
+    images: [],
+    attributes: template.attributes,
+  };
+}
+
+/**
+ * What an ad template keeps of the form as it is now ('Als Vorlage speichern'): the fields as
+ * typed, no photos; an unchosen category or a missing price as none, only the chosen category's
+ * attributes, a postal code only when it has five digits.
+ */
+export function formToTemplate(
+  values: Partial<ListingFormValues>,
+  definitions: readonly AttributeDefinition[],
+): Omit<ListingTemplateCreate, 'name'> {
+  const price = typeof values.price === 'number' && Number.isFinite(values.price) ? values.price : null;
+  const postalCode = (values.postal_code ?? '').trim();
+  return {
+    title: values.title ?? '',
+    description: values.description ?? '',
+    category: values.category === undefined || values.category === '' ? null : String(values.category),
+    price: values.price_type === 'free' ? 0 : price,
+    price_type: values.price_type ?? 'fixed',
+    offer_type: values.offer_type ?? 'offer',
+    postal_code: /^\d{5}$/.test(postalCode) ? postalCode : '',
+    location: /^\d{5}$/.test(postalCode) ? (values.location ?? '') : '',
+    attributes: categoryAttributeValues(definitions, values.attributes),
   };
 }
 

@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The area's pages for the route table, loaded when their route is first opened (their own
+ * chunks). They live apart from index.ts so that the door stays a list of re-exports.
+ */
+export const templatePages = {
+  listingTemplates: () => import('./ListingTemplatesPage.tsx').then((m) => m.ListingTemplatesPage),
+  textTemplates: () => import('./TextTemplatesPage.tsx').then((m) => m.TextTemplatesPage),
+} satisfies Record<string, () => Promise<ComponentType>>;
