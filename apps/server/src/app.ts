@@ -24,6 +24,7 @@ import listings from './modules/listings/index.ts';
 import media from './modules/media/index.ts';
 import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
+import myListings from './modules/my-listings/index.ts';
 import notifications from './modules/notifications/index.ts';
 import partner from './modules/partner/index.ts';
 import places from './modules/places/index.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(templates);
   await app.register(chat, { site: { publicUrl: config.publicUrl } });
+  await app.register(myListings);
   await app.register(forum);
   await app.register(stories, { config });
   await app.register(verification, { config });

@@ -18,6 +18,7 @@ export * from './listings.ts';
 export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './money.ts';
+export * from './my-listings.ts';
 export * from './notifications.ts';
 export * from './partner.ts';
 export * from './realtime.ts';

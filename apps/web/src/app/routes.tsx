@@ -8,6 +8,7 @@ import { adminPages } from '../features/admin/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
+import { classicPages } from '../features/classic-views/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { entityPages } from '../features/entities/index.ts';
 import { favoritePages } from '../features/favorites/index.ts';
@@ -64,10 +65,8 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
-  { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
-  { path: '/listings-old', access: 'login', title: de.pages.myListingsOld },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
 ];
 
@@ -147,6 +146,16 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/dashboard',
     access: 'login',
     load: dashboardPages.dashboard,
+  },
+  {
+    path: '/dashboard-old',
+    access: 'login',
+    load: classicPages.dashboardOld,
+  },
+  {
+    path: '/listings-old',
+    access: 'login',
+    load: classicPages.listingsOld,
   },
   {
     path: '/feed',

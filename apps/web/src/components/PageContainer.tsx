@@ -11,15 +11,18 @@ import { usePageTitle } from './usePageTitle.ts';
 export function PageContainer({
   title,
   description,
+  maxWidth = 'md',
   children,
 }: {
   title: string;
   description?: string;
+  /** `lg` for pages of wide tables (/listings-old); the column is `md` (900 px) otherwise. */
+  maxWidth?: 'md' | 'lg';
   children?: ReactNode;
 }) {
   usePageTitle(title, description);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth={maxWidth} sx={{ py: { xs: 3, md: 5 } }}>
       {/* Long German compounds ('Benachrichtigungs-einstellungen') break with a hyphen on phones,
           also where the browser has no hyphenation dictionary (the theme's heading style); the
           name screen readers get is the title without the soft hyphens. */}

@@ -2,6 +2,7 @@ import {
   CATEGORY_NOT_FOUND_TITLE,
   DEFAULT_SITE_NAME,
   HOME_TEXTS,
+  LISTING_STATUS_NAMES,
   LISTING_UNAVAILABLE_TEXTS,
   OFFER_TYPE_TEXTS,
   PASSWORD_MAX_LENGTH,
@@ -563,13 +564,7 @@ export const de = {
   /** An ad: cards, the ad page and its actions (issue "The marketplace itself"). */
   listing: {
     offerTypes: OFFER_TYPE_TEXTS,
-    status: {
-      active: 'Aktiv',
-      reserved: 'Reserviert',
-      sold: 'Verkauft',
-      expired: 'Abgelaufen',
-      removed: 'Entfernt',
-    },
+    status: LISTING_STATUS_NAMES,
     reservedBanner: 'Reserviert – diese Anzeige ist zurzeit reserviert.',
     soldBanner: 'Verkauft – dieser Artikel ist nicht mehr verfügbar.',
     expiredBanner: 'Abgelaufen – diese Anzeige ist nicht mehr aktiv.',

@@ -12,6 +12,8 @@ import { ownHostsOf } from './scam-signals.ts';
 import './events.ts';
 
 export { unreadCount } from './conversations.ts';
+/** Conversations about one ad, as SQL for a seller's table of ads. */
+export { conversationsAboutListing } from './listing-counts.ts';
 export { isConversationMember } from './policies.ts';
 export { messagePreview } from './present.ts';
 /**

@@ -1,4 +1,9 @@
-import { entityTypeSchema, type Listing } from '@marketplace/contract';
+import {
+  entityTypeSchema,
+  type Listing,
+  type MyListingsBulkAction,
+  type MyListingsBulkResult,
+} from '@marketplace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -6,6 +11,7 @@ import { CountCache } from '../../lib/count-cache.ts';
 import { CountedToday } from '../../lib/counted-today.ts';
 import { PublicAnswerCache } from '../../lib/public-answers.ts';
 import type { Actor } from '../users/index.ts';
+import { changeOwnListings } from './bulk.ts';
 import type { ListingDeps } from './deps.ts';
 import { ENTITY_RANKING_MS, type RankedMember } from './entities.ts';
 import { sendExpiryReminders } from './expiry-reminders.ts';
@@ -58,6 +64,14 @@ export { listMyListings, readListings } from './reading.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */
 export { RELEVANCE_WINDOW } from './search-pages.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
+/** A member's own ads as one table (/listings-old, /dashboard-old): a page, or all for the export. */
+export {
+  type ListingCountSql,
+  readSellerTable,
+  readSellerTableRows,
+  type SellerTableFilter,
+  type SellerTableQuery,
+} from './seller-table.ts';
 export { removeListingsOfSeller } from './service.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export { countActiveListings, countListingsByStatus, countNewListingsPerDay } from './stats.ts';
@@ -79,6 +93,16 @@ declare module 'fastify' {
      * @throws AppError listing_not_found (404), listing_forbidden (403)
      */
     setListingStatus(actor: Actor, id: string, status: 'active' | 'reserved' | 'sold'): Promise<Listing>;
+    /**
+     * One action (reserve, sold, extend, delete) on up to 500 of the actor's own ads in one
+     * transaction, by the rules of the single-ad actions; each refused id with its German reason
+     * (`bulk.ts`, the bulk actions of /listings-old).
+     */
+    changeOwnListings(
+      actor: Actor,
+      action: MyListingsBulkAction,
+      ids: readonly string[],
+    ): Promise<MyListingsBulkResult>;
   }
 }
 
@@ -211,6 +235,9 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   app.decorate('sitemaps', new Sitemaps(deps.db, deps.categories, counts, app.caches));
   app.decorate('setListingStatus', (actor: Actor, id: string, status: 'active' | 'reserved' | 'sold') =>
     updateListing(deps, actor, id, { status }),
+  );
+  app.decorate('changeOwnListings', (actor: Actor, action: MyListingsBulkAction, ids: readonly string[]) =>
+    changeOwnListings(deps, actor, action, ids),
   );
 
   // A job once across the instances (docs/decisions/0014-job-queue.md).

@@ -123,8 +123,8 @@ export async function similarListings(
   return records.map((record) => toListing(record, deps.categories, viewer));
 }
 
-/** Status filter of my ads as SQL (expired is derived from the expiry). */
-function statusCondition(status: MyListingsQuery['status']): SQL | null {
+/** Status filter of my ads as SQL (expired is derived from the expiry); null for every status. */
+export function statusCondition(status: MyListingsQuery['status']): SQL | null {
   switch (status) {
     case 'active':
       return VISIBLE;

@@ -91,6 +91,10 @@ export const listings = pgTable(
     ),
     index('listings_category_price_idx').on(table.categoryId, table.status, table.priceCents, table.id),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc()),
+    // The sorts of a seller's table (/listings-old, `seller-table.ts`): seller first, then the key.
+    index('listings_seller_title_idx').on(table.sellerId, table.title, table.id),
+    index('listings_seller_price_idx').on(table.sellerId, table.priceCents, table.id),
+    index('listings_seller_expiry_idx').on(table.sellerId, table.expiresAt, table.id),
     index('listings_location_idx').on(table.latitude, table.longitude),
     // The hourly expiry reminders read active ads by their end (`expiry-reminders.ts`).
     index('listings_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),

@@ -135,12 +135,29 @@ async function editable(
 ): Promise<ListingRow> {
   const row = isUuid(id) ? (await db.select().from(listings).where(eq(listings.id, id)))[0] : undefined;
   if (!row) throw new AppError('listing_not_found');
-  if (!listingPermissions(actor, row)[action]) throw new AppError('listing_forbidden');
+  assertMayChange(actor, row, action);
   return row;
 }
 
+/**
+ * The policy check of every change of an ad (`listingPermissions`: `edit`, or `delete` for a
+ * deletion), shared by the single-ad actions and the bulk actions.
+ * @throws AppError listing_forbidden (403)
+ */
+export function assertMayChange(actor: Actor, row: ListingRow, action: 'edit' | 'delete'): void {
+  if (!listingPermissions(actor, row)[action]) throw new AppError('listing_forbidden');
+}
+
+/**
+ * Only an active or expired ad (stored `active`) runs another 60 days.
+ * @throws AppError listing_not_extendable (409)
+ */
+export function assertExtendable(row: ListingRow): void {
+  if (row.status !== 'active') throw new AppError('listing_not_extendable');
+}
+
 /** Announces a change of an ad's shown status (`expired` derived from the expiry), if any. */
-async function announceStatus(
+export async function announceStatus(
   deps: ListingDeps,
   row: { id: string; sellerId: string },
   previousStatus: ListingStatus,
@@ -155,8 +172,11 @@ async function announceStatus(
   });
 }
 
-/** An ad removed by moderation stays as it was: its seller can delete it, or appeal. */
-function assertNotRemoved(row: ListingRow): void {
+/**
+ * An ad removed by moderation stays as it was: its seller can delete it, or appeal.
+ * @throws AppError listing_forbidden (403)
+ */
+export function assertNotRemoved(row: ListingRow): void {
   if (row.status === 'removed')
     throw new AppError(
       'listing_forbidden',
@@ -277,7 +297,7 @@ export async function deleteListing(deps: ListingDeps, actor: Actor, id: string)
 export async function extendListing(deps: ListingDeps, actor: Actor, id: string): Promise<Listing> {
   const current = await editable(deps.db, actor, id);
   assertNotRemoved(current);
-  if (current.status !== 'active') throw new AppError('listing_not_extendable');
+  assertExtendable(current);
   const now = Date.now();
   await deps.db
     .update(listings)

@@ -4,7 +4,6 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -15,51 +14,15 @@ import { Price } from '../../components/Price.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { displayName } from '../../lib/displayName.ts';
-import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { coverImageUrl } from '../../lib/listingImages.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
-import { useUnreadMessageCount } from '../chat/index.ts';
-import { useFavoriteCount } from '../favorites/index.ts';
 import { useMyListings } from '../listings/index.ts';
-import { useUnreadNotificationCount } from '../notifications/index.ts';
-import { useSavedSearches } from '../saved-searches/index.ts';
-import { useFollowLists } from '../users/index.ts';
+import { DashboardFigures } from './DashboardFigures.tsx';
 import { dashboardTexts as t } from './texts.ts';
 
 /** Ads shown under 'Deine neuesten Anzeigen'. */
 export const DASHBOARD_LATEST_LISTINGS = 5;
-
-const number = (n: number) => n.toLocaleString('de-DE');
-
-/** One figure of the overview, a link to where it comes from. */
-function Tile({ label, value, hint, to }: { label: string; value: number | null; hint: string; to: string }) {
-  const shown = value === null ? '–' : number(value);
-  return (
-    <ButtonBase
-      component={RouterLink}
-      to={to}
-      aria-label={t.tile(label, shown)}
-      sx={{ display: 'block', textAlign: 'left', borderRadius: 2, height: '100%' }}
-    >
-      <Paper variant="outlined" sx={{ p: 2, height: '100%', '&:hover': { borderColor: 'primary.main' } }}>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
-        >
-          <Hyphenated text={label} />
-        </Typography>
-        <Typography component="p" sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.3 }}>
-          {shown}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      </Paper>
-    </ButtonBase>
-  );
-}
 
 function LatestListing({ listing }: { listing: Listing }) {
   return (
@@ -114,26 +77,9 @@ function LatestListing({ listing }: { listing: Listing }) {
 export function DashboardPage() {
   const { user } = useSession();
   const listings = useMyListings();
-  const unreadMessages = useUnreadMessageCount(true);
-  const unreadNotifications = useUnreadNotificationCount(true);
-  const favorites = useFavoriteCount(true);
-  const saved = useSavedSearches(true);
-  const { followers, following } = useFollowLists(true);
-
   const first = listings.data?.pages[0];
   const items = first?.listings ?? [];
-  const sums = first
-    ? items.reduce(
-        (sum, listing) => ({
-          views: sum.views + listing.views,
-          watchers: sum.watchers + listing.favorites_count,
-        }),
-        { views: 0, watchers: 0 },
-      )
-    : null;
-  const sumsHint = (hint: string) => (first?.next_cursor ? t.newestOnly(items.length) : hint);
   const allCount = first ? Object.values(first.counts).reduce((sum, n) => sum + n, 0) : null;
-  const savedList = saved.data?.saved_searches;
 
   return (
     <PageContainer title={de.pages.dashboard}>
@@ -144,49 +90,7 @@ export function DashboardPage() {
         {t.intro}
       </Typography>
 
-      <Box component="section" aria-label={t.overview} sx={{ mb: 4 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          }}
-        >
-          <Tile
-            label={t.activeListings}
-            value={first ? first.counts.active : null}
-            hint={first ? t.otherStatuses(first.counts.reserved, first.counts.sold) : ''}
-            to="/listings"
-          />
-          <Tile label={t.views} value={sums?.views ?? null} hint={sumsHint(t.viewsHint)} to="/listings" />
-          <Tile
-            label={t.watchers}
-            value={sums?.watchers ?? null}
-            hint={sumsHint(t.watchersHint)}
-            to="/listings"
-          />
-          <Tile label={t.messages} value={unreadMessages} hint={t.messagesHint} to="/chat" />
-          <Tile
-            label={t.notifications}
-            value={unreadNotifications}
-            hint={t.notificationsHint}
-            to="/notifications"
-          />
-          <Tile label={t.favorites} value={favorites} hint={t.favoritesHint} to="/favorites" />
-          <Tile
-            label={t.savedSearches}
-            value={savedList ? savedList.length : null}
-            hint={t.savedSearchesHint(savedList ? savedList.filter((search) => search.alerts).length : 0)}
-            to="/favorites"
-          />
-          <Tile
-            label={t.followers}
-            value={followers.data ? followers.data.length : null}
-            hint={t.followersHint(following.data?.length ?? 0)}
-            to={user ? `/user/${user.id}` : '/settings'}
-          />
-        </Box>
-      </Box>
+      <DashboardFigures />
 
       <Box component="section" aria-labelledby="dashboard-latest">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
