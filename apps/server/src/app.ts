@@ -19,6 +19,7 @@ import favorites from './modules/favorites/index.ts';
 import follows from './modules/follows/index.ts';
 import forum from './modules/forum/index.ts';
 import guides from './modules/guides/index.ts';
+import localEvents from './modules/local-events/index.ts';
 import health from './modules/health/index.ts';
 import listings from './modules/listings/index.ts';
 import media from './modules/media/index.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(admin);
   await app.register(moderation);
   await app.register(members);
+  await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
   await app.after();
   if (config.seedDemo) {
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicPages: app.publicPages,
     sitemaps: app.sitemaps,
     guides: app.guides,
+    localEvents: app.localEvents,
     site: config,
   });
   return app;
