@@ -93,7 +93,11 @@ describe('publishing', () => {
 
   it('keeps 02:30 on the day summer time ends and 03:30 on the day it starts', async () => {
     const autumn = await created(
-      eventBody({ starts_at: '2027-10-31T02:30', ends_at: '2027-10-31T05:00', title: 'Nachtlauf Zeitumstellung' }),
+      eventBody({
+        starts_at: '2027-10-31T02:30',
+        ends_at: '2027-10-31T05:00',
+        title: 'Nachtlauf Zeitumstellung',
+      }),
     );
     expect(autumn.starts_at.slice(0, 16)).toBe('2027-10-31T02:30');
     expect(autumn.ends_at).toBe('2027-10-31T05:00:00+01:00');
@@ -225,7 +229,9 @@ describe('taking part', () => {
       url: `/api/events/${event.id}/participants`,
       headers: bearer(organizer.access_token),
     });
-    expect(who.json().participants).toEqual([expect.objectContaining({ id: other.user.id, name: 'Otto Anderer' })]);
+    expect(who.json().participants).toEqual([
+      expect.objectContaining({ id: other.user.id, name: 'Otto Anderer' }),
+    ]);
     const notAllowed = await t.app.inject({
       url: `/api/events/${event.id}/participants`,
       headers: bearer(other.access_token),
@@ -241,7 +247,9 @@ describe('taking part', () => {
   });
 
   it('a full event refuses the next participant with a German 409, also under 200 parallel requests', async () => {
-    const event = await created(eventBody({ title: 'Töpferkurs', category: 'workshop', max_participants: 5 }));
+    const event = await created(
+      eventBody({ title: 'Töpferkurs', category: 'workshop', max_participants: 5 }),
+    );
     const members = await Promise.all(Array.from({ length: 8 }, () => verifiedMember(t)));
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
@@ -303,7 +311,11 @@ describe('the organiser', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ address: 'Tempelhofer Feld', price: 5, title: 'Sommerfest' });
-    await expectNotification(t, other, { type: 'event', title: 'Veranstaltung geändert', link: `/events/${event.id}` });
+    await expectNotification(t, other, {
+      type: 'event',
+      title: 'Veranstaltung geändert',
+      link: `/events/${event.id}`,
+    });
 
     const cancel = await t.app.inject({
       method: 'POST',
@@ -333,7 +345,7 @@ describe('the calendar file', () => {
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
     expect(res.headers['content-disposition']).toMatch(/attachment/);
     const parsed = ical.sync.parseICS(res.body);
-    const entries = Object.values(parsed).filter((entry): entry is VEvent => entry.type === 'VEVENT');
+    const entries = Object.values(parsed).filter((entry): entry is VEvent => entry?.type === 'VEVENT');
     expect(entries).toHaveLength(1);
     const [entry] = entries;
     if (!entry?.start || !entry.end) throw new Error('no event with start and end in the file');
@@ -346,7 +358,9 @@ describe('the calendar file', () => {
   });
 
   it('answers 404 for an unknown event and 422 for an address that cannot be one', async () => {
-    expect((await t.app.inject({ url: '/api/events/00000000-0000-4000-8000-000000000000/ics' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/events/00000000-0000-4000-8000-000000000000/ics' })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url: '/api/events/kein-event' })).statusCode).toBe(422);
   });
 });

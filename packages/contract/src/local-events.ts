@@ -66,10 +66,7 @@ const localDateTime = (missing: string) =>
     .min(1, missing)
     .regex(LOCAL_DATE_TIME, 'Bitte gib Datum und Uhrzeit im Format TT.MM.JJJJ, HH:MM an.');
 
-const localDate = z
-  .string()
-  .trim()
-  .regex(LOCAL_DATE, 'Bitte gib ein Datum im Format JJJJ-MM-TT an.');
+const localDate = z.string().trim().regex(LOCAL_DATE, 'Bitte gib ein Datum im Format JJJJ-MM-TT an.');
 
 const titleSchema = userText({ error: 'Bitte gib einen Titel ein.' })
   .trim()
@@ -135,7 +132,11 @@ const eventFields = {
  * start and that the event has not ended yet.
  */
 export const eventCreateSchema = z
-  .object({ ...eventFields, image: imageSchema.default(null), max_participants: maxParticipantsSchema.default(null) })
+  .object({
+    ...eventFields,
+    image: imageSchema.default(null),
+    max_participants: maxParticipantsSchema.default(null),
+  })
   .refine((body) => body.ends_at > body.starts_at, {
     path: ['ends_at'],
     message: 'Das Ende muss nach dem Beginn liegen.',

@@ -393,6 +393,11 @@ async function webApp(
     app.get('/events', { schema: { hide: true } }, async (request, reply) =>
       sendRendered(request, reply, async () => ({ ...eventListPage(facts), data: null })),
     );
+    // The form behind a login is no event: the app shell, as for every page behind a login.
+    app.get('/events/neu', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexPage());
+    });
     app.get('/events/:id', { schema: { hide: true } }, async (request, reply) => {
       const parsed = eventPageParams.safeParse(request.params);
       const id = parsed.success ? parsed.data.id : '';

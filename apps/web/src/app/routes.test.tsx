@@ -47,6 +47,8 @@ const SPEC_ROUTES: [string, 'public' | 'login' | 'admin'][] = [
   ['/hilfe', 'public'],
   ['/shop-registration', 'public'],
   ['/events', 'public'],
+  ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d', 'public'],
+  ['/events/neu', 'login'],
   ['/lokale-news', 'public'],
   ['/partner-werden', 'public'],
   ['/karriere', 'public'],

@@ -1,8 +1,4 @@
-import {
-  EVENT_CATEGORY_NAMES,
-  formatEventTime,
-  type LocalEvent,
-} from '@marketplace/contract';
+import { EVENT_CATEGORY_NAMES, formatEventTime, type LocalEvent } from '@marketplace/contract';
 import { create } from 'xmlbuilder2';
 import { absolute, breadcrumbList, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
 
@@ -162,4 +158,3 @@ export function eventSitemap(publicUrl: string, events: readonly { id: string; u
   }
   return root.end();
 }
-

@@ -97,7 +97,8 @@ const localEventRoutes: FastifyPluginAsyncZod<LocalEventRouteOptions> = async (a
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Change an event (its organiser only); participants are notified of new times, place or price',
+        summary:
+          'Change an event (its organiser only); participants are notified of new times, place or price',
         security: bearer,
         params: eventParamsSchema,
         body: eventUpdateSchema,

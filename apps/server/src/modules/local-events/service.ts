@@ -43,7 +43,8 @@ export const localEventTexts = {
   tooLong: `Feld 'ends_at': Eine Veranstaltung darf höchstens ${EVENT_DURATION_MAX_DAYS} Tage dauern.`,
   belowParticipants:
     "Feld 'max_participants': Es nehmen schon mehr Personen teil. Bitte wähle mindestens so viele Plätze.",
-  radiusWithoutPlace: "Parameter 'postal_code': Bitte gib einen Ort oder eine Postleitzahl für den Umkreis an.",
+  radiusWithoutPlace:
+    "Parameter 'postal_code': Bitte gib einen Ort oder eine Postleitzahl für den Umkreis an.",
   unknownPlace: "Parameter 'postal_code': Diesen Ort kennen wir nicht.",
 } as const;
 
@@ -100,7 +101,12 @@ async function findRow(db: Database, id: string): Promise<LocalEventRow> {
  * viewer takes part and what the viewer may do.
  * @throws AppError event_not_found (404)
  */
-export async function getEvent(db: Database, id: string, viewer: Viewer, now = new Date()): Promise<LocalEvent> {
+export async function getEvent(
+  db: Database,
+  id: string,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<LocalEvent> {
   const row = await findRow(db, id);
   return present(db, row, viewer, now);
 }
@@ -364,7 +370,11 @@ export async function leaveEvent(db: Database, userId: string, id: string): Prom
  * `GET /api/events/{id}/participants`: who takes part, in the order they joined (organiser only).
  * @throws AppError event_not_found (404), event_forbidden (403)
  */
-export async function listParticipants(db: Database, userId: string, id: string): Promise<EventParticipantList> {
+export async function listParticipants(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<EventParticipantList> {
   const row = await findRow(db, id);
   if (!canEditEvent(userId, row)) throw new AppError('event_forbidden');
   const rows = await db
@@ -372,7 +382,14 @@ export async function listParticipants(db: Database, userId: string, id: string)
     .from(localEventParticipants)
     .where(eq(localEventParticipants.eventId, id))
     .orderBy(asc(localEventParticipants.createdAt));
-  const accounts = new Map((await findAccounts(db, rows.map((r) => r.userId))).map((a) => [a.id, a]));
+  const accounts = new Map(
+    (
+      await findAccounts(
+        db,
+        rows.map((r) => r.userId),
+      )
+    ).map((a) => [a.id, a]),
+  );
   return {
     participants: rows.map((r) => {
       const account = accounts.get(r.userId);
@@ -428,10 +445,12 @@ export async function listEvents(db: Database, input: EventListQuery, now = new 
     ? await db
         .select()
         .from(localEvents)
-        .where(sql`${localEvents.id} in (${sql.join(
-          hits.map((hit) => sql`${hit.id}::uuid`),
-          sql`, `,
-        )})`)
+        .where(
+          sql`${localEvents.id} in (${sql.join(
+            hits.map((hit) => sql`${hit.id}::uuid`),
+            sql`, `,
+          )})`,
+        )
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -455,11 +474,19 @@ async function countEvents(db: Database, where: ReturnType<typeof sql>[]): Promi
 }
 
 /** Events of the sitemap: planned, not ended, by start; their id and last change. */
-export async function sitemapEvents(db: Database, now = new Date()): Promise<{ id: string; updatedAt: Date }[]> {
+export async function sitemapEvents(
+  db: Database,
+  now = new Date(),
+): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: localEvents.id, updatedAt: localEvents.updatedAt })
     .from(localEvents)
-    .where(and(eq(localEvents.status, 'scheduled'), sql`${localEvents.endsAt} > ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(localEvents.status, 'scheduled'),
+        sql`${localEvents.endsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(asc(localEvents.startsAt))
     .limit(50_000);
 }

@@ -90,7 +90,10 @@ export function dateWindow(
       if (!range.from || !range.to)
         throw new AppError('validation', "Parameter 'from': Bitte wähle Anfang und Ende des Zeitraums.");
       if (range.to < range.from)
-        throw new AppError('validation', "Parameter 'to': Das Ende des Zeitraums muss nach dem Anfang liegen.");
+        throw new AppError(
+          'validation',
+          "Parameter 'to': Das Ende des Zeitraums muss nach dem Anfang liegen.",
+        );
       return { from: berlinMidnight(range.from), to: berlinMidnight(plusDays(range.to, 1)) };
     }
   }

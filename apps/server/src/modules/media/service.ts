@@ -172,9 +172,7 @@ export async function claimEventImage(
   await tx
     .update(uploads)
     .set({ localEventId: null })
-    .where(
-      and(eq(uploads.localEventId, eventId), id === null ? undefined : sql`${uploads.id} <> ${id}`),
-    );
+    .where(and(eq(uploads.localEventId, eventId), id === null ? undefined : sql`${uploads.id} <> ${id}`));
   if (id === null) return null;
   const [claimed] = await tx
     .update(uploads)
