@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
     // Stories live 24 hours: every start with demo data tops them up.
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
+    // Events are upcoming: every start with demo data tops them up to at least 20.
+    await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
   }
 
   await app.register(webApp, {

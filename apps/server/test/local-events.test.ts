@@ -99,7 +99,7 @@ describe('publishing', () => {
         title: 'Nachtlauf Zeitumstellung',
       }),
     );
-    expect(autumn.starts_at.slice(0, 16)).toBe('2027-10-31T02:30');
+    expect(autumn.starts_at).toBe('2027-10-31T02:30:00+01:00');
     expect(autumn.ends_at).toBe('2027-10-31T05:00:00+01:00');
     const read = (await t.app.inject({ url: `/api/events/${autumn.id}` })).json() as LocalEvent;
     expect(read.starts_at).toBe(autumn.starts_at);

@@ -473,6 +473,11 @@ async function countEvents(db: Database, where: ReturnType<typeof sql>[]): Promi
   return rows[0]?.total ?? 0;
 }
 
+/** How many planned events have not ended yet (the demo data tops them up below 20). */
+export async function countUpcomingEvents(db: Database, now = new Date()): Promise<number> {
+  return countEvents(db, [sql`e.status = 'scheduled'`, sql`e.ends_at > ${now.toISOString()}::timestamptz`]);
+}
+
 /** Events of the sitemap: planned, not ended, by start; their id and last change. */
 export async function sitemapEvents(
   db: Database,

@@ -14,7 +14,8 @@ export const SKIPPED_HOUR_MESSAGE =
 
 /**
  * The UTC instant of a Europe/Berlin wall-clock time `YYYY-MM-DDTHH:mm`. In the hour that occurs
- * twice when summer time ends (e.g. 2027-10-31 02:30) the first one, still summer time, is taken.
+ * twice when summer time ends (e.g. 2027-10-31 02:30) the second one, standard time (+01:00), is
+ * taken: the time shown on the clock after the switch.
  * @throws AppError validation (422) naming `field` when the time does not exist (the hour skipped
  *   when summer time starts) or the date is no calendar date
  */
