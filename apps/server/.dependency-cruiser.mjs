@@ -26,7 +26,7 @@ export const layers = [
   ['admin'],
   ['moderation'],
   ['notifications'],
-  ['saved-searches'],
+  ['saved-searches', 'local-events'],
   ['members'],
 ];
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
@@ -21,6 +22,7 @@ import forum from './modules/forum/index.ts';
 import guides from './modules/guides/index.ts';
 import health from './modules/health/index.ts';
 import listings from './modules/listings/index.ts';
+import localEvents from './modules/local-events/index.ts';
 import media from './modules/media/index.ts';
 import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(admin);
   await app.register(moderation);
   await app.register(members);
+  await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
   await app.after();
   if (config.seedDemo) {
@@ -157,6 +160,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
     // Stories live 24 hours: every start with demo data tops them up.
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
+    // Events are upcoming: every start with demo data tops them up to at least 20.
+    await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
   }
 
   await app.register(webApp, {
@@ -164,6 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicPages: app.publicPages,
     sitemaps: app.sitemaps,
     guides: app.guides,
+    localEvents: app.localEvents,
     site: config,
   });
   return app;

@@ -127,6 +127,25 @@ async function firstId(url: string, key: string, token: string): Promise<string>
   const list = (res.json() as Record<string, { id: string }[]>)[key] ?? [];
   return list[0]?.id ?? '00000000-0000-0000-0000-000000000000';
 }
+// An event A organises, starting in ten days (German time does not matter here).
+const eventOfA = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(a.access_token),
+    payload: {
+      title: 'Annas Hofflohmarkt',
+      description: 'Bücher, Geschirr und Spielzeug im Hinterhof.',
+      category: 'flohmarkt',
+      starts_at: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 11) + '10:00',
+      ends_at: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 11) + '16:00',
+      postal_code: '10115',
+      address: 'Invalidenstraße 1',
+      price: 0,
+      max_participants: 20,
+    },
+  })
+).json() as { id: string };
 const notificationOfA = await firstId('/api/notifications', 'notifications', a.access_token);
 const sessionOfA = await firstId('/api/auth/sessions', 'sessions', a.access_token);
 // A's ad template and text templates (the list's first call stores the defaults).
@@ -153,6 +172,7 @@ function idFor(url: string, name: string): string {
   if (url.startsWith('/api/users/')) return a.user.id;
   if (url.startsWith('/api/listing-templates/')) return listingTemplateOfA.id;
   if (url.startsWith('/api/text-templates/')) return textTemplateOfA;
+  if (url.startsWith('/api/events/')) return eventOfA.id;
   return a.user.id;
 }
 
@@ -243,7 +263,7 @@ function stable(value: unknown): unknown {
   return value;
 }
 
-/** What of A's B must not change: profile, ad, saved ads, follows, messages, settings, read marks, templates. */
+/** What of A's B must not change: profile, ad, event, saved ads, follows, messages, settings, read marks, templates. */
 async function stateOfA(): Promise<unknown> {
   const token = await tokenOfA();
   const get = async (url: string) => {
@@ -252,6 +272,8 @@ async function stateOfA(): Promise<unknown> {
   };
   const me = await get('/api/me');
   const ad = await get(`/api/listings/${adOfA.id}`);
+  // B may take part in A's event (its count changes); nothing else of it.
+  const event = await get(`/api/events/${eventOfA.id}`);
   const messages = await get(`/api/chat/conversations/${conversation.id}/messages`);
   const notifications = await get('/api/notifications?limit=100');
   const readMarks = Object.fromEntries(
@@ -263,6 +285,19 @@ async function stateOfA(): Promise<unknown> {
   return stable({
     me: me.body,
     ad: { status: ad.status, ...ad.body },
+    event: [
+      event.status,
+      ...[
+        'title',
+        'description',
+        'starts_at',
+        'ends_at',
+        'address',
+        'price',
+        'max_participants',
+        'status',
+      ].map((field) => event.body[field]),
+    ],
     favorites: (await get('/api/favorites')).body,
     listingTemplates: (await get('/api/listing-templates')).body,
     textTemplates: (await get('/api/text-templates')).body,

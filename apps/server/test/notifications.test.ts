@@ -249,6 +249,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
         verification: 0,
         moderation: 0,
         saved_search: 0,
+        event: 0,
       },
     } satisfies NotificationStats);
   });

@@ -15,6 +15,7 @@ export * from './guides.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './listings.ts';
+export * from './local-events.ts';
 export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './money.ts';

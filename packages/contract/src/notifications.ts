@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'verification',
   'moderation',
   'saved_search',
+  'event',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -127,6 +128,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
   verification: { in_app: true, email: true },
   moderation: { in_app: true, email: true },
   saved_search: { in_app: true, email: true },
+  event: { in_app: true, email: true },
 };
 
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */

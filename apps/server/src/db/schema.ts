@@ -13,6 +13,7 @@ export * from '../modules/favorites/schema.ts';
 export * from '../modules/follows/schema.ts';
 export * from '../modules/forum/schema.ts';
 export * from '../modules/listings/schema.ts';
+export * from '../modules/local-events/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/moderation/schema.ts';
 export * from '../modules/notifications/schema.ts';

@@ -61,6 +61,15 @@ export const errorCatalogue = {
   guide_not_found: { status: 404, detail: 'Diesen Ratgeber gibt es nicht.' },
   // Partner enquiries of /partner-werden, handled at /admin (contract partner.ts)
   partner_enquiry_not_found: { status: 404, detail: 'Diese Partneranfrage gibt es nicht.' },
+  // Local events of /events (contract local-events.ts)
+  event_not_found: { status: 404, detail: 'Diese Veranstaltung gibt es nicht.' },
+  event_forbidden: {
+    status: 403,
+    detail: 'Nur wer die Veranstaltung eingestellt hat, darf sie bearbeiten oder absagen.',
+  },
+  event_full: { status: 409, detail: 'Diese Veranstaltung ist leider ausgebucht.' },
+  event_cancelled: { status: 409, detail: 'Diese Veranstaltung wurde abgesagt.' },
+  event_over: { status: 409, detail: 'Diese Veranstaltung ist bereits vorbei.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

@@ -16,6 +16,12 @@ import { errorCatalogue } from '../lib/errors.ts';
 import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import {
+  eventListPage,
+  eventPage,
+  eventSitemap,
+  type LocalEventPages,
+} from '../modules/local-events/index.ts';
+import {
   publicSiteConfig,
   robotsTxt,
   withDescription,
@@ -62,6 +68,9 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
 const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
 const GUIDES_SITEMAP = '/sitemaps/guides.xml';
+/** The upcoming events' sitemap file, listed in the index. */
+const EVENTS_SITEMAP = '/sitemaps/events.xml';
+const eventPageParams = z.object({ id: z.string().max(100) });
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -82,6 +91,8 @@ async function webApp(
     sitemaps?: Sitemaps;
     /** The guides (the guides door): heads of `/ratgeber` and `/ratgeber/{slug}`, their sitemap. */
     guides?: GuideCatalogue;
+    /** The events (the local-events door): heads of `/events` and `/events/{id}`, their sitemap. */
+    localEvents?: LocalEventPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -186,14 +197,28 @@ async function webApp(
 
   const sitemaps = options.sitemaps;
   const guides = options.guides;
+  const localEvents = options.localEvents;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return reply.type('application/xml; charset=utf-8').send(xml);
     };
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(reply, (await sitemaps.index(facts.publicUrl, guides ? [GUIDES_SITEMAP] : [])).xml),
+      sendXml(
+        reply,
+        (
+          await sitemaps.index(facts.publicUrl, [
+            ...(guides ? [GUIDES_SITEMAP] : []),
+            ...(localEvents ? [EVENTS_SITEMAP] : []),
+          ])
+        ).xml,
+      ),
     );
+    if (localEvents) {
+      app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+        sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),
+      );
+    }
     if (guides) {
       const xml = guides.sitemap(facts.publicUrl);
       app.get(GUIDES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, xml));
@@ -359,6 +384,27 @@ async function webApp(
       const parsed = guidePageParams.safeParse(request.params);
       const slug = parsed.success ? parsed.data.slug : '';
       return sendRendered(request, reply, async () => ({ ...guidePage(guides, slug, facts), data: null }));
+    });
+  }
+
+  // The event pages: their heads (canonical, description, JSON-LD `Event`) and status from the
+  // local-events door; their answers the app asks the API for while rendering.
+  if (built && localEvents) {
+    app.get('/events', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({ ...eventListPage(facts), data: null })),
+    );
+    // The form behind a login is no event: the app shell, as for every page behind a login.
+    app.get('/events/neu', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexPage());
+    });
+    app.get('/events/:id', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = eventPageParams.safeParse(request.params);
+      const id = parsed.success ? parsed.data.id : '';
+      return sendRendered(request, reply, async () => ({
+        ...eventPage(await localEvents.find(id), id, facts),
+        data: null,
+      }));
     });
   }
 

@@ -13,12 +13,16 @@ const DENIAL =
  * decision with the appeal (DSA Art. 17, 20; docs/decisions/0009-reports-queue.md). It is public
  * because its mailed link opens it without a session (a suspended member cannot log in); without
  * that link it sends a visitor to /login itself (DecisionPage.test.tsx). And each guide below
- * /ratgeber, the guide SPEC.md names.
+ * /ratgeber, the guide SPEC.md names, and each event below /events with its form.
  */
-const BEYOND_SPEC: [string, 'public'][] = [
+const BEYOND_SPEC: [string, 'public' | 'login'][] = [
   ['/moderation/decisions/7', 'public'],
   // One guide of /ratgeber (docs/decisions/0036-guides-as-markdown-files.md).
   ['/ratgeber/versand', 'public'],
+  // Each event of /events, and publishing and editing one (features/events).
+  ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d', 'public'],
+  ['/events/neu', 'login'],
+  ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d/bearbeiten', 'login'],
 ];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */

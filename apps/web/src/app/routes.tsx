@@ -11,6 +11,7 @@ import { chatPages } from '../features/chat/index.ts';
 import { classicPages } from '../features/classic-views/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
 import { entityPages } from '../features/entities/index.ts';
+import { eventPages } from '../features/events/index.ts';
 import { favoritePages } from '../features/favorites/index.ts';
 import { listingFeedQuery } from '../features/feed/index.ts';
 import { followFeedPages } from '../features/follow-feed/index.ts';
@@ -61,7 +62,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop/:id', access: 'public', title: de.pages.shop },
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
-  { path: '/events', access: 'public', title: de.pages.events },
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
@@ -200,6 +200,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
   // The guide: Markdown articles from the server (docs/decisions/0036-guides-as-markdown-files.md)
   { path: '/ratgeber', access: 'public', load: guidePages.list },
   { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
+  // Local events (features/events): the list, each event, publishing and editing
+  { path: '/events', access: 'public', load: eventPages.list },
+  { path: '/events/neu', access: 'login', load: eventPages.create },
+  { path: '/events/:id', access: 'public', load: eventPages.event },
+  { path: '/events/:id/bearbeiten', access: 'login', load: eventPages.edit },
   // Partner enquiries (features/partner); the inbox is at /admin
   { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
   // The member's templates (features/templates): ad templates and chat text templates

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { eventQueries, listSearch } from '../features/events/index.ts';
 import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
 import { guideQueries } from '../features/guides/index.ts';
@@ -58,6 +59,16 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
   {
     path: '/ratgeber/:slug',
     prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(guideQueries.guide(slug)),
+  },
+  // The events: the list as its filters ask for it, and one event (its head comes from the
+  // server's local-events door).
+  {
+    path: '/events',
+    prefetch: (_params, search, client) => client.prefetchQuery(eventQueries.list(listSearch(search))),
+  },
+  {
+    path: '/events/:id',
+    prefetch: ({ id = '' }, _search, client) => client.prefetchQuery(eventQueries.event(id)),
   },
   // A category or search address with filters (price, place, sort, attributes, …): its list as
   // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.

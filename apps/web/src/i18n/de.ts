@@ -148,6 +148,7 @@ export const de = {
       verification: 'Entscheidungen über deine Verkäufer-Verifizierung',
       moderation: 'Meldungen und Entscheidungen der Moderation',
       saved_search: 'Neue Anzeigen zu deinen gespeicherten Suchen',
+      event: 'Änderungen und Absagen von Events, an denen du teilnimmst',
     },
     pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
     previousPage: 'Zurück',

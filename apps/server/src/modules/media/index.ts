@@ -27,6 +27,7 @@ export {
 } from './pipeline.ts';
 export {
   claimChatPhoto,
+  claimEventImage,
   claimUploads,
   releaseUploads,
   releaseUploadsOfOwner,

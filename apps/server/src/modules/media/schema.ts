@@ -1,13 +1,14 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { chatMessages } from '../chat/schema.ts';
 import { listings } from '../listings/schema.ts';
+import { localEvents } from '../local-events/schema.ts';
 import { users } from '../users/schema.ts';
 
 /**
  * Photos answered by `POST /api/upload` (ARCHITECTURE.md "Contracts"). `id` names the files
  * `<id>-card|detail|full.webp`; an upload belongs to the member who sent it and, once used, to
- * exactly one use: an ad (`listing_id`) or a chat photo message (`chat_message_id`, contract
- * `chat.ts`). Uploads without a use are removed a day after they were made, also those whose ad
+ * exactly one use: an ad (`listing_id`), a chat photo message (`chat_message_id`, contract
+ * `chat.ts`) or an event's image (`local_event_id`, contract `local-events.ts`). Uploads without a use are removed a day after they were made, also those whose ad
  * or message is gone (the reference then becomes null).
  */
 export const uploads = pgTable(
@@ -19,12 +20,14 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     chatMessageId: uuid('chat_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    localEventId: uuid('local_event_id').references(() => localEvents.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('uploads_owner_idx').on(table.ownerId),
     index('uploads_listing_idx').on(table.listingId),
     index('uploads_chat_message_idx').on(table.chatMessageId),
+    index('uploads_local_event_idx').on(table.localEventId),
     index('uploads_created_idx').on(table.createdAt),
   ],
 );

@@ -155,6 +155,48 @@ export async function claimChatPhoto(
 }
 
 /**
+ * Makes `url` the image of the event `eventId` (run it in the event's transaction): it must be
+ * an upload of `ownerId` answered by `POST /api/upload` and not used elsewhere; the event's
+ * previous image is detached (removed by the upload sweep a day later). `null` only detaches.
+ * @returns the normalised (`detail`) URL, or null
+ * @throws AppError validation (422, field `image`) for a foreign or unknown upload
+ */
+export async function claimEventImage(
+  tx: Database,
+  url: string | null,
+  ownerId: string,
+  eventId: string,
+): Promise<string | null> {
+  const id = url === null ? null : uploadIdOf(url);
+  if (url !== null && id === null) throw new AppError('validation', eventImageTexts.unknown);
+  await tx
+    .update(uploads)
+    .set({ localEventId: null })
+    .where(and(eq(uploads.localEventId, eventId), id === null ? undefined : sql`${uploads.id} <> ${id}`));
+  if (id === null) return null;
+  const [claimed] = await tx
+    .update(uploads)
+    .set({ localEventId: eventId })
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.ownerId, ownerId),
+        isNull(uploads.listingId),
+        isNull(uploads.chatMessageId),
+        or(isNull(uploads.localEventId), eq(uploads.localEventId, eventId)),
+      ),
+    )
+    .returning({ id: uploads.id });
+  if (!claimed) throw new AppError('validation', eventImageTexts.unknown);
+  return imageUrl(id, 'detail');
+}
+
+/** The refusal of an event image that is no upload of its organiser. */
+const eventImageTexts = {
+  unknown: "Feld 'image': Bitte lade das Bild erneut hoch.",
+};
+
+/**
  * Detaches the photos an ad no longer uses (inside its transaction) and forgets them.
  * @param keepUrls the ad's photo URLs after the change
  * @returns the upload ids whose files the caller removes after the commit (`removeFiles`)
@@ -215,6 +257,7 @@ export async function sweepUnattachedUploads(
       and(
         isNull(uploads.listingId),
         isNull(uploads.chatMessageId),
+        isNull(uploads.localEventId),
         lt(uploads.createdAt, new Date(Date.now() - ttlMs)),
       ),
     )

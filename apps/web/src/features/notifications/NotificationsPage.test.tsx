@@ -117,6 +117,7 @@ describe('/notifications/settings', () => {
       verification: { in_app: true, email: true },
       moderation: { in_app: true, email: true },
       saved_search: { in_app: true, email: true },
+      event: { in_app: true, email: true },
     },
   };
 

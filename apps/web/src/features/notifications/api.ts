@@ -56,6 +56,7 @@ export const EMPTY_NOTIFICATION_STATS: NotificationStats = {
     verification: 0,
     moderation: 0,
     saved_search: 0,
+    event: 0,
   },
 };
 
