@@ -61,6 +61,10 @@ export const errorCatalogue = {
   guide_not_found: { status: 404, detail: 'Diesen Ratgeber gibt es nicht.' },
   // Partner enquiries of /partner-werden, handled at /admin (contract partner.ts)
   partner_enquiry_not_found: { status: 404, detail: 'Diese Partneranfrage gibt es nicht.' },
+  // The career page (/karriere) and its applications, handled at /admin (contract career.ts)
+  job_position_not_found: { status: 404, detail: 'Diese Stelle gibt es nicht.' },
+  job_position_closed: { status: 410, detail: 'Diese Stelle ist nicht mehr ausgeschrieben.' },
+  job_application_not_found: { status: 404, detail: 'Diese Bewerbung gibt es nicht.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
+import type { CareerPages } from '../modules/career/index.ts';
 import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import {
@@ -62,6 +63,9 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
 const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
 const GUIDES_SITEMAP = '/sitemaps/guides.xml';
+/** The career pages' sitemap file (/karriere and its open positions), listed in the index. */
+const CAREER_SITEMAP = '/sitemaps/karriere.xml';
+const careerPageParams = z.object({ slug: z.string().max(100) });
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -82,6 +86,8 @@ async function webApp(
     sitemaps?: Sitemaps;
     /** The guides (the guides door): heads of `/ratgeber` and `/ratgeber/{slug}`, their sitemap. */
     guides?: GuideCatalogue;
+    /** The career pages (the career door): heads of `/karriere` and `/karriere/{slug}`, their sitemap. */
+    careers?: CareerPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -186,14 +192,28 @@ async function webApp(
 
   const sitemaps = options.sitemaps;
   const guides = options.guides;
+  const careers = options.careers;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return reply.type('application/xml; charset=utf-8').send(xml);
     };
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(reply, (await sitemaps.index(facts.publicUrl, guides ? [GUIDES_SITEMAP] : [])).xml),
+      sendXml(
+        reply,
+        (
+          await sitemaps.index(facts.publicUrl, [
+            ...(guides ? [GUIDES_SITEMAP] : []),
+            ...(careers ? [CAREER_SITEMAP] : []),
+          ])
+        ).xml,
+      ),
     );
+    if (careers) {
+      app.get(CAREER_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+        sendXml(reply, await careers.sitemap(facts.publicUrl)),
+      );
+    }
     if (guides) {
       const xml = guides.sitemap(facts.publicUrl);
       app.get(GUIDES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, xml));
@@ -359,6 +379,22 @@ async function webApp(
       const parsed = guidePageParams.safeParse(request.params);
       const slug = parsed.success ? parsed.data.slug : '';
       return sendRendered(request, reply, async () => ({ ...guidePage(guides, slug, facts), data: null }));
+    });
+  }
+
+  // The career pages: heads (canonical, description, JSON-LD `JobPosting`) and status (404 unknown,
+  // 410 closed) from the career door; their answers the app asks the API for while rendering.
+  if (built && careers) {
+    app.get('/karriere', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({ ...(await careers.list(facts)), data: null })),
+    );
+    app.get('/karriere/:slug', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = careerPageParams.safeParse(request.params);
+      const slug = parsed.success ? parsed.data.slug : '';
+      return sendRendered(request, reply, async () => ({
+        ...(await careers.position(slug, facts)),
+        data: null,
+      }));
     });
   }
 

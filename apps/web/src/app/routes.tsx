@@ -6,6 +6,7 @@ import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
 import { authPages } from '../features/auth/index.ts';
+import { careerPages } from '../features/career/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
 import { dashboardPages } from '../features/dashboard/index.ts';
@@ -61,7 +62,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   { path: '/events', access: 'public', title: de.pages.events },
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
-  { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
@@ -194,6 +194,9 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
   // Partner enquiries (features/partner); the inbox is at /admin
   { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
+  // The career page (features/career): open positions and applications; kept at /admin
+  { path: '/karriere', access: 'public', load: careerPages.list },
+  { path: '/karriere/:slug', access: 'public', load: careerPages.position },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',

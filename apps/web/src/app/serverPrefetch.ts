@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { careerQueries } from '../features/career/index.ts';
 import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
 import { guideQueries } from '../features/guides/index.ts';
@@ -58,6 +59,12 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
   {
     path: '/ratgeber/:slug',
     prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(guideQueries.guide(slug)),
+  },
+  // The career page: the open positions, and one position (heads from the server's career door).
+  { path: '/karriere', prefetch: (_params, _search, client) => client.prefetchQuery(careerQueries.list) },
+  {
+    path: '/karriere/:slug',
+    prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(careerQueries.position(slug)),
   },
   // A category or search address with filters (price, place, sort, attributes, …): its list as
   // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.
