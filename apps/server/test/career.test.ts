@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, uniqueEmail, uniqueIp, waitForMail } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { enqueuedMails } from './helpers/mail-queue.ts';
-import { countRows, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { countRows, formWithFile, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * The career page (/karriere): ADMINs keep the positions, visitors read the open ones and apply
@@ -72,33 +72,6 @@ const application = (email: string, overrides: object = {}) => ({
   ...overrides,
 });
 
-/** A multipart body: the JSON `data` field (when given) before the file `cv`. */
-function form(data: unknown, file?: { bytes: Buffer; name: string; type: string }) {
-  const boundary = `----career${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (data !== undefined) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${typeof data === 'string' ? data : JSON.stringify(data)}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const pdfFile = { bytes: PDF, name: 'lebenslauf.pdf', type: 'application/pdf' };
 const apply = (
   slug: string,
@@ -106,7 +79,7 @@ const apply = (
   file: { bytes: Buffer; name: string; type: string } | null = pdfFile,
   remoteAddress = uniqueIp(),
 ) => {
-  const body = form(data, file ?? undefined);
+  const body = formWithFile(data, file ?? undefined, 'cv');
   return t.app.inject({
     method: 'POST',
     url: `/api/career/positions/${slug}/applications`,

@@ -19,6 +19,8 @@ const BEYOND_SPEC: [string, 'public'][] = [
   ['/moderation/decisions/7', 'public'],
   // One guide of /ratgeber (docs/decisions/0036-guides-as-markdown-files.md).
   ['/ratgeber/versand', 'public'],
+  // One position of /karriere: each open position has a page of its own.
+  ['/karriere/senior-backend-entwickler-in-typescript', 'public'],
 ];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */

@@ -1,7 +1,7 @@
 import { CAREER_TEAM_NAMES, EMPLOYMENT_TYPE_NAMES } from '@marketplace/contract';
 import { create } from 'xmlbuilder2';
 import type { Database } from '../../db/client.ts';
-import { breadcrumbList, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
+import { breadcrumbList, openGraphOf, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
 import type { JobPositionRow } from './schema.ts';
 import { findPositionBySlug, listOpenPositions, openPositionDates } from './service.ts';
 
@@ -38,14 +38,11 @@ export async function careerListPage(db: Database, site: SiteFacts): Promise<Car
       description: CAREER_HEAD_TEXTS.listDescription,
       canonical,
       robots: null,
-      openGraph: [
-        ['og:type', 'website'],
-        ['og:site_name', site.siteName],
-        ['og:locale', 'de_DE'],
-        ['og:title', title],
-        ['og:description', CAREER_HEAD_TEXTS.listDescription],
-        ['og:url', canonical],
-      ],
+      openGraph: openGraphOf(site, {
+        title: title,
+        description: CAREER_HEAD_TEXTS.listDescription,
+        canonical,
+      }),
       jsonLd: [
         breadcrumbList(site, [{ name: CAREER_HEAD_TEXTS.listTitle, path: '/karriere' }]),
         {
@@ -126,14 +123,7 @@ export async function careerPositionPage(db: Database, slug: string, site: SiteF
       description: row.summary,
       canonical,
       robots: null,
-      openGraph: [
-        ['og:type', 'website'],
-        ['og:site_name', site.siteName],
-        ['og:locale', 'de_DE'],
-        ['og:title', row.title],
-        ['og:description', row.summary],
-        ['og:url', canonical],
-      ],
+      openGraph: openGraphOf(site, { title: row.title, description: row.summary, canonical }),
       jsonLd: [
         jobPosting(row, site, canonical),
         breadcrumbList(site, [
