@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
+import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
@@ -13,6 +14,7 @@ import { closeConnectionsWhenClosing } from './lib/close-connections.ts';
 import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
 import authModule from './modules/auth/index.ts';
+import career from './modules/career/index.ts';
 import categories from './modules/categories/index.ts';
 import chat from './modules/chat/index.ts';
 import contact from './modules/contact/index.ts';
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(verification, { config });
   await app.register(admin);
   await app.register(moderation);
+  await app.register(career, { config });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
@@ -158,6 +161,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     // A few pending seller verifications for the ADMIN queue, with the first demo data only.
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
+    // The career page's positions, when there are none yet.
+    await seedDemoPositions(app.database.db, app.log);
     // Stories live 24 hours: every start with demo data tops them up.
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
     // Events are upcoming: every start with demo data tops them up to at least 20.
@@ -170,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sitemaps: app.sitemaps,
     guides: app.guides,
     localEvents: app.localEvents,
+    careers: app.careerPages,
     site: config,
   });
   return app;

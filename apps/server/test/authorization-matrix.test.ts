@@ -108,6 +108,44 @@ await t.app.inject({
 // before A's state is first read, so a late one is not taken for a change B made.
 await reactionsDone(t);
 
+// An open position and A's application to it with A's e-mail address: only ADMINs read it and its CV.
+const position = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/career/positions',
+    headers: bearer(admin.access_token),
+    payload: {
+      title: 'Community-Manager:in',
+      team: 'community',
+      location: 'Karlsruhe',
+      remote: false,
+      employment_type: 'part_time',
+      summary: 'Du betreust unser Forum und hilfst Käufern und Verkäufern weiter.',
+      body: '## Deine Aufgaben\n\nDu moderierst das Forum und schreibst Ratgeber für die Community.',
+    },
+  })
+).json() as { id: string; slug: string };
+{
+  const boundary = 'bewerbung';
+  const data = JSON.stringify({
+    name: 'Anna A',
+    email: a.email,
+    message: 'Ich betreue seit Jahren Foren und würde das gern bei euch tun.',
+    consent: true,
+  });
+  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  const applied = await t.app.inject({
+    method: 'POST',
+    url: `/api/career/positions/${position.slug}/applications`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    remoteAddress: uniqueIp(),
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n--${boundary}--\r\n`,
+  });
+  expect(applied.statusCode).toBe(202);
+}
+
 const tokens = new Map<RegisteredMember, string>([a, b, admin].map((m) => [m, m.access_token]));
 /** A member's token; their own calls may log them out (logout, ending sessions): then they log in again. */
 async function tokenOf(member: RegisteredMember): Promise<string> {
@@ -158,6 +196,7 @@ const listingTemplateOfA = (
   })
 ).json() as { id: string };
 const textTemplateOfA = await firstId('/api/text-templates', 'templates', a.access_token);
+const applicationOfA = await firstId('/api/admin/career/applications', 'applications', admin.access_token);
 
 /** The id a path parameter of `url` gets: always A's thing of that kind. */
 function idFor(url: string, name: string): string {
@@ -165,6 +204,9 @@ function idFor(url: string, name: string): string {
   if (name === 'userId') return a.user.id;
   if (name === 'listingId') return adOfC.id; // saved by A
   if (name === 'name') return 'kein-bild.webp';
+  if (url.startsWith('/api/career/positions/')) return position.slug;
+  if (url.startsWith('/api/admin/career/positions/')) return position.id;
+  if (url.startsWith('/api/admin/career/applications/')) return applicationOfA;
   if (url.startsWith('/api/listings/')) return adOfA.id;
   if (url.startsWith('/api/chat/conversations/')) return conversation.id;
   if (url.startsWith('/api/notifications/')) return notificationOfA;

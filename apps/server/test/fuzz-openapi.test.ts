@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createJobPosition } from '../src/modules/career/index.ts';
 import { bearer, login, PASSWORD, type RegisteredMember, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { adBody, createAd, jpeg, makeAdmin, postAd, verifiedMember } from './helpers/marketplace.ts';
@@ -353,6 +354,16 @@ const conversation = await t.app.inject({
 });
 const conversationId = (conversation.json() as { id: string }).id;
 const ids = { ownAd: '', conversation: conversationId };
+// An open position of the career page, so that generated applications reach its checks.
+const openPosition = await createJobPosition(t.app.database.db, null, {
+  title: 'Fuzz-Entwickler:in',
+  team: 'engineering',
+  location: 'Berlin',
+  remote: true,
+  employment_type: 'full_time',
+  summary: 'Eine Stelle, auf die sich der Fuzzer bewirbt, mit allen Feldern.',
+  body: '## Aufgaben\n\nDu schickst uns zufällige Bewerbungen und wir prüfen jede einzelne davon.',
+});
 
 /**
  * The member's own ad; a fuzzed DELETE may remove it, then a new one is posted. When the
@@ -685,7 +696,29 @@ const verificationData = fc
  * The multipart upload routes: the fields their files go in, and their text fields with valid
  * values. A new multipart route fails the first test until it is listed here.
  */
-const MULTIPART_FIELDS: Record<string, { files: string[]; fields: Record<string, fc.Arbitrary<string>> }> = {
+/** A valid application `data` field, or one with a hostile value in one of its fields. */
+const APPLICATION_DATA = {
+  name: 'Berta Bewerberin',
+  email: 'berta@example.com',
+  phone: '030 123456',
+  message: 'Ich möchte mich gern bei euch bewerben, weil ich Foren liebe.',
+  consent: true,
+};
+const applicationData = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(JSON.stringify(APPLICATION_DATA)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...Object.keys(APPLICATION_DATA)), hostileString)
+      .map(([field, value]) => JSON.stringify({ ...APPLICATION_DATA, [field]: value })),
+  },
+);
+
+/** Per multipart route: its file fields, its text fields and, for a route with a path parameter, the address driven. */
+const MULTIPART_FIELDS: Record<
+  string,
+  { files: string[]; fields: Record<string, fc.Arbitrary<string>>; url?: string }
+> = {
   'POST /api/upload': { files: ['file'], fields: {} },
   'POST /api/me/avatar': { files: ['file'], fields: {} },
   'POST /api/stories/': {
@@ -697,6 +730,11 @@ const MULTIPART_FIELDS: Record<string, { files: string[]; fields: Record<string,
     },
   },
   'POST /api/verification': { files: ['file'], fields: { data: verificationData } },
+  'POST /api/career/positions/:slug/applications': {
+    files: ['cv'],
+    fields: { data: applicationData },
+    url: `/api/career/positions/${openPosition.slug}/applications`,
+  },
 };
 
 interface FormPart {
@@ -782,7 +820,8 @@ describe('generated multipart uploads never get a 5xx answer', () => {
   for (const key of multipartRoutes) {
     const spec = MULTIPART_FIELDS[key];
     if (!spec) continue;
-    const [method, url] = key.split(' ') as [string, string];
+    const [method, path] = key.split(' ') as [string, string];
+    const url = spec.url ?? path;
     it(`${key}: at least ${2 * RUNS_PER_ROUTE} multipart requests`, async () => {
       await ensureOwnAd();
       const statuses = new Map<string, number>();

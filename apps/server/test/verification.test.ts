@@ -17,7 +17,14 @@ import { selectRows } from '../src/db/client.ts';
 import { removeExpiredVerificationDocuments } from '../src/modules/verification/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, jpeg, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
+import {
+  createAd,
+  formWithFile,
+  jpeg,
+  makeAdmin,
+  reactionsDone,
+  verifiedMember,
+} from './helpers/marketplace.ts';
 
 /** A small but complete PDF (one empty page). */
 const PDF = Buffer.from(
@@ -59,39 +66,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A multipart body: the JSON `data` field (when given) before the file in `file`. */
-function form(data: unknown, file?: { bytes: Buffer; name: string; type: string }) {
-  const boundary = `----verify${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (data !== undefined) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${typeof data === 'string' ? data : JSON.stringify(data)}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 function apply(
   member: RegisteredMember,
   data: unknown,
   file?: { bytes: Buffer; name: string; type: string },
 ) {
-  const body = form(data, file);
+  const body = formWithFile(data, file);
   return t.app.inject({
     method: 'POST',
     url: '/api/verification',
@@ -150,7 +130,7 @@ describe('seller verification', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/verification',
-      ...form(BUSINESS, pdf),
+      ...formWithFile(BUSINESS, pdf),
     });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './attributes.ts';
 export * from './auth.ts';
+export * from './career.ts';
 export * from './categories.ts';
 export * from './chat.ts';
 export * from './constants.ts';

@@ -70,6 +70,10 @@ export const errorCatalogue = {
   event_full: { status: 409, detail: 'Diese Veranstaltung ist leider ausgebucht.' },
   event_cancelled: { status: 409, detail: 'Diese Veranstaltung wurde abgesagt.' },
   event_over: { status: 409, detail: 'Diese Veranstaltung ist bereits vorbei.' },
+  // The career page (/karriere) and its applications, handled at /admin (contract career.ts)
+  job_position_not_found: { status: 404, detail: 'Diese Stelle gibt es nicht.' },
+  job_position_closed: { status: 410, detail: 'Diese Stelle ist nicht mehr ausgeschrieben.' },
+  job_application_not_found: { status: 404, detail: 'Diese Bewerbung gibt es nicht.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

@@ -56,3 +56,21 @@ export function breadcrumbList(site: SiteFacts, crumbs: readonly Crumb[]): Recor
     })),
   };
 }
+
+/**
+ * The OpenGraph tags of a page: `og:type` (website unless given), site name, German locale,
+ * title, description and its address.
+ */
+export function openGraphOf(
+  site: SiteFacts,
+  page: { title: string; description: string; canonical: string; type?: string },
+): [string, string][] {
+  return [
+    ['og:type', page.type ?? 'website'],
+    ['og:site_name', site.siteName],
+    ['og:locale', 'de_DE'],
+    ['og:title', page.title],
+    ['og:description', page.description],
+    ['og:url', page.canonical],
+  ];
+}

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
+import type { CareerPages } from '../modules/career/index.ts';
 import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import {
@@ -71,6 +72,9 @@ const GUIDES_SITEMAP = '/sitemaps/guides.xml';
 /** The upcoming events' sitemap file, listed in the index. */
 const EVENTS_SITEMAP = '/sitemaps/events.xml';
 const eventPageParams = z.object({ id: z.string().max(100) });
+/** The career pages' sitemap file (/karriere and its open positions), listed in the index. */
+const CAREER_SITEMAP = '/sitemaps/karriere.xml';
+const careerPageParams = z.object({ slug: z.string().max(100) });
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -93,6 +97,8 @@ async function webApp(
     guides?: GuideCatalogue;
     /** The events (the local-events door): heads of `/events` and `/events/{id}`, their sitemap. */
     localEvents?: LocalEventPages;
+    /** The career pages (the career door): heads of `/karriere` and `/karriere/{slug}`, their sitemap. */
+    careers?: CareerPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -198,6 +204,7 @@ async function webApp(
   const sitemaps = options.sitemaps;
   const guides = options.guides;
   const localEvents = options.localEvents;
+  const careers = options.careers;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
@@ -210,6 +217,7 @@ async function webApp(
           await sitemaps.index(facts.publicUrl, [
             ...(guides ? [GUIDES_SITEMAP] : []),
             ...(localEvents ? [EVENTS_SITEMAP] : []),
+            ...(careers ? [CAREER_SITEMAP] : []),
           ])
         ).xml,
       ),
@@ -217,6 +225,11 @@ async function webApp(
     if (localEvents) {
       app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
         sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),
+      );
+    }
+    if (careers) {
+      app.get(CAREER_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+        sendXml(reply, await careers.sitemap(facts.publicUrl)),
       );
     }
     if (guides) {
@@ -403,6 +416,22 @@ async function webApp(
       const id = parsed.success ? parsed.data.id : '';
       return sendRendered(request, reply, async () => ({
         ...eventPage(await localEvents.find(id), id, facts),
+        data: null,
+      }));
+    });
+  }
+
+  // The career pages: heads (canonical, description, JSON-LD `JobPosting`) and status (404 unknown,
+  // 410 closed) from the career door; their answers the app asks the API for while rendering.
+  if (built && careers) {
+    app.get('/karriere', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({ ...(await careers.list(facts)), data: null })),
+    );
+    app.get('/karriere/:slug', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = careerPageParams.safeParse(request.params);
+      const slug = parsed.success ? parsed.data.slug : '';
+      return sendRendered(request, reply, async () => ({
+        ...(await careers.position(slug, facts)),
         data: null,
       }));
     });

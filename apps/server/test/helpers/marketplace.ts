@@ -94,6 +94,40 @@ export function multipart(
   };
 }
 
+/**
+ * A multipart/form-data body of a form: the JSON or text field `data` (when given) before one
+ * file in the field `fileField` (when given), as the verification and application forms send them.
+ */
+export function formWithFile(
+  data: unknown,
+  file?: { bytes: Buffer; name: string; type: string },
+  fileField = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----form${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (data !== undefined) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${typeof data === 'string' ? data : JSON.stringify(data)}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** `POST /api/upload` of `data` as the member. */
 export function upload(
   t: TestApp,

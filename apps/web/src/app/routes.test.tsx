@@ -23,6 +23,8 @@ const BEYOND_SPEC: [string, 'public' | 'login'][] = [
   ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d', 'public'],
   ['/events/neu', 'login'],
   ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d/bearbeiten', 'login'],
+  // One position of /karriere: each open position has a page of its own.
+  ['/karriere/senior-backend-entwickler-in-typescript', 'public'],
 ];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */

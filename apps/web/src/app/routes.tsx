@@ -6,6 +6,7 @@ import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
 import { authPages } from '../features/auth/index.ts';
+import { careerPages } from '../features/career/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
 import { classicPages } from '../features/classic-views/index.ts';
@@ -63,7 +64,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   { path: '/lokale-news', access: 'public', title: de.pages.localNews },
-  { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
@@ -210,6 +210,9 @@ export const builtPages: readonly BuiltPageEntry[] = [
   // The member's templates (features/templates): ad templates and chat text templates
   { path: '/vorlagen', access: 'login', load: templatePages.listingTemplates },
   { path: '/text-templates', access: 'login', load: templatePages.textTemplates },
+  // The career page (features/career): open positions and applications; kept at /admin
+  { path: '/karriere', access: 'public', load: careerPages.list },
+  { path: '/karriere/:slug', access: 'public', load: careerPages.position },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
   {
     path: '/login',

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventQueries, listSearch } from '../features/events/index.ts';
+import { careerQueries } from '../features/career/index.ts';
 import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
 import { guideQueries } from '../features/guides/index.ts';
@@ -69,6 +70,12 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
   {
     path: '/events/:id',
     prefetch: ({ id = '' }, _search, client) => client.prefetchQuery(eventQueries.event(id)),
+  },
+  // The career page: the open positions, and one position (heads from the server's career door).
+  { path: '/karriere', prefetch: (_params, _search, client) => client.prefetchQuery(careerQueries.list) },
+  {
+    path: '/karriere/:slug',
+    prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(careerQueries.position(slug)),
   },
   // A category or search address with filters (price, place, sort, attributes, …): its list as
   // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.

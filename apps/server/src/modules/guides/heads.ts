@@ -1,4 +1,4 @@
-import { breadcrumbList, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
+import { breadcrumbList, openGraphOf, type PageHead, type SiteFacts } from '../../lib/page-head.ts';
 import type { GuideCatalogue } from './catalogue.ts';
 
 /*
@@ -34,14 +34,11 @@ export function guideListPage(guides: GuideCatalogue, site: SiteFacts): GuidePag
       description: GUIDE_HEAD_TEXTS.listDescription,
       canonical,
       robots: null,
-      openGraph: [
-        ['og:type', 'website'],
-        ['og:site_name', site.siteName],
-        ['og:locale', 'de_DE'],
-        ['og:title', title],
-        ['og:description', GUIDE_HEAD_TEXTS.listDescription],
-        ['og:url', canonical],
-      ],
+      openGraph: openGraphOf(site, {
+        title: title,
+        description: GUIDE_HEAD_TEXTS.listDescription,
+        canonical,
+      }),
       jsonLd: [
         breadcrumbList(site, [{ name: GUIDE_HEAD_TEXTS.listTitle, path: '/ratgeber' }]),
         {

@@ -11,6 +11,7 @@ import guideRoutes from './routes.ts';
  */
 export { GuideCatalogue } from './catalogue.ts';
 export { type GuidePage, guideListPage, guidePage } from './heads.ts';
+export { renderSiteMarkdown } from './markdown.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -117,3 +117,14 @@ export function renderGuide(source: string): RenderedGuide {
   const words = plain.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
   return { html, toc, words };
 }
+
+/**
+ * Renders another text the site itself publishes (a position of the career page, /karriere) with
+ * the guides' rules: no raw HTML, no images, sanitized by the same allow-list; a `#` heading
+ * becomes `<h2>` below the page's title, `##`/`###` get ids. Unlike {@link renderGuide} it
+ * accepts any heading, as an ADMIN writes the text in a form.
+ * @returns sanitized HTML
+ */
+export function renderSiteMarkdown(source: string): string {
+  return sanitizeHtml(markdown.render(source), sanitizeOptions);
+}

@@ -17,9 +17,11 @@ import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
+import { CareerPositionsPanel } from './CareerPositionsPanel.tsx';
 import { ContactMessagesPanel } from './ContactMessagesPanel.tsx';
 import { FailingMailPanel } from './FailingMailPanel.tsx';
 import { FailingReactionPanel } from './FailingReactionPanel.tsx';
+import { JobApplicationsPanel } from './JobApplicationsPanel.tsx';
 import { MemberPage } from './MemberPage.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { ModerationPanel } from './ModerationPanel.tsx';
@@ -110,7 +112,7 @@ function StatsCards({ stats }: { stats: AdminStats }) {
  * otherwise the dashboard with members, ads by status, open
  * reports, the last 24 hours' messages and stories, forum posts and a chart of new ads and
  * members per day over 30 days, the reports queue 'Meldungen' with appeals and the transparency
- * report (docs/decisions/0009-reports-queue.md), the inbox of the contact form, the partner enquiries of /partner-werden, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
+ * report (docs/decisions/0009-reports-queue.md), the inbox of the contact form, the partner enquiries of /partner-werden, the applications ('Bewerbungen') and positions ('Stellen') of /karriere, the member administration and the audit log. An `admin_update` socket message reloads the figures. The route
  * guard shows non-admins the denial text; the server answers their calls 403 as well.
  */
 export function AdminPage() {
@@ -167,6 +169,8 @@ function Dashboard() {
         <ModerationPanel />
         <ContactMessagesPanel />
         <PartnerEnquiriesPanel />
+        <JobApplicationsPanel />
+        <CareerPositionsPanel />
         <TransparencyPanel />
         <MembersPanel />
         <AuditLogPanel />
