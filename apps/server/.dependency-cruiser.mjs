@@ -24,7 +24,7 @@ export const layers = [
   ['favorites', 'chat'],
   ['forum', 'stories'],
   ['admin'],
-  ['moderation'],
+  ['moderation', 'news'],
   ['notifications'],
   ['saved-searches'],
   ['members'],

@@ -24,6 +24,7 @@ import listings from './modules/listings/index.ts';
 import media from './modules/media/index.ts';
 import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
+import news from './modules/news/index.ts';
 import notifications from './modules/notifications/index.ts';
 import partner from './modules/partner/index.ts';
 import places from './modules/places/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(verification, { config });
   await app.register(admin);
   await app.register(moderation);
+  await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
 
   await app.after();
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicPages: app.publicPages,
     sitemaps: app.sitemaps,
     guides: app.guides,
+    news: app.newsPages,
     site: config,
   });
   return app;

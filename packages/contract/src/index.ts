@@ -19,6 +19,7 @@ export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './money.ts';
 export * from './notifications.ts';
+export * from './news.ts';
 export * from './partner.ts';
 export * from './realtime.ts';
 export * from './rendering.ts';

@@ -61,6 +61,13 @@ export const errorCatalogue = {
   guide_not_found: { status: 404, detail: 'Diesen Ratgeber gibt es nicht.' },
   // Partner enquiries of /partner-werden, handled at /admin (contract partner.ts)
   partner_enquiry_not_found: { status: 404, detail: 'Diese Partneranfrage gibt es nicht.' },
+  // Local news (/lokale-news, contract news.ts)
+  news_article_not_found: { status: 404, detail: 'Diesen Artikel gibt es nicht.' },
+  news_write_forbidden: {
+    status: 403,
+    detail: 'Nur Redakteur:innen und Administratoren können lokale News schreiben.',
+  },
+  news_edit_forbidden: { status: 403, detail: 'Du kannst nur deine eigenen Artikel bearbeiten.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

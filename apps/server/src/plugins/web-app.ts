@@ -15,6 +15,7 @@ import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
 import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
+import type { NewsPages } from '../modules/news/index.ts';
 import {
   publicSiteConfig,
   robotsTxt,
@@ -62,6 +63,9 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
 const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
 const GUIDES_SITEMAP = '/sitemaps/guides.xml';
+/** The local news' sitemap file, listed in the index. */
+const NEWS_SITEMAP = '/sitemaps/news.xml';
+const newsPageParams = z.object({ id: z.string().max(200) });
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -82,6 +86,8 @@ async function webApp(
     sitemaps?: Sitemaps;
     /** The guides (the guides door): heads of `/ratgeber` and `/ratgeber/{slug}`, their sitemap. */
     guides?: GuideCatalogue;
+    /** The local news (the news door): heads of `/lokale-news` and its articles, their sitemap. */
+    news?: NewsPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -186,14 +192,28 @@ async function webApp(
 
   const sitemaps = options.sitemaps;
   const guides = options.guides;
+  const news = options.news;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return reply.type('application/xml; charset=utf-8').send(xml);
     };
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(reply, (await sitemaps.index(facts.publicUrl, guides ? [GUIDES_SITEMAP] : [])).xml),
+      sendXml(
+        reply,
+        (
+          await sitemaps.index(facts.publicUrl, [
+            ...(guides ? [GUIDES_SITEMAP] : []),
+            ...(news ? [NEWS_SITEMAP] : []),
+          ])
+        ).xml,
+      ),
     );
+    if (news) {
+      app.get(NEWS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+        sendXml(reply, await news.sitemap(facts)),
+      );
+    }
     if (guides) {
       const xml = guides.sitemap(facts.publicUrl);
       app.get(GUIDES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, xml));
@@ -359,6 +379,27 @@ async function webApp(
       const parsed = guidePageParams.safeParse(request.params);
       const slug = parsed.success ? parsed.data.slug : '';
       return sendRendered(request, reply, async () => ({ ...guidePage(guides, slug, facts), data: null }));
+    });
+  }
+
+  // The local news: the list's head carries its place's RSS feed, an article's its `NewsArticle`;
+  // their answers the app asks the API for while rendering (`serverPrefetch.ts`). The writer's
+  // page is the member's own and rendered in the browser.
+  if (built && news) {
+    app.get('/lokale-news', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({
+        ...(await news.list(request.query as Record<string, unknown>, facts)),
+        data: null,
+      })),
+    );
+    app.get('/lokale-news/schreiben', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexPage());
+    });
+    app.get('/lokale-news/:id', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = newsPageParams.safeParse(request.params);
+      const id = parsed.success ? parsed.data.id : '';
+      return sendRendered(request, reply, async () => ({ ...(await news.article(id, facts)), data: null }));
     });
   }
 
