@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoNews } from './db/seed/news.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
     // Stories live 24 hours: every start with demo data tops them up.
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
+    // The demo news are dated anew on every start, so they always look current.
+    await seedDemoNews(app.database.db, app.log, config.termsVersion);
   }
 
   await app.register(webApp, {

@@ -20,6 +20,7 @@ import { homePages, SERVED_HOME_FEED_FILTERS, storedHomeFeedFilters } from '../f
 import { legalPages } from '../features/legal/index.ts';
 import { listingPages } from '../features/listings/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
+import { newsPages } from '../features/news/index.ts';
 import { notificationPages } from '../features/notifications/index.ts';
 import { partnerPages } from '../features/partner/index.ts';
 import { searchPages } from '../features/search/index.ts';
@@ -60,7 +61,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   { path: '/events', access: 'public', title: de.pages.events },
-  { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   { path: '/karriere', access: 'public', title: de.pages.career },
   // Login required
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
@@ -192,6 +192,10 @@ export const builtPages: readonly BuiltPageEntry[] = [
   // The guide: Markdown articles from the server (docs/decisions/0036-guides-as-markdown-files.md)
   { path: '/ratgeber', access: 'public', load: guidePages.list },
   { path: '/ratgeber/:slug', access: 'public', load: guidePages.guide },
+  // Local news (features/news): the list, each article, and the writer's page of editors and ADMINs
+  { path: '/lokale-news', access: 'public', load: newsPages.list },
+  { path: '/lokale-news/schreiben', access: 'login', load: newsPages.write },
+  { path: '/lokale-news/:id', access: 'public', load: newsPages.article },
   // Partner enquiries (features/partner); the inbox is at /admin
   { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
