@@ -13,12 +13,15 @@ const DENIAL =
  * decision with the appeal (DSA Art. 17, 20; docs/decisions/0009-reports-queue.md). It is public
  * because its mailed link opens it without a session (a suspended member cannot log in); without
  * that link it sends a visitor to /login itself (DecisionPage.test.tsx). And each guide below
- * /ratgeber, the guide SPEC.md names.
+ * /ratgeber, the guide SPEC.md names; each article below /lokale-news and its writer's page.
  */
-const BEYOND_SPEC: [string, 'public'][] = [
+const BEYOND_SPEC: [string, 'public' | 'login'][] = [
   ['/moderation/decisions/7', 'public'],
   // One guide of /ratgeber (docs/decisions/0036-guides-as-markdown-files.md).
   ['/ratgeber/versand', 'public'],
+  // One article of /lokale-news, and the writer's page of editors and ADMINs.
+  ['/lokale-news/neue-radwege-00000000-0000-4000-8000-000000000000', 'public'],
+  ['/lokale-news/schreiben', 'login'],
 ];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */
