@@ -24,7 +24,7 @@ export const layers = [
   ['favorites', 'chat'],
   ['forum', 'stories', 'my-listings'],
   ['admin'],
-  ['moderation', 'career'],
+  ['moderation', 'career', 'news'],
   ['notifications'],
   ['saved-searches', 'local-events'],
   ['members'],

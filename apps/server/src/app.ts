@@ -4,9 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoPositions } from './db/seed/career.ts';
+import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoNews } from './db/seed/news.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -29,6 +30,7 @@ import media from './modules/media/index.ts';
 import members from './modules/members/index.ts';
 import moderation from './modules/moderation/index.ts';
 import myListings from './modules/my-listings/index.ts';
+import news from './modules/news/index.ts';
 import notifications from './modules/notifications/index.ts';
 import partner from './modules/partner/index.ts';
 import places from './modules/places/index.ts';
@@ -146,6 +148,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(admin);
   await app.register(moderation);
   await app.register(career, { config });
+  await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
@@ -167,6 +170,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
     // Events are upcoming: every start with demo data tops them up to at least 20.
     await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
+    // The demo news are dated anew on every start, so they always look current.
+    await seedDemoNews(app.database.db, app.log, config.termsVersion);
   }
 
   await app.register(webApp, {
@@ -176,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     guides: app.guides,
     localEvents: app.localEvents,
     careers: app.careerPages,
+    news: app.newsPages,
     site: config,
   });
   return app;

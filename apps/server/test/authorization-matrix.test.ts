@@ -104,6 +104,27 @@ await t.app.inject({
   headers: bearer(a.access_token),
   payload: { preferences: { follow: { in_app: false, email: false } } },
 });
+// A writes local news: an ADMIN made A an editor ('Redakteur:in'), A published an article.
+await t.app.inject({
+  method: 'PUT',
+  url: `/api/admin/members/${a.user.id}/news-editor`,
+  headers: bearer(admin.access_token),
+  payload: { editor: true },
+});
+const articleOfA = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/news',
+    headers: bearer(a.access_token),
+    payload: {
+      title: 'Annas Bericht vom Stadtfest',
+      teaser: 'Was beim Stadtfest am Wochenende los war, in wenigen Sätzen.',
+      body: 'Am Samstag kamen mehrere tausend Menschen zum Stadtfest in die Innenstadt, bei bestem Wetter.',
+      category: 'kultur',
+      postal_code: '80331',
+    },
+  })
+).json() as { id: string };
 // The notifications of the follow and the messages are durable reactions: all of them are in
 // before A's state is first read, so a late one is not taken for a change B made.
 await reactionsDone(t);
@@ -215,6 +236,7 @@ function idFor(url: string, name: string): string {
   if (url.startsWith('/api/listing-templates/')) return listingTemplateOfA.id;
   if (url.startsWith('/api/text-templates/')) return textTemplateOfA;
   if (url.startsWith('/api/events/')) return eventOfA.id;
+  if (url.startsWith('/api/news/')) return articleOfA.id;
   return a.user.id;
 }
 
@@ -305,7 +327,10 @@ function stable(value: unknown): unknown {
   return value;
 }
 
-/** What of A's B must not change: profile, ad, event, saved ads, follows, messages, settings, read marks, templates. */
+/**
+ * What of A's B must not change: profile, ad, event, article and editor switch, saved ads,
+ * follows, messages, settings, read marks, templates.
+ */
 async function stateOfA(): Promise<unknown> {
   const token = await tokenOfA();
   const get = async (url: string) => {
@@ -313,6 +338,12 @@ async function stateOfA(): Promise<unknown> {
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   };
   const me = await get('/api/me');
+  const article = await get(`/api/news/${articleOfA.id}`);
+  const editor = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/members/${a.user.id}/news-editor`,
+    headers: bearer(await tokenOf(admin)),
+  });
   const ad = await get(`/api/listings/${adOfA.id}`);
   // B may take part in A's event (its count changes); nothing else of it.
   const event = await get(`/api/events/${eventOfA.id}`);
@@ -340,6 +371,8 @@ async function stateOfA(): Promise<unknown> {
         'status',
       ].map((field) => event.body[field]),
     ],
+    article: { status: article.status, ...article.body },
+    editor: editor.json(),
     favorites: (await get('/api/favorites')).body,
     listingTemplates: (await get('/api/listing-templates')).body,
     textTemplates: (await get('/api/text-templates')).body,

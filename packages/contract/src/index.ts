@@ -21,6 +21,7 @@ export * from './mail-queue.ts';
 export * from './moderation.ts';
 export * from './money.ts';
 export * from './my-listings.ts';
+export * from './news.ts';
 export * from './notifications.ts';
 export * from './partner.ts';
 export * from './realtime.ts';

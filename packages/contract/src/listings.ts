@@ -160,7 +160,8 @@ const categoryRefSchema = z.union(
   },
 );
 
-const postalCodeSchema = z
+/** A German postal code: 5 digits (ads, local news). */
+export const postalCodeSchema = z
   .string({ error: 'Bitte gib eine Postleitzahl ein.' })
   .trim()
   .regex(/^\d{5}$/, 'Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.');

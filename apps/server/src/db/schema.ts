@@ -17,6 +17,7 @@ export * from '../modules/listings/schema.ts';
 export * from '../modules/local-events/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/moderation/schema.ts';
+export * from '../modules/news/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/partner/schema.ts';
 export * from '../modules/places/schema.ts';

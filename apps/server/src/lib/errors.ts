@@ -74,6 +74,13 @@ export const errorCatalogue = {
   job_position_not_found: { status: 404, detail: 'Diese Stelle gibt es nicht.' },
   job_position_closed: { status: 410, detail: 'Diese Stelle ist nicht mehr ausgeschrieben.' },
   job_application_not_found: { status: 404, detail: 'Diese Bewerbung gibt es nicht.' },
+  // Local news (/lokale-news, contract news.ts)
+  news_article_not_found: { status: 404, detail: 'Diesen Artikel gibt es nicht.' },
+  news_write_forbidden: {
+    status: 403,
+    detail: 'Nur Redakteur:innen und Administratoren können lokale News schreiben.',
+  },
+  news_edit_forbidden: { status: 403, detail: 'Du kannst nur deine eigenen Artikel bearbeiten.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

@@ -22,6 +22,8 @@ export interface PageHead {
   canonical: string;
   /** 'noindex, follow' for pages that should not be listed (gone, unknown, no hits); else null. */
   robots: string | null;
+  /** Other forms of the page, e.g. its RSS feed: `<link rel="alternate" type title href>` (absolute). */
+  alternates?: { type: string; title: string; href: string }[];
   /** OpenGraph tags as [property, content] pairs (og:title, og:image, product:price:amount, ...). */
   openGraph: [string, string][];
   /** schema.org objects for `<script type="application/ld+json">` elements. */

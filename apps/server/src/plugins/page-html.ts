@@ -108,7 +108,7 @@ export function withFirstData(html: string, data: readonly FirstData[]): string 
 
 /**
  * `index.html` with a page's head data for search engines and messengers: its `<title>`, meta
- * description, canonical link, robots rule, OpenGraph tags and JSON-LD elements. Every text is
+ * description, canonical link, robots rule, alternate links (an RSS feed), OpenGraph tags and JSON-LD elements. Every text is
  * HTML-escaped; JSON-LD is serialized so that no text can close its script element
  * (`serialize-javascript`, which escapes `<`, `>`, `/` and the line separators).
  */
@@ -116,6 +116,10 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
   const tags = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+    ...(head.alternates ?? []).map(
+      ({ type, title, href }) =>
+        `<link rel="alternate" type="${escapeHtml(type)}" title="${escapeHtml(title)}" href="${escapeHtml(href)}">`,
+    ),
     ...head.openGraph.map(
       ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`,
     ),

@@ -22,6 +22,7 @@ import {
   eventSitemap,
   type LocalEventPages,
 } from '../modules/local-events/index.ts';
+import type { NewsPages } from '../modules/news/index.ts';
 import {
   publicSiteConfig,
   robotsTxt,
@@ -75,6 +76,9 @@ const eventPageParams = z.object({ id: z.string().max(100) });
 /** The career pages' sitemap file (/karriere and its open positions), listed in the index. */
 const CAREER_SITEMAP = '/sitemaps/karriere.xml';
 const careerPageParams = z.object({ slug: z.string().max(100) });
+/** The local news' sitemap file, listed in the index. */
+const NEWS_SITEMAP = '/sitemaps/news.xml';
+const newsPageParams = z.object({ id: z.string().max(200) });
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -99,6 +103,8 @@ async function webApp(
     localEvents?: LocalEventPages;
     /** The career pages (the career door): heads of `/karriere` and `/karriere/{slug}`, their sitemap. */
     careers?: CareerPages;
+    /** The local news (the news door): heads of `/lokale-news` and its articles, their sitemap. */
+    news?: NewsPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -205,6 +211,7 @@ async function webApp(
   const guides = options.guides;
   const localEvents = options.localEvents;
   const careers = options.careers;
+  const news = options.news;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
@@ -218,6 +225,7 @@ async function webApp(
             ...(guides ? [GUIDES_SITEMAP] : []),
             ...(localEvents ? [EVENTS_SITEMAP] : []),
             ...(careers ? [CAREER_SITEMAP] : []),
+            ...(news ? [NEWS_SITEMAP] : []),
           ])
         ).xml,
       ),
@@ -230,6 +238,11 @@ async function webApp(
     if (careers) {
       app.get(CAREER_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
         sendXml(reply, await careers.sitemap(facts.publicUrl)),
+      );
+    }
+    if (news) {
+      app.get(NEWS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+        sendXml(reply, await news.sitemap(facts)),
       );
     }
     if (guides) {
@@ -434,6 +447,27 @@ async function webApp(
         ...(await careers.position(slug, facts)),
         data: null,
       }));
+    });
+  }
+
+  // The local news: the list's head carries its place's RSS feed, an article's its `NewsArticle`;
+  // their answers the app asks the API for while rendering (`serverPrefetch.ts`). The writer's
+  // page is the member's own and rendered in the browser.
+  if (built && news) {
+    app.get('/lokale-news', { schema: { hide: true } }, async (request, reply) =>
+      sendRendered(request, reply, async () => ({
+        ...(await news.list(request.query as Record<string, unknown>, facts)),
+        data: null,
+      })),
+    );
+    app.get('/lokale-news/schreiben', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexPage());
+    });
+    app.get('/lokale-news/:id', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = newsPageParams.safeParse(request.params);
+      const id = parsed.success ? parsed.data.id : '';
+      return sendRendered(request, reply, async () => ({ ...(await news.article(id, facts)), data: null }));
     });
   }
 

@@ -13,7 +13,8 @@ const DENIAL =
  * decision with the appeal (DSA Art. 17, 20; docs/decisions/0009-reports-queue.md). It is public
  * because its mailed link opens it without a session (a suspended member cannot log in); without
  * that link it sends a visitor to /login itself (DecisionPage.test.tsx). And each guide below
- * /ratgeber, the guide SPEC.md names, and each event below /events with its form.
+ * /ratgeber, the guide SPEC.md names, each event below /events with its form, each position
+ * below /karriere, and each article below /lokale-news with its writer's page.
  */
 const BEYOND_SPEC: [string, 'public' | 'login'][] = [
   ['/moderation/decisions/7', 'public'],
@@ -25,6 +26,9 @@ const BEYOND_SPEC: [string, 'public' | 'login'][] = [
   ['/events/0b7f3c2e-8a51-4c1e-9d3a-2f4e6a8b1c0d/bearbeiten', 'login'],
   // One position of /karriere: each open position has a page of its own.
   ['/karriere/senior-backend-entwickler-in-typescript', 'public'],
+  // One article of /lokale-news, and the writer's page of editors and ADMINs.
+  ['/lokale-news/neue-radwege-00000000-0000-4000-8000-000000000000', 'public'],
+  ['/lokale-news/schreiben', 'login'],
 ];
 
 /** Every page route of SPEC.md §2, with example parameters, and who may open it. */

@@ -23,6 +23,7 @@ import { homePages, SERVED_HOME_FEED_FILTERS, storedHomeFeedFilters } from '../f
 import { legalPages } from '../features/legal/index.ts';
 import { listingPages } from '../features/listings/index.ts';
 import { moderationPages } from '../features/moderation/index.ts';
+import { newsPages } from '../features/news/index.ts';
 import { notificationPages } from '../features/notifications/index.ts';
 import { partnerPages } from '../features/partner/index.ts';
 import { searchPages } from '../features/search/index.ts';
@@ -63,7 +64,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop/:id', access: 'public', title: de.pages.shop },
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
-  { path: '/lokale-news', access: 'public', title: de.pages.localNews },
   // Login required
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/analytics', access: 'login', title: de.pages.analytics },
@@ -205,6 +205,10 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/events/neu', access: 'login', load: eventPages.create },
   { path: '/events/:id', access: 'public', load: eventPages.event },
   { path: '/events/:id/bearbeiten', access: 'login', load: eventPages.edit },
+  // Local news (features/news): the list, each article, and the writer's page of editors and ADMINs
+  { path: '/lokale-news', access: 'public', load: newsPages.list },
+  { path: '/lokale-news/schreiben', access: 'login', load: newsPages.write },
+  { path: '/lokale-news/:id', access: 'public', load: newsPages.article },
   // Partner enquiries (features/partner); the inbox is at /admin
   { path: '/partner-werden', access: 'public', load: partnerPages.becomePartner },
   // The member's templates (features/templates): ad templates and chat text templates

@@ -1,9 +1,11 @@
+import { NEWS_PAGE_SIZE } from '@marketplace/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { eventQueries, listSearch } from '../features/events/index.ts';
 import { careerQueries } from '../features/career/index.ts';
+import { eventQueries, listSearch } from '../features/events/index.ts';
 import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '../features/feed/index.ts';
 import { forumQueries } from '../features/forum/index.ts';
 import { guideQueries } from '../features/guides/index.ts';
+import { newsListSearch, newsQueries } from '../features/news/index.ts';
 import { publicProfileQuery } from '../features/users/index.ts';
 
 /** A public page whose answers the server asks the API for before rendering it. */
@@ -76,6 +78,17 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
   {
     path: '/karriere/:slug',
     prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(careerQueries.position(slug)),
+  },
+  // Local news: the list of the address's place, radius, category and page, and one article
+  // (their heads come from the server's news door).
+  {
+    path: '/lokale-news',
+    prefetch: (_params, search, client) =>
+      client.prefetchQuery(newsQueries.list(newsListSearch(search, NEWS_PAGE_SIZE))),
+  },
+  {
+    path: '/lokale-news/:id',
+    prefetch: ({ id = '' }, _search, client) => client.prefetchQuery(newsQueries.article(id)),
   },
   // A category or search address with filters (price, place, sort, attributes, …): its list as
   // the page asks for it. Without filters the server's own answers (`seedFirstData`) hold it.

@@ -29,6 +29,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -38,7 +39,13 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { bodyResolver } from '../../lib/bodyResolver.ts';
-import { useAdminMember, useLiftSanction, useSanctionMember } from './api.ts';
+import {
+  useAdminMember,
+  useLiftSanction,
+  useNewsEditor,
+  useSanctionMember,
+  useSetNewsEditor,
+} from './api.ts';
 import { adminAreaTexts } from './texts.ts';
 
 const t = adminAreaTexts;
@@ -72,6 +79,37 @@ function Section({ id, title, children }: { id: string; title: string; children:
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The 'Redakteur:in' switch: whether the member writes local news (stored on the server, each
+ * change in the audit log).
+ */
+function NewsEditorSwitch({ id }: { id: string }) {
+  const editor = useNewsEditor(id);
+  const change = useSetNewsEditor(id);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={editor.data?.editor ?? false}
+            disabled={!editor.data || change.isPending}
+            onChange={(event) => change.mutate(event.target.checked)}
+          />
+        }
+        label={t.newsEditor}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t.newsEditorHelp}
+      </Typography>
+      {change.isError ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorDetailOr(change.error, t.newsEditorFailed)}
+        </Alert>
+      ) : null}
+    </Box>
   );
 }
 
@@ -281,6 +319,7 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
       >
         <Section id="member-facts" title={t.memberFacts}>
           <Facts detail={detail} />
+          <NewsEditorSwitch id={detail.member.id} />
         </Section>
         <Section id="member-sanctions" title={t.memberSanctions}>
           {detail.sanctions.length === 0 ? (

@@ -7,6 +7,7 @@ import {
   adminMemberSchema,
   adminStatsSchema,
   contactMessageListSchema,
+  newsEditorSchema,
 } from '@marketplace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.ts';
@@ -117,6 +118,38 @@ export function useLiftSanction(id: string) {
       await queryClient.invalidateQueries({
         queryKey: adminKeys.all,
         predicate: (q) => q.queryKey[2] !== id,
+      });
+    },
+  });
+}
+
+/** `GET /api/admin/members/{id}/news-editor`: whether the member writes local news ('Redakteur:in'). */
+export function useNewsEditor(id: string) {
+  return useQuery({
+    queryKey: [...adminKeys.all, 'news-editor', id] as const,
+    queryFn: async ({ signal }) =>
+      newsEditorSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/news-editor`, { signal }),
+      ),
+  });
+}
+
+/** `PUT /api/admin/members/{id}/news-editor`: makes the member an editor or ends it; the audit log reloads. */
+export function useSetNewsEditor(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (editor: boolean) =>
+      newsEditorSchema.parse(
+        await apiFetch(`/api/admin/members/${encodeURIComponent(id)}/news-editor`, {
+          method: 'PUT',
+          body: { editor },
+        }),
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...adminKeys.all, 'news-editor', id], answer);
+      return queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'news-editor',
       });
     },
   });

@@ -109,6 +109,8 @@ export const adminAreaTexts = {
   } as Record<string, string>,
   actions: {
     role_changed: 'Rolle geändert',
+    news_editor_granted: 'Zur Redakteur:in gemacht',
+    news_editor_revoked: 'Redakteur:in-Rechte entzogen',
     member_suspended: 'Mitglied gesperrt',
     member_banned: 'Mitglied dauerhaft gesperrt',
     sanction_lifted: 'Sperre aufgehoben',
@@ -138,6 +140,10 @@ export const adminAreaTexts = {
   memberLoading: 'Mitglied wird geladen',
   memberLoadError: 'Das Mitglied konnte nicht geladen werden.',
   memberFacts: 'Profil',
+  /** The switch that lets a member write local news (/lokale-news/schreiben). */
+  newsEditor: 'Redakteur:in',
+  newsEditorHelp: 'Darf lokale News schreiben und die eigenen Artikel bearbeiten und löschen.',
+  newsEditorFailed: 'Die Änderung konnte nicht gespeichert werden.',
   memberEmail: 'E-Mail',
   memberNickname: 'Spitzname',
   memberFirstName: 'Vorname',
