@@ -22,7 +22,7 @@ export const layers = [
   ['verification', 'follows'],
   ['listings'],
   ['favorites', 'chat'],
-  ['forum', 'stories'],
+  ['forum', 'stories', 'analytics'],
   ['admin'],
   ['moderation'],
   ['notifications'],

@@ -11,6 +11,7 @@ import { CacheCatalogue } from './lib/cache-catalogue.ts';
 import { closeConnectionsWhenClosing } from './lib/close-connections.ts';
 import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
+import analytics from './modules/analytics/index.ts';
 import authModule from './modules/auth/index.ts';
 import categories from './modules/categories/index.ts';
 import chat from './modules/chat/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(favorites);
   await app.register(savedSearches, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(chat, { site: { publicUrl: config.publicUrl } });
+  await app.register(analytics);
   await app.register(forum);
   await app.register(stories, { config });
   await app.register(verification, { config });

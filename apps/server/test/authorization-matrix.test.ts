@@ -136,7 +136,7 @@ function idFor(url: string, name: string): string {
   if (name === 'userId') return a.user.id;
   if (name === 'listingId') return adOfC.id; // saved by A
   if (name === 'name') return 'kein-bild.webp';
-  if (url.startsWith('/api/listings/')) return adOfA.id;
+  if (url.startsWith('/api/listings/') || url.startsWith('/api/analytics/listings/')) return adOfA.id;
   if (url.startsWith('/api/chat/conversations/')) return conversation.id;
   if (url.startsWith('/api/notifications/')) return notificationOfA;
   if (url.startsWith('/api/auth/sessions/')) return sessionOfA;
