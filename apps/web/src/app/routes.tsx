@@ -5,6 +5,7 @@ import { LoadingFallback } from '../components/LoadingFallback.tsx';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
+import { analyticsPages } from '../features/analytics/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
@@ -65,7 +66,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   // Login required
   { path: '/dashboard-old', access: 'login', title: de.pages.dashboardOld },
   { path: '/payments', access: 'login', title: de.pages.payments },
-  { path: '/analytics', access: 'login', title: de.pages.analytics },
   { path: '/vorlagen', access: 'login', title: de.pages.templates },
   { path: '/listings-old', access: 'login', title: de.pages.myListingsOld },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
@@ -148,6 +148,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/dashboard',
     access: 'login',
     load: dashboardPages.dashboard,
+  },
+  {
+    path: '/analytics',
+    access: 'login',
+    load: analyticsPages.analytics,
   },
   {
     path: '/feed',
