@@ -7,6 +7,8 @@ import { postBikeAd, signedIn } from './helpers/members.ts';
  * the ad's figures at /analytics and sees B's view on today's date, counted as direct (B typed
  * the address). The dashboard's views lead there.
  */
+test.use({ serverEnv: {} });
+
 for (const [device, viewport] of [
   ['phone', MOBILE],
   ['desktop', DESKTOP],

@@ -22,6 +22,7 @@ import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 import { ApiError, errorDetailOr } from '../../lib/api.ts';
+import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { type AnalyticsRange, downloadAnalyticsCsv, useAnalytics, useListingAnalytics } from './api.ts';
 import { analyticsTexts as t } from './texts.ts';
 
@@ -60,11 +61,15 @@ function Totals({ totals }: { totals: AnalyticsFigures }) {
           component="li"
           key={label}
           variant="outlined"
-          sx={{ p: 1.5 }}
+          sx={{ p: { xs: 1, sm: 1.5 }, minWidth: 0 }}
           aria-label={t.figure(label, number(value))}
         >
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {label}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
+          >
+            <Hyphenated text={label} />
           </Typography>
           <Typography component="p" sx={{ fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.3 }}>
             {number(value)}
