@@ -45,8 +45,8 @@ for (const [device, viewport] of [
     await a.page.waitForURL((url) => url.searchParams.get('listing') === listingId, { timeout: STEP_MS });
     await expect(async () => {
       await a.page.reload();
-      await expect(a.page.getByLabel('Aufrufe: 1', { exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: STEP_MS });
+      await expect(a.page.getByLabel('Aufrufe: 1', { exact: true })).toBeVisible({ timeout: STEP_MS / 2 });
+    }).toPass({ timeout: 3 * STEP_MS });
     await expect(a.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     const today = new Intl.DateTimeFormat('de-DE', {
       timeZone: 'Europe/Berlin',
