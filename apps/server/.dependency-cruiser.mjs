@@ -22,7 +22,7 @@ export const layers = [
   ['verification', 'follows'],
   ['listings'],
   ['favorites', 'chat'],
-  ['forum', 'stories', 'my-listings'],
+  ['forum', 'stories', 'my-listings', 'analytics'],
   ['admin'],
   ['moderation', 'career', 'news'],
   ['notifications'],

@@ -14,6 +14,7 @@ import { CacheCatalogue } from './lib/cache-catalogue.ts';
 import { closeConnectionsWhenClosing } from './lib/close-connections.ts';
 import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
+import analytics from './modules/analytics/index.ts';
 import authModule from './modules/auth/index.ts';
 import career from './modules/career/index.ts';
 import categories from './modules/categories/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(templates);
   await app.register(chat, { site: { publicUrl: config.publicUrl } });
   await app.register(myListings);
+  await app.register(analytics);
   await app.register(forum);
   await app.register(stories, { config });
   await app.register(verification, { config });

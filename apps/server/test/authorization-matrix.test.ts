@@ -228,7 +228,7 @@ function idFor(url: string, name: string): string {
   if (url.startsWith('/api/career/positions/')) return position.slug;
   if (url.startsWith('/api/admin/career/positions/')) return position.id;
   if (url.startsWith('/api/admin/career/applications/')) return applicationOfA;
-  if (url.startsWith('/api/listings/')) return adOfA.id;
+  if (url.startsWith('/api/listings/') || url.startsWith('/api/analytics/listings/')) return adOfA.id;
   if (url.startsWith('/api/chat/conversations/')) return conversation.id;
   if (url.startsWith('/api/notifications/')) return notificationOfA;
   if (url.startsWith('/api/auth/sessions/')) return sessionOfA;

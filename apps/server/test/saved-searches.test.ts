@@ -236,7 +236,7 @@ describe('alerts of new ads for saved searches', () => {
       type: 'saved_search',
       title: 'Neue Anzeigen zu deiner Suche',
       message: '2 neue Anzeigen zu deiner gespeicherten Suche: „Tandem“',
-      link: path,
+      link: `${path}&src=alert`,
       is_read: false,
     });
 

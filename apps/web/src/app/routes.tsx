@@ -5,6 +5,7 @@ import { LoadingFallback } from '../components/LoadingFallback.tsx';
 import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
+import { analyticsPages } from '../features/analytics/index.ts';
 import { authPages } from '../features/auth/index.ts';
 import { careerPages } from '../features/career/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
@@ -66,7 +67,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   // Login required
   { path: '/payments', access: 'login', title: de.pages.payments },
-  { path: '/analytics', access: 'login', title: de.pages.analytics },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
 ];
 
@@ -156,6 +156,11 @@ export const builtPages: readonly BuiltPageEntry[] = [
     path: '/listings-old',
     access: 'login',
     load: classicPages.listingsOld,
+  },
+  {
+    path: '/analytics',
+    access: 'login',
+    load: analyticsPages.analytics,
   },
   {
     path: '/feed',

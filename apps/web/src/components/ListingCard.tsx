@@ -1,4 +1,4 @@
-import { CARD_COVER, type Listing } from '@marketplace/contract';
+import { CARD_COVER, type Listing, type ViewSourceHint } from '@marketplace/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { de } from '../i18n/de.ts';
@@ -6,6 +6,7 @@ import { Hyphenated } from '../lib/hyphenation.tsx';
 import { coverImageUrl } from '../lib/listingImages.ts';
 import { formatPrice } from '../lib/price.ts';
 import { relativeTimeShort } from '../lib/relativeTime.ts';
+import { noteViewSource } from '../lib/viewSource.ts';
 import styles from './ListingCard.module.css';
 import { ListingImage } from './ListingImage.tsx';
 import { SellerBadge } from './SellerBadge.tsx';
@@ -14,7 +15,8 @@ import { StatusBadge } from './StatusBadge.tsx';
 /**
  * An ad in a grid: cover image, price, title, place with distance when known and the short
  * relative date (SPEC.md §9 "vor Nm/h/d"), a reserved/sold badge, and `action` (the favourite
- * heart) over the image. `compact` shows less text for the denser grid. Plain elements styled
+ * heart) over the image. `compact` shows less text for the denser grid. `source` is the list the
+ * card stands in, told to the ad's view for the seller analytics. Plain elements styled
  * by `ListingCard.module.css`: a page renders dozens of cards.
  */
 export function ListingCard({
@@ -23,18 +25,24 @@ export function ListingCard({
   action,
   eagerImage = false,
   now = new Date(),
+  source,
 }: {
   listing: Listing;
   compact?: boolean;
   action?: ReactNode;
   eagerImage?: boolean;
   now?: Date;
+  source?: ViewSourceHint;
 }) {
   const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
   const distance = listing.distance_km !== null ? de.listing.distance(listing.distance_km) : null;
   return (
     <article className={compact ? `${styles.card} ${styles.compact}` : styles.card}>
-      <Link to={`/listing/${listing.id}`} className={styles.link}>
+      <Link
+        to={`/listing/${listing.id}`}
+        className={styles.link}
+        onClick={source ? () => noteViewSource(listing.id, source) : undefined}
+      >
         <div className={styles.media}>
           <ListingImage
             src={coverImageUrl(listing.images)}

@@ -1,4 +1,4 @@
-import type { Listing } from '@marketplace/contract';
+import type { Listing, ViewSourceHint } from '@marketplace/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { GRID_COLUMNS } from '../lib/constants.ts';
 import type { ViewMode } from '../lib/viewMode.ts';
@@ -10,16 +10,19 @@ const EAGER_IMAGES = 4;
 
 /**
  * Ads in a grid of 2/3/4/5 columns (standard) or 3/4/5/6 (compact) across xs/sm/md/lg
- * (SPEC.md §9). `action` renders the control over each card's image (the favourite heart).
+ * (SPEC.md §9). `action` renders the control over each card's image (the favourite heart);
+ * `source` names the list for the ads' views (seller analytics).
  */
 export function ListingGrid({
   listings,
   viewMode = 'standard',
   action,
+  source,
 }: {
   listings: readonly Listing[];
   viewMode?: ViewMode;
   action?: (listing: Listing) => ReactNode;
+  source?: ViewSourceHint;
 }) {
   const columns = GRID_COLUMNS[viewMode];
   const now = new Date();
@@ -40,6 +43,7 @@ export function ListingGrid({
             action={action?.(listing)}
             eagerImage={index < EAGER_IMAGES}
             now={now}
+            source={source}
           />
         </li>
       ))}

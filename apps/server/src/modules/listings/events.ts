@@ -1,4 +1,4 @@
-import type { ListingStatus } from '@marketplace/contract';
+import type { ListingStatus, ViewSource } from '@marketplace/contract';
 
 /** Events of the listings module, published after the change has committed. */
 declare module '../../realtime/event-bus.ts' {
@@ -14,7 +14,10 @@ declare module '../../realtime/event-bus.ts' {
     'listing.deleted': { listingId: string; sellerId: string };
     /** A member reported an ad; the reporter gets a confirmation (DSA Art. 16). */
     'listing.reported': { listingId: string; reporterId: string; title: string };
-    /** A view was counted; `views` is the ad's total after it. */
-    'listing.viewed': { listingId: string; sellerId: string; views: number };
+    /**
+     * A view was counted; `views` is the ad's total after it, `source` where the visitor came
+     * from (the seller analytics count it; absent in jobs recorded before sources existed).
+     */
+    'listing.viewed': { listingId: string; sellerId: string; views: number; source?: ViewSource };
   }
 }

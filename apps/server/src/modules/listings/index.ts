@@ -59,6 +59,7 @@ export {
   adjustFavoritesCount,
   releaseFavorites,
   selectListingSeller as findListingSeller,
+  selectSellerAdTitles as listSellerAdTitles,
 } from './queries.ts';
 export { listMyListings, readListings } from './reading.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */

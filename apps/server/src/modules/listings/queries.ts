@@ -359,16 +359,33 @@ export async function releaseFavorites(tx: Database, listingIds: readonly string
     where st.listing_id = c.id`);
 }
 
-/** The seller of an ad, or undefined when there is no such ad. */
+/** The seller and title of an ad, or undefined when there is no such ad. */
 export async function selectListingSeller(
   db: Database,
   listingId: string,
-): Promise<{ sellerId: string } | undefined> {
+): Promise<{ sellerId: string; title: string } | undefined> {
   const [row] = await db
-    .select({ sellerId: listings.sellerId })
+    .select({ sellerId: listings.sellerId, title: listings.title })
     .from(listings)
     .where(eq(listings.id, listingId));
   return row;
+}
+
+/**
+ * The ids and titles of a seller's ads in every status, newest first, at most `limit`: what the
+ * seller analytics name their figures by (/analytics).
+ */
+export async function selectSellerAdTitles(
+  db: Database,
+  sellerId: string,
+  limit: number,
+): Promise<{ id: string; title: string }[]> {
+  return db
+    .select({ id: listings.id, title: listings.title })
+    .from(listings)
+    .where(eq(listings.sellerId, sellerId))
+    .orderBy(sql`${listings.createdAt} desc nulls last`, sql`${listings.id} desc nulls last`)
+    .limit(limit);
 }
 
 /**

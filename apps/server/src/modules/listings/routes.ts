@@ -9,6 +9,7 @@ import {
   listingReportResultSchema,
   listingSchema,
   listingUpdateSchema,
+  listingViewQuerySchema,
   myListingListSchema,
   myListingsQuerySchema,
   searchSuggestionsSchema,
@@ -28,7 +29,7 @@ import { reportListing } from './reports.ts';
 import { listListings } from './search.ts';
 import * as listings from './service.ts';
 import { suggest } from './terms.ts';
-import { countView, visitorOf } from './views.ts';
+import { countView, viewSourceOf, visitorOf } from './views.ts';
 
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().max(100) });
@@ -97,7 +98,10 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
         tags: ['listings'],
         summary:
           'One ad in any status; counts one view per member or address and day, at most 100 per address and day',
+        description:
+          '`src` says where the visitor opened the ad from (search, category, home, alert, external) for the seller analytics; without it a Referer of another site counts as external, anything else as direct.',
         params: idParams,
+        querystring: listingViewQuerySchema,
         response: { 200: listingSchema, ...errorResponses(404, 422) },
       },
     },
@@ -107,7 +111,12 @@ const listingRoutes: FastifyPluginAsyncZod<ListingRouteOptions> = async (app, op
       const visitor = visitorOf(deps.viewSecret, viewer?.id ?? null, request.ip);
       // A counted view is announced (`listing.viewed`) before the read, and the listings
       // plugin forgets the cached answer of the ad then: the visit shows its own view.
-      await countView(deps, id, visitor);
+      await countView(
+        deps,
+        id,
+        visitor,
+        viewSourceOf(request.query.src, request.headers.referer, request.host),
+      );
       if (viewer) return readListing(deps, id, viewer);
       return adAnswers.send(reply, listingSchema, `listing|${id}`, () => readListing(deps, id, null));
     },

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { ViewSource, ViewSourceHint } from '@marketplace/contract';
 import { isUuid } from '../../lib/ids.ts';
 import { addressKey } from '../auth/index.ts';
 import type { ListingDeps } from './deps.ts';
@@ -63,9 +64,15 @@ export function visitorOf(secret: string, viewerId: string | null, ip: string): 
  * (another instance's repeat, the seller's own) it may count a few less. A visit this instance
  * counts or counted today, and any visit of an address whose cap this instance saw spent, need no
  * write. Malformed and unknown ids count nothing.
+ * @param source where the visitor came from, carried by `listing.viewed` to the seller analytics
  * @returns false for a visit this instance had already counted today (the counter is unchanged)
  */
-export async function countView(deps: ListingDeps, id: string, visitor: Visitor): Promise<boolean> {
+export async function countView(
+  deps: ListingDeps,
+  id: string,
+  visitor: Visitor,
+  source: ViewSource = 'direct',
+): Promise<boolean> {
   if (!isUuid(id)) return false;
   const day = viewDay();
   const visit = `${visitor.key}|${id}`;
@@ -88,7 +95,7 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
         viewerId: visitor.viewerId,
         day,
       });
-      if (view) emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views });
+      if (view) emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views, source });
       return view !== null;
     });
     if (!counted) await releaseViewCap(deps.db, visitor.address);
@@ -97,4 +104,23 @@ export async function countView(deps: ListingDeps, id: string, visitor: Visitor)
     throw error;
   }
   return true;
+}
+
+/**
+ * Where a view came from (seller analytics, /analytics): the web app's hint `src` when it opened
+ * the ad from a list or an alert; without one, a `Referer` of another host than `host` is an
+ * outside link, anything else (typed, bookmarked, no referrer) direct.
+ */
+export function viewSourceOf(
+  hint: ViewSourceHint | undefined,
+  referer: string | undefined,
+  host: string,
+): ViewSource {
+  if (hint) return hint;
+  if (!referer) return 'direct';
+  try {
+    return new URL(referer).host === host ? 'direct' : 'external';
+  } catch {
+    return 'direct';
+  }
 }

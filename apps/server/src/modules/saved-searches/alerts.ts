@@ -39,6 +39,14 @@ export interface SavedSearchAlertDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * The search's page as opened from an alert: `src=alert` (which the search ignores as a filter)
+ * tells the ads opened from there that they came from a saved-search alert (seller analytics).
+ */
+function alertPath(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}src=alert`;
+}
+
 /** The notification of `count` new ads for a saved search named `name`. */
 export function savedSearchAlertText(name: string, count: number, path: string): NotificationText {
   return {
@@ -105,7 +113,7 @@ export async function sendSavedSearchAlerts(
           tx,
           deps,
           search.userId,
-          savedSearchAlertText(search.name, count, savedSearchPath(search.filters)),
+          savedSearchAlertText(search.name, count, alertPath(savedSearchPath(search.filters))),
           { userId: null, listingId: null },
         );
         notifiedInBatch += 1;

@@ -86,6 +86,7 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
           />
         }
         empty={() => <NoResults filters={filters} onWiden={setFilters} category={current.slug} />}
+        source="category"
       />
     </Container>
   );

@@ -88,12 +88,12 @@ export function DashboardFigures() {
           hint={first ? t.otherStatuses(first.counts.reserved, first.counts.sold) : ''}
           to="/listings"
         />
-        <Tile label={t.views} value={sums?.views ?? null} hint={sumsHint(t.viewsHint)} to="/listings" />
+        <Tile label={t.views} value={sums?.views ?? null} hint={sumsHint(t.viewsHint)} to="/analytics" />
         <Tile
           label={t.watchers}
           value={sums?.watchers ?? null}
           hint={sumsHint(t.watchersHint)}
-          to="/listings"
+          to="/analytics"
         />
         <Tile label={t.messages} value={unreadMessages} hint={t.messagesHint} to="/chat" />
         <Tile

@@ -78,8 +78,8 @@ describe('/dashboard', () => {
     const active = await tile('Aktive Anzeigen: 2', '/listings');
     expect(active.textContent).toContain('1 reserviert · 4 verkauft');
     // 10 + 20 + … + 70 views, 0 + 1 + … + 6 times saved.
-    await tile('Aufrufe: 280', '/listings');
-    await tile('Gemerkt: 21', '/listings');
+    await tile('Aufrufe: 280', '/analytics');
+    await tile('Gemerkt: 21', '/analytics');
     await tile('Nachrichten: 3', '/chat');
     await tile('Benachrichtigungen: 4', '/notifications');
     await tile('Favoriten: 2', '/favorites');

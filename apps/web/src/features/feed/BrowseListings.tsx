@@ -1,4 +1,4 @@
-import type { AttributeDefinition, Category, ListingQuerySort } from '@marketplace/contract';
+import type { AttributeDefinition, Category, ListingQuerySort, ViewSourceHint } from '@marketplace/contract';
 import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
@@ -32,6 +32,7 @@ export function BrowseListings({
   enabled = true,
   sortOptions,
   defaultSort = 'newest',
+  source,
 }: {
   filters: ListingFilters;
   onFiltersChange: (filters: ListingFilters) => void;
@@ -45,6 +46,8 @@ export function BrowseListings({
   sortOptions?: readonly ListingQuerySort[];
   /** The sort the server applies when none is chosen. */
   defaultSort?: ListingQuerySort;
+  /** Where the ads are listed, for their views (seller analytics): the search, a category, an alert. */
+  source?: ViewSourceHint;
 }) {
   // null while the width is unknown (on the server, while hydrating): both, by CSS.
   const isDesktop = useIsDesktop();
@@ -142,6 +145,7 @@ export function BrowseListings({
           viewMode={viewMode}
           empty={empty?.(total)}
           enabled={enabled}
+          source={source}
         />
       </Box>
       {isDesktop !== true && (

@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE } from '@marketplace/contract';
+import { FEED_PAGE_SIZE, type ViewSourceHint } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,12 +32,15 @@ export function ListingFeed({
   viewMode,
   empty,
   enabled = true,
+  source,
 }: {
   filters: ListingFilters;
   category?: string;
   viewMode: ViewMode;
   empty?: ReactNode;
   enabled?: boolean;
+  /** The list the ads stand in, for their views (seller analytics). */
+  source?: ViewSourceHint;
 }) {
   const feed = useListingFeed(filters, { category, enabled });
   const pages = feed.data?.pages ?? [];
@@ -77,6 +80,7 @@ export function ListingFeed({
         listings={shown}
         viewMode={viewMode}
         action={(listing) => <FavoriteButton listing={listing} size="small" />}
+        source={source}
       />
       {feed.hasNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>

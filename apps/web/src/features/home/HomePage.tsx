@@ -111,6 +111,7 @@ export function HomePage() {
         <ListingFeed
           filters={filters}
           viewMode={viewMode}
+          source="home"
           // Without a place, the feed is all of Germany: nothing to widen.
           empty={
             postalCode === '' ? undefined : (

@@ -14,6 +14,7 @@ import { ApiError, apiFetch, errorMessageFor } from '../../lib/api.ts';
 import { SIMILAR_LISTINGS_LIMIT } from '../../lib/constants.ts';
 import { isRecord } from '../../lib/guards.ts';
 import { getSessionToken } from '../../lib/session.ts';
+import { takeViewSource } from '../../lib/viewSource.ts';
 import { listingQueryKey, listingsQueryKey } from '../feed/index.ts';
 import { listingFormTexts } from './texts.ts';
 
@@ -23,11 +24,15 @@ export const myListingsQueryKey = ['listings', 'mine'] as const;
 /**
  * `GET /api/listings/{id}`: one ad. Like every answer of our own server in this module, it is
  * taken as typed: the ad page's chunk loads before the page rendered on the server hydrates,
- * and checks without zod (docs/decisions/0017-checks-off-the-first-load.md).
+ * and checks without zod (docs/decisions/0017-checks-off-the-first-load.md). The view it counts
+ * carries where the ad was opened from (`takeViewSource`, seller analytics).
  * @throws ApiError 404 for an unknown ad
  */
 export async function fetchListing(id: string, signal?: AbortSignal): Promise<Listing> {
-  return apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}`, { signal });
+  const source = takeViewSource(id);
+  return apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}${source ? `?src=${source}` : ''}`, {
+    signal,
+  });
 }
 
 /** Whether `error` is the server's answer about the ad (4xx), not a failure to get one. */

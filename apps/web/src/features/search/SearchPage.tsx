@@ -1,6 +1,7 @@
 import { LISTING_SORTS, type ListingQuerySort } from '@marketplace/contract';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
@@ -12,10 +13,13 @@ const SEARCH_SORTS: readonly ListingQuerySort[] = ['relevance', ...LISTING_SORTS
 
 /**
  * /search?q={term} (SPEC.md §2): ranked full-text results with category and price filters and
- * the sort options. An empty result says so and offers to widen the search.
+ * the sort options. An empty result says so and offers to widen the search. Ads opened from here
+ * count as views from the search, or from an alert when the page was opened from one.
  */
 export function SearchPage() {
   const [filters, setFilters] = useUrlFilters();
+  // A saved search's alert links here with `src=alert` (dropped once the filters change).
+  const [params] = useSearchParams();
   const categories = useCategories();
   const term = filters.q ?? '';
   usePageTitle(term ? `${de.pages.search}: ${term}` : de.pages.search);
@@ -38,6 +42,7 @@ export function SearchPage() {
         }
         empty={() => <NoResults filters={filters} onWiden={setFilters} />}
         sortOptions={term ? SEARCH_SORTS : undefined}
+        source={params.get('src') === 'alert' ? 'alert' : 'search'}
         defaultSort={term ? 'relevance' : 'newest'}
       />
     </Container>

@@ -1,0 +1,2 @@
+/** The seller analytics (/analytics): its door for the route table. */
+export { analyticsPages } from './pages.ts';
