@@ -9,6 +9,7 @@ import type {
 } from '@marketplace/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, uniqueEmail, uniqueIp, waitForMail } from './helpers/accounts.ts';
+import { CONCLUDED_APPLICATION_MS, removeConcludedApplications } from '../src/modules/career/index.ts';
 import { startTestApp } from './helpers/app.ts';
 import { enqueuedMails } from './helpers/mail-queue.ts';
 import { countRows, formWithFile, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -240,6 +241,42 @@ describe('Bewerbungen', () => {
     const log = JSON.stringify(await auditActions());
     expect(log).toContain('job_application_cv_opened');
     expect(log).toContain('job_application_status_changed');
+  });
+
+  it('löscht abgeschlossene Bewerbungen mit Lebenslauf nach sechs Monaten, offene nie', async () => {
+    const concluded = uniqueEmail('abgeschlossen');
+    const pending = uniqueEmail('offen');
+    for (const email of [concluded, pending]) {
+      expect((await apply(open.slug, application(email))).statusCode).toBe(202);
+    }
+    const inbox = (
+      await adminGet('/api/admin/career/applications', admin.access_token)
+    ).json() as JobApplicationList;
+    const byEmail = (email: string) => {
+      const found = inbox.applications.find((entry) => entry.email === email);
+      if (!found) throw new Error(`application of ${email} missing`);
+      return found;
+    };
+    const done = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/career/applications/${byEmail(concluded).id}`,
+      payload: { status: 'done' },
+      headers: bearer(admin.access_token),
+    });
+    expect(done.json()).toMatchObject({ status: 'done' });
+    const filesBefore = cvFiles();
+    // A day later nothing goes; half a year and a day after the decision the concluded one goes.
+    expect(await removeConcludedApplications(t.app.careerDeps, new Date(Date.now() + 86_400_000))).toBe(0);
+    const later = new Date(Date.now() + CONCLUDED_APPLICATION_MS + 86_400_000);
+    expect(await removeConcludedApplications(t.app.careerDeps, later)).toBe(1);
+    expect(cvFiles()).toBe(filesBefore - 1);
+    expect((await adminGet(byEmail(concluded).cv_url, admin.access_token)).statusCode).toBe(404);
+    expect((await adminGet(byEmail(pending).cv_url, admin.access_token)).statusCode).toBe(200);
+    const after = (
+      await adminGet('/api/admin/career/applications', admin.access_token)
+    ).json() as JobApplicationList;
+    expect(after.applications.map((entry) => entry.email)).not.toContain(concluded);
+    expect(after.applications.map((entry) => entry.email)).toContain(pending);
   });
 
   it('weist eine HTML-Datei mit .pdf-Namen ab (422), speichert nichts', async () => {

@@ -6,7 +6,10 @@ import { createLocalMediaStorage } from '../../lib/media-storage.ts';
 import type { SiteFacts } from '../../lib/page-head.ts';
 import { type CareerPage, careerListPage, careerPositionPage, careerSitemap } from './heads.ts';
 import careerRoutes from './routes.ts';
-import type { CareerDeps } from './service.ts';
+import { type CareerDeps, removeConcludedApplications } from './service.ts';
+
+/** When concluded applications past their six months are deleted: daily (cron, UTC). */
+const CLEANUP_CRON = '40 3 * * *';
 
 /**
  * The career module's only door (ARCHITECTURE.md "modules"): the positions of /karriere kept by
@@ -17,10 +20,12 @@ import type { CareerDeps } from './service.ts';
 export { type CareerPage, jobPosting } from './heads.ts';
 export {
   type CareerDeps,
+  CONCLUDED_APPLICATION_MS,
   createPosition as createJobPosition,
   JOB_APPLICATION_ADDRESS_LIMIT,
   JOB_APPLICATION_EMAIL_LIMIT,
   listAdminPositions as listJobPositions,
+  removeConcludedApplications,
 } from './service.ts';
 
 /** The career pages as the web-app plugin serves them: heads of `/karriere…` and their sitemap. */
@@ -55,10 +60,20 @@ async function careerModule(app: FastifyInstance, options: { config: Config }) {
     position: (slug, site) => careerPositionPage(deps.db, slug, site),
     sitemap: (publicUrl) => careerSitemap(deps.db, publicUrl),
   } satisfies CareerPages);
+  // Concluded applications and their CVs go after six months (a job once across the instances,
+  // docs/decisions/0014-job-queue.md).
+  await app.jobs.every(
+    'career.cleanup',
+    CLEANUP_CRON,
+    async () => {
+      await removeConcludedApplications(deps);
+    },
+    { runOnStart: true },
+  );
   await app.register(careerRoutes, { deps });
 }
 
 export default fp(careerModule, {
   name: 'career',
-  dependencies: ['database', 'auth', 'auth-module', 'mailer', 'multipart', 'admin'],
+  dependencies: ['database', 'auth', 'auth-module', 'mailer', 'multipart', 'admin', 'jobs'],
 });

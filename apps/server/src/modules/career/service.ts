@@ -17,7 +17,7 @@ import {
   type jobPositionChangeSchema,
 } from '@marketplace/contract';
 import slugify from '@sindresorhus/slugify';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -490,4 +490,32 @@ export async function readCv(
     details: null,
   });
   return file;
+}
+
+/** How long a concluded application (status `done`) is kept with its CV: about six months (ms). */
+export const CONCLUDED_APPLICATION_MS = 183 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the applications concluded (status `done`) at least {@link CONCLUDED_APPLICATION_MS}
+ * before `now`, each CV first and then its row, as the applicant's confirmation mail promises
+ * ('spätestens sechs Monate nach Abschluss des Verfahrens'). A CV already gone is skipped; a
+ * crash between the two leaves the row, which the next run deletes. Run by the daily job
+ * `career.cleanup`.
+ * @returns how many applications were deleted
+ */
+export async function removeConcludedApplications(deps: CareerDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .select({ id: jobApplications.id, cvName: jobApplications.cvName })
+    .from(jobApplications)
+    .where(
+      and(
+        eq(jobApplications.status, 'done'),
+        lte(jobApplications.statusChangedAt, new Date(now.getTime() - CONCLUDED_APPLICATION_MS)),
+      ),
+    );
+  for (const row of due) {
+    await deps.documents.remove(CV_FOLDER, row.cvName);
+    await deps.db.delete(jobApplications).where(eq(jobApplications.id, row.id));
+  }
+  return due.length;
 }
