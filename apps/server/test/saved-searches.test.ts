@@ -325,7 +325,9 @@ describe("instant alerts ('Sofort'): a new ad tested against the saved searches"
     });
     await reactionsDone(t);
     const told = async (member: RegisteredMember) =>
-      (await searchNotifications(member.access_token)).filter((n) => n.link === `/listing/${ad.id}`);
+      (await searchNotifications(member.access_token)).filter(
+        (n) => n.link === `/listing/${ad.id}?src=alert`,
+      );
     const nearNotes = await told(near);
     expect(nearNotes).toHaveLength(1);
     expect(nearNotes[0]).toMatchObject({
@@ -338,7 +340,7 @@ describe("instant alerts ('Sofort'): a new ad tested against the saved searches"
     );
     // Live on the member's open socket, without a reload.
     const live = await socket.next('notification');
-    expect(live.notification).toMatchObject({ type: 'saved_search', link: `/listing/${ad.id}` });
+    expect(live.notification).toMatchObject({ type: 'saved_search', link: `/listing/${ad.id}?src=alert` });
     socket.ws.close();
     expect(await told(anywhere)).toHaveLength(1);
     expect(await told(munich)).toEqual([]);
@@ -376,7 +378,9 @@ describe("instant alerts ('Sofort'): a new ad tested against the saved searches"
     });
     await reactionsDone(t);
     const all = await searchNotifications(near.access_token);
-    expect(all.map((n) => n.link).sort()).toEqual([`/listing/${ad.id}`, `/listing/${second.id}`].sort());
+    expect(all.map((n) => n.link).sort()).toEqual(
+      [`/listing/${ad.id}?src=alert`, `/listing/${second.id}?src=alert`].sort(),
+    );
     expect((await searchNotifications(munich.access_token)).length).toBe(0);
   });
 });

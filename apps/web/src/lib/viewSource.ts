@@ -3,7 +3,8 @@ import type { ViewSourceHint } from '@marketplace/contract';
 /**
  * Where the visitor opened an ad from, for the seller analytics (/analytics): a list notes it
  * when one of its ad cards is clicked, and the ad page's view request (`GET /api/listings/{id}`)
- * takes it as `src`. An ad that is the first page of the visit, reached from another site, is
+ * takes it as `src`. An ad opened from an instant saved-search alert (`/listing/{id}?src=alert`)
+ * came from the alert. An ad that is the first page of the visit, reached from another site, is
  * an outside link; anything else is direct (the server's default).
  */
 const noted = new Map<string, ViewSourceHint>();
@@ -29,6 +30,13 @@ export function takeViewSource(listingId: string): ViewSourceHint | undefined {
     noted.delete(listingId);
     return source;
   }
+  // An instant saved-search alert links the ad itself with `src=alert`.
+  if (
+    typeof window !== 'undefined' &&
+    window.location.pathname === `/listing/${listingId}` &&
+    new URLSearchParams(window.location.search).get('src') === 'alert'
+  )
+    return 'alert';
   if (!landing || landing.used || landing.path !== `/listing/${listingId}` || !landing.referrer)
     return undefined;
   landing.used = true;

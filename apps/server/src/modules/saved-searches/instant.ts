@@ -22,7 +22,8 @@ export function instantAlertText(name: string, title: string, listingId: string)
     type: 'saved_search',
     title: 'Neue Anzeige zu deiner Suche',
     message: `„${title}“ passt zu deiner gespeicherten Suche: ${name}`,
-    link: `/listing/${listingId}`,
+    // `src=alert`: the view counts as one from a saved-search alert (seller analytics).
+    link: `/listing/${listingId}?src=alert`,
   };
 }
 
