@@ -64,6 +64,15 @@ for (const [device, viewport] of [
     await expect(reader.page.getByText(/^Von .* Min\. Lesezeit$/)).toBeVisible();
     expect(unexpected(reader.errors)).toEqual([]);
 
+    // A reader whose home feed keeps Köln on this device: the list opens with Köln's articles.
+    const local = await newPage(viewport);
+    await local.page.addInitScript(() => window.localStorage.setItem('feed.postalCode', '50667'));
+    await openApp(local.page, '/lokale-news');
+    await local.page.waitForURL(/plz=50667/, { timeout: STEP_MS });
+    await expect(local.page.getByRole('heading', { name: cologne })).toBeVisible();
+    await expect(local.page.getByRole('heading', { name: munich })).toHaveCount(0);
+    expect(unexpected(local.errors)).toEqual([]);
+
     // An editor writes an article; it is published and listed.
     const editor = await member(`redaktion.${device}@example.org`, `Redakteurin ${device}`);
     await api('PUT', `/api/admin/members/${editor.id}/news-editor`, { editor: true }, admin.access_token);

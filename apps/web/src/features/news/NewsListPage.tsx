@@ -16,11 +16,12 @@ import PaginationItem from '@mui/material/PaginationItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
+import { FEED_POSTAL_CODE_STORAGE_KEY, useStored } from '../../lib/storageKeys.ts';
 import { PlaceField } from '../feed/index.ts';
 import { newsListQuery, newsListSearch, useNewsWriter } from './api.ts';
 import { NewsCard } from './NewsCard.tsx';
@@ -44,8 +45,8 @@ function addressWith(search: URLSearchParams, changes: Record<string, string>): 
 }
 
 /**
- * /lokale-news: the newest articles of the chosen place and radius (else of the whole country)
- * and category, paged; the filters live in the address, so the server renders the same list
+ * /lokale-news: the newest articles of the chosen place, radius and category (opened without
+ * filters: of the place the home feed keeps on this device, else of the whole country), paged; the filters live in the address, so the server renders the same list
  * (docs/decisions/0030-one-layout-rendered-on-the-server.md) and a link shares it. Editors and
  * ADMINs see 'Artikel schreiben'.
  */
@@ -57,6 +58,16 @@ export function NewsListPage() {
   const writer = useNewsWriter(session.isLoggedIn);
   const plz = search.get('plz') ?? '';
   const [placeText, setPlaceText] = useState(plz);
+  // The reader's place: the one the home feed keeps on this device, applied once to a list opened
+  // without filters (none while a server-rendered page hydrates, so the first render is the server's).
+  const keptPlace = useStored(FEED_POSTAL_CODE_STORAGE_KEY);
+  const openedBare = useRef(search.toString() === '');
+  useEffect(() => {
+    if (!openedBare.current || !keptPlace || search.toString() !== '') return;
+    openedBare.current = false;
+    setPlaceText(keptPlace);
+    setSearch(paramsWith(search, { plz: keptPlace }), { replace: true });
+  }, [keptPlace, search, setSearch]);
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const choosePlace = (text: string) => setSearch(paramsWith(search, { plz: text.trim() }));
   const setFilter = (name: string, value: string) => setSearch(paramsWith(search, { [name]: value }));
