@@ -400,9 +400,21 @@ describe('robots.txt and the sitemaps', () => {
     const files = locs(index.body, 'sitemapindex');
     expect(files).toEqual([
       `${PUBLIC_URL}/sitemaps/categories.xml`,
+      `${PUBLIC_URL}/sitemaps/pages.xml`,
       `${PUBLIC_URL}/sitemaps/guides.xml`,
+      `${PUBLIC_URL}/sitemaps/events.xml`,
+      `${PUBLIC_URL}/sitemaps/karriere.xml`,
+      `${PUBLIC_URL}/sitemaps/news.xml`,
       `${PUBLIC_URL}/sitemaps/listings-1.xml`,
     ]);
+    for (const file of files)
+      expect((await t.app.inject({ url: file.slice(PUBLIC_URL.length) })).statusCode).toBe(200);
+
+    // The fixed public pages: help, FAQ, partner, forum, directory and the legal pages.
+    const pages = locs((await t.app.inject({ url: '/sitemaps/pages.xml' })).body, 'urlset');
+    expect(pages).toContain(`${PUBLIC_URL}/partner-werden`);
+    expect(pages).toContain(`${PUBLIC_URL}/hilfe`);
+    expect(pages).toContain(`${PUBLIC_URL}/legal/impressum`);
 
     const categories = await t.app.inject({ url: '/sitemaps/categories.xml' });
     const categoryUrls = locs(categories.body, 'urlset');

@@ -10,6 +10,7 @@ import {
 } from '@marketplace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { create } from 'xmlbuilder2';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
@@ -70,6 +71,21 @@ const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_00
 const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
 const GUIDES_SITEMAP = '/sitemaps/guides.xml';
+/** The sitemap file of the site's fixed public pages, listed in the index. */
+const PAGES_SITEMAP = '/sitemaps/pages.xml';
+/** The public pages without a sitemap of their own: help, FAQ, partner, forum, directory, legal. */
+const FIXED_PUBLIC_PAGES = [
+  '/hilfe',
+  '/faq',
+  '/faq-contact',
+  '/partner-werden',
+  '/forum',
+  '/entities',
+  '/legal/impressum',
+  '/legal/datenschutz',
+  '/legal/agb',
+  '/legal/cookies',
+];
 /** The upcoming events' sitemap file, listed in the index. */
 const EVENTS_SITEMAP = '/sitemaps/events.xml';
 const eventPageParams = z.object({ id: z.string().max(100) });
@@ -79,6 +95,15 @@ const careerPageParams = z.object({ slug: z.string().max(100) });
 /** The local news' sitemap file, listed in the index. */
 const NEWS_SITEMAP = '/sitemaps/news.xml';
 const newsPageParams = z.object({ id: z.string().max(200) });
+
+/** A sitemap (sitemaps.org `urlset`) of `urls`, absolute. */
+function urlSet(urls: readonly string[]): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
+    xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
+  });
+  for (const url of urls) root.ele('url').ele('loc').txt(url);
+  return root.end();
+}
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -222,6 +247,7 @@ async function webApp(
         reply,
         (
           await sitemaps.index(facts.publicUrl, [
+            PAGES_SITEMAP,
             ...(guides ? [GUIDES_SITEMAP] : []),
             ...(localEvents ? [EVENTS_SITEMAP] : []),
             ...(careers ? [CAREER_SITEMAP] : []),
@@ -230,6 +256,8 @@ async function webApp(
         ).xml,
       ),
     );
+    const pagesXml = urlSet(FIXED_PUBLIC_PAGES.map((page) => `${facts.publicUrl}${page}`));
+    app.get(PAGES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, pagesXml));
     if (localEvents) {
       app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
         sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),
