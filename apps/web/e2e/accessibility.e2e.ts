@@ -67,6 +67,10 @@ function publicPages(): string[] {
     '/hilfe',
     '/ratgeber',
     '/ratgeber/uebergabe',
+    '/partner-werden',
+    '/karriere',
+    '/events',
+    '/lokale-news',
     '/login',
     '/register',
     '/verify-email',
@@ -97,6 +101,12 @@ function memberPages(): string[] {
     '/settings',
     '/chat',
     '/notifications',
+    '/vorlagen',
+    '/text-templates',
+    '/listings-old',
+    '/dashboard-old',
+    '/analytics',
+    '/events/neu',
   ];
 }
 

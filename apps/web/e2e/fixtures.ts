@@ -3,7 +3,7 @@ import os from 'node:os';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { DESKTOP, type Viewport } from './helpers/browser.ts';
 import { callApi, type Member, registerMember } from './helpers/members.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { type RunningServer, SERVER_START_MS, startServer } from './helpers/server.ts';
 
 export { expect };
 
@@ -93,7 +93,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         }
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: SERVER_START_MS + 60_000 },
   ],
   // Relative addresses of pages and of the `request` fixture go to the file's server.
   baseURL: async ({ server }, use) => {
