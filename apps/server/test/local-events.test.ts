@@ -133,6 +133,20 @@ describe('publishing', () => {
     expect(await countRows(t, 'local_events')).toBe(before);
   });
 
+  it('publishes at most 30 events a day per member, also under 200 parallel requests (429 beyond)', async () => {
+    const busy = await verifiedMember(t, { nickname: 'Viel Los' });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        publish(eventBody({ title: `Flohmarkt Nummer ${n + 1}` }), busy.access_token),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(170);
+    const refused = answers.find((res) => res.statusCode === 429);
+    expect(refused?.json().detail).toContain('Du hast heute schon sehr viele Veranstaltungen eingestellt.');
+  });
+
   it('needs a login', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/events', payload: eventBody() });
     expect(res.statusCode).toBe(401);

@@ -68,7 +68,7 @@ const localEventRoutes: FastifyPluginAsyncZod<LocalEventRouteOptions> = async (a
           '`starts_at` and `ends_at` as `YYYY-MM-DDTHH:mm` in Europe/Berlin (stored in UTC, answered with the offset of that moment); `price` in euros, 0 for free entry; `image` a URL answered by `POST /api/upload`; `max_participants` null for no limit.',
         security: bearer,
         body: eventCreateSchema,
-        response: { 201: eventSchema, ...errorResponses(401, 403, 422) },
+        response: { 201: eventSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await createEvent(deps, request.user.id, request.body)),

@@ -17,6 +17,7 @@ import { selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { distanceKmSql, withinRadiusSql } from '../../lib/geo.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
+import { countRequest, type RequestLimit } from '../auth/index.ts';
 import { renderMarkdown } from '../forum/index.ts';
 import { claimEventImage } from '../media/index.ts';
 import { findPlace, locate } from '../places/index.ts';
@@ -135,12 +136,21 @@ async function present(db: Database, row: LocalEventRow, viewer: Viewer, now: Da
   };
 }
 
+/** Events a member may publish per day, like other member writes (docs/decisions/0005). */
+export const EVENT_PUBLISH_LIMIT: RequestLimit = {
+  bucket: 'event_publish',
+  max: 30,
+  windowMs: 24 * 60 * 60 * 1000,
+  reason: 'Du hast heute schon sehr viele Veranstaltungen eingestellt.',
+};
+
 /**
  * `POST /api/events`: publishes an event of `organizerId` (SPEC.md §2 /events). The times are
  * Europe/Berlin wall-clock times, stored in UTC; the postal code is located by the places module.
  * The image (an upload of the organiser) is claimed in the same transaction.
  * @throws AppError validation (422, German, naming the field) for an unknown postal code, a
- *   time that does not exist, an end before the start or in the past, a foreign image
+ *   time that does not exist, an end before the start or in the past, a foreign image;
+ *   rate_limited (429) beyond {@link EVENT_PUBLISH_LIMIT}
  */
 export async function createEvent(
   deps: LocalEventDeps,
@@ -152,6 +162,7 @@ export async function createEvent(
   const place = await findPlace(deps.db, body.postal_code, '');
   if (!place) throw new AppError('validation', localEventTexts.unknownPostalCode);
   const row = await deps.db.transaction(async (tx) => {
+    await countRequest(tx, EVENT_PUBLISH_LIMIT, organizerId);
     const [inserted] = await tx
       .insert(localEvents)
       .values({
