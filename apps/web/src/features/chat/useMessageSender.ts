@@ -46,7 +46,14 @@ export function useMessageSender(conversationId: string) {
       ]);
       try {
         const stored = await sendMessage(conversationId, message.body);
+        // A fetch of the messages that started before the message was stored answers without it:
+        // it is stopped, and a first load that had not arrived yet is asked again.
+        const messagesKey = chatKeys.messages(conversationId);
+        await queryClient.cancelQueries({ queryKey: messagesKey });
         addMessageToCache(queryClient, stored);
+        if (queryClient.getQueryData(messagesKey) === undefined) {
+          void queryClient.invalidateQueries({ queryKey: messagesKey });
+        }
         setPending((list) => list.filter((item) => item.clientId !== message.clientId));
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) });
