@@ -8,8 +8,8 @@ import type {
   JobPositionList,
 } from '@marketplace/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, uniqueEmail, uniqueIp, waitForMail } from './helpers/accounts.ts';
 import { CONCLUDED_APPLICATION_MS, removeConcludedApplications } from '../src/modules/career/index.ts';
+import { bearer, uniqueEmail, uniqueIp, waitForMail } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { enqueuedMails } from './helpers/mail-queue.ts';
 import { countRows, formWithFile, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
