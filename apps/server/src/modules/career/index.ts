@@ -4,13 +4,15 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { createLocalMediaStorage } from '../../lib/media-storage.ts';
 import type { SiteFacts } from '../../lib/page-head.ts';
+import { removeConcludedApplications } from './applications.ts';
 import { type CareerPage, careerListPage, careerPositionPage, careerSitemap } from './heads.ts';
 import careerRoutes from './routes.ts';
-import { type CareerDeps, removeConcludedApplications } from './service.ts';
+import type { CareerDeps } from './service.ts';
 
 /** When concluded applications past their six months are deleted: daily (cron, UTC). */
 const CLEANUP_CRON = '40 3 * * *';
 
+export { CONCLUDED_APPLICATION_MS, removeConcludedApplications } from './applications.ts';
 /**
  * The career module's only door (ARCHITECTURE.md "modules"): the positions of /karriere kept by
  * the ADMINs, the applications to them with their CVs in the private storage
@@ -20,12 +22,10 @@ const CLEANUP_CRON = '40 3 * * *';
 export { type CareerPage, jobPosting } from './heads.ts';
 export {
   type CareerDeps,
-  CONCLUDED_APPLICATION_MS,
   createPosition as createJobPosition,
   JOB_APPLICATION_ADDRESS_LIMIT,
   JOB_APPLICATION_EMAIL_LIMIT,
   listAdminPositions as listJobPositions,
-  removeConcludedApplications,
 } from './service.ts';
 
 /** The career pages as the web-app plugin serves them: heads of `/karriere…` and their sitemap. */

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import * as applications from './applications.ts';
 import * as career from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -94,17 +95,23 @@ const careerRoutes: FastifyPluginAsyncZod<{ deps: career.CareerDeps }> = async (
               part.file.resume();
               throw new AppError('validation', careerTexts.missingCv);
             }
-            tmp = await career.receiveCv(deps, part.file);
+            tmp = await applications.receiveCv(deps, part.file);
           } else if (typeof part.value === 'string' && part.value.length <= FIELD_MAX) {
             fields[part.fieldname] = part.value;
           } else {
             throw new AppError('validation', careerTexts.missingData);
           }
         }
-        const answer = await career.applyToPosition(deps, request.params.slug, fields.data, tmp, request.ip);
+        const answer = await applications.applyToPosition(
+          deps,
+          request.params.slug,
+          fields.data,
+          tmp,
+          request.ip,
+        );
         return reply.status(202).send(answer);
       } finally {
-        if (tmp !== null) await career.discardCv(tmp);
+        if (tmp !== null) await applications.discardCv(tmp);
       }
     },
   );
@@ -180,7 +187,7 @@ const careerRoutes: FastifyPluginAsyncZod<{ deps: career.CareerDeps }> = async (
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return career.listApplications(deps.db, request.query);
+      return applications.listApplications(deps.db, request.query);
     },
   );
 
@@ -199,7 +206,12 @@ const careerRoutes: FastifyPluginAsyncZod<{ deps: career.CareerDeps }> = async (
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return career.changeApplicationStatus(deps.db, request.user.id, request.params.id, request.body.status);
+      return applications.changeApplicationStatus(
+        deps.db,
+        request.user.id,
+        request.params.id,
+        request.body.status,
+      );
     },
   );
 
@@ -216,7 +228,7 @@ const careerRoutes: FastifyPluginAsyncZod<{ deps: career.CareerDeps }> = async (
       },
     },
     async (request, reply) => {
-      const file = await career.readCv(deps, request.user.id, request.params.id);
+      const file = await applications.readCv(deps, request.user.id, request.params.id);
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Disposition', 'inline; filename="lebenslauf.pdf"');
