@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deliverNotifications, notifyMemberInTransaction } from '../notifications/index.ts';
+import { sitemapEvents } from './queries.ts';
 import localEventRoutes from './routes.ts';
-import { getEvent, type LocalEventDeps, sitemapEvents } from './service.ts';
+import { getEvent, type LocalEventDeps } from './service.ts';
 import { eventNotificationText } from './texts.ts';
 import './events.ts';
 
@@ -15,7 +16,8 @@ import './events.ts';
  * event pages go to the web-app plugin through `app.localEvents`.
  */
 export { type EventPage, eventListPage, eventPage, eventSitemap } from './heads.ts';
-export { countUpcomingEvents, createEvent, joinEvent, type LocalEventDeps } from './service.ts';
+export { countUpcomingEvents } from './queries.ts';
+export { createEvent, joinEvent, type LocalEventDeps } from './service.ts';
 
 /** What the web-app plugin reads of the events: one event (as a visitor) and the sitemap's entries. */
 export interface LocalEventPages {

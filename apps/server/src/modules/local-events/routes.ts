@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { eventCalendar } from './ics.ts';
+import { listEvents } from './queries.ts';
 import {
   cancelEvent,
   createEvent,
@@ -19,7 +20,6 @@ import {
   joinEvent,
   type LocalEventDeps,
   leaveEvent,
-  listEvents,
   listParticipants,
   updateEvent,
 } from './service.ts';
