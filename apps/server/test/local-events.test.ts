@@ -1,6 +1,9 @@
 import type { EventList, EventParticipation, LocalEvent } from '@marketplace/contract';
+import { sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { countRows, expectNotification, uploadPhoto, verifiedMember } from './helpers/marketplace.ts';
@@ -285,10 +288,12 @@ describe('taking part', () => {
     const read = (await t.app.inject({ url: `/api/events/${event.id}` })).json() as LocalEvent;
     expect(read.participant_count).toBe(5);
     expect(read.can.participate).toBe(false);
-    const rows = await t.db.handle.db.execute(
-      `select count(*)::int as n from local_event_participants where event_id = '${event.id}'`,
+    const [stored] = await selectRows(
+      t.db.handle.db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from local_event_participants where event_id = ${event.id}::uuid`,
     );
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(5);
+    expect(stored?.n).toBe(5);
   });
 });
 

@@ -121,7 +121,7 @@ describe('GET /api/my-listings/table', () => {
       }
     }
     const byViews = await page('sort=views&order=desc&page_size=10');
-    expect(byViews.rows[0]).toMatchObject({ id: ads[10]?.id, views: 100 });
+    expect(byViews.rows.at(0)).toMatchObject({ id: ads[10]?.id, views: 100 });
     const byMessages = await page('sort=messages&order=desc&page_size=10');
     expect(byMessages.rows.slice(0, 3).map((row) => [row.id, row.messages])).toEqual([
       [ads[2]?.id, 3],
@@ -129,7 +129,7 @@ describe('GET /api/my-listings/table', () => {
       [ads[0]?.id, 1],
     ]);
     const byTitle = await page('sort=title&order=asc&page_size=10');
-    expect(byTitle.rows[0]?.title).toBe('Apfelbaum Setzling');
+    expect(byTitle.rows.at(0)?.title).toBe('Apfelbaum Setzling');
   });
 
   it('filters by shown status and by a part of the title', async () => {

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { bearer, type RegisteredMember } from './accounts.ts';
 import type { TestApp } from './app.ts';
-import { createAd, uploadPhoto, verifiedMember } from './marketplace.ts';
+import { createAd, reactionsDone, uploadPhoto, verifiedMember } from './marketplace.ts';
 
 /**
  * The PostgreSQL server the backup and move tests create their databases on: the server of
@@ -78,7 +78,8 @@ export interface Filled {
 
 /**
  * Members, an ad with a photo, a chat conversation with a message and a favourite, created
- * through the API as people would.
+ * through the API as people would; returns once the reactions to their events have run, so
+ * that the tables hold still while a running server is backed up.
  */
 export async function fillMarketplace(t: TestApp): Promise<Filled> {
   const seller = await verifiedMember(t, { nickname: 'Verkäuferin' });
@@ -106,6 +107,7 @@ export async function fillMarketplace(t: TestApp): Promise<Filled> {
     headers: bearer(buyer.access_token),
   });
   if (favorite.statusCode >= 300) throw new Error(`favorite: ${favorite.statusCode} ${favorite.body}`);
+  await reactionsDone(t);
   return { seller, buyer, listing, photoUrl };
 }
 

@@ -62,7 +62,7 @@ export async function changeOwnListings(
   const unique = [...new Set(ids)];
   const wanted = unique.filter(isUuid);
   const now = Date.now();
-  const { rows, changed, released } = await deps.db.transaction(async (tx) => {
+  const { locked, changed, released } = await deps.db.transaction(async (tx) => {
     const found =
       wanted.length === 0
         ? []
@@ -98,13 +98,13 @@ export async function changeOwnListings(
           .where(inArray(listings.id, allowedIds));
       }
     }
-    return { rows: byId, changed: new Set(allowedIds), released };
+    return { locked: byId, changed: new Set(allowedIds), released };
   });
   await removeFiles(deps.storage, released);
   await announce(
     deps,
     action,
-    [...changed].flatMap((id) => rows.get(id) ?? []),
+    [...changed].flatMap((id) => locked.get(id) ?? []),
     now,
   );
   return {
@@ -112,7 +112,7 @@ export async function changeOwnListings(
     changed: unique.filter((id) => changed.has(id)),
     failed: unique.flatMap((id) => {
       if (changed.has(id)) return [];
-      const row = rows.get(id);
+      const row = locked.get(id);
       const reason = row ? refusal(actor, row, action) : null;
       return [{ id, reason: reason ?? new AppError('listing_not_found').detail }];
     }),
