@@ -1,6 +1,9 @@
 import type { Analytics, ListingAnalytics } from '@marketplace/contract';
 import { parse } from 'csv-parse/sync';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, uniqueIp } from './helpers/accounts.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
@@ -87,6 +90,32 @@ describe('counting', () => {
     expect(bikeFigures.listing).toEqual({ id: bike.id, title: 'Rotes Rennrad' });
     expect(bikeFigures.totals.views).toBe(4);
     expect(bikeFigures.sources.find((s) => s.source === 'alert')?.views).toBe(0);
+  });
+
+  it('counts a visitor once over the German day, also when UTC midnight lies between the visits', async () => {
+    const potter = await verifiedMember(t, { nickname: 'Paula Potter' });
+    const vase = await createAd(t, potter.access_token, { title: 'Blaue Vase' });
+    const ip = uniqueIp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 00:30 and 01:30 on 28 November in Berlin: two UTC dates, one German day.
+      vi.setSystemTime(new Date('2026-11-27T23:30:00Z'));
+      expect((await view(vase.id, { ip })).statusCode).toBe(200);
+      vi.setSystemTime(new Date('2026-11-28T00:30:00Z'));
+      expect((await view(vase.id, { ip })).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const read = await view(vase.id, { token: potter.access_token });
+    expect((read.json() as { views: number }).views).toBe(1);
+    // The analytics count it on the day it was counted for, whenever its reaction runs.
+    await reactionsDone(t);
+    const stored = await selectRows(
+      t.db.handle.db,
+      z.object({ day: z.string(), views: z.number() }),
+      sql`select day::text as day, views from listing_daily_stats where listing_id = ${vase.id}::uuid`,
+    );
+    expect(stored).toEqual([{ day: '2026-11-28', views: 1 }]);
   });
 
   it('counts favourites and the first message of each buyer about an ad, not the seller’s answers', async () => {

@@ -6,7 +6,7 @@ export const MAX_COUNTED_TODAY = 100_000;
 /**
  * The visits (a viewer and what they looked at: an ad, a thread) an instance has already counted
  * today, so a repeated visit needs no write; the database would ignore it anyway, as it counts
- * each viewer once a day. Starts over each UTC day and keeps the {@link MAX_COUNTED_TODAY} seen
+ * each viewer once a day. Starts over with each new day the caller names and keeps the {@link MAX_COUNTED_TODAY} seen
  * last (`lru-cache`): forgetting one costs only a write the database ignores.
  */
 export class CountedToday {
@@ -15,7 +15,7 @@ export class CountedToday {
 
   /**
    * Whether `visit` was counted today (a new `day` starts over).
-   * @param day the UTC day, 'YYYY-MM-DD'
+   * @param day the caller's day of counting, 'YYYY-MM-DD'
    */
   has(visit: string, day: string): boolean {
     if (day !== this.day) {

@@ -14,8 +14,8 @@ import { countListingContact, countListingFavorite, countListingView } from './s
  * and `GET /api/analytics/csv` read them for /analytics.
  */
 async function analyticsModule(app: FastifyInstance) {
-  app.events.react('listing.viewed', 'analytics.views', async ({ listingId, source }, { tx }) => {
-    await countListingView(tx, listingId, source);
+  app.events.react('listing.viewed', 'analytics.views', async ({ listingId, source, day }, { tx }) => {
+    await countListingView(tx, listingId, source, day);
   });
   app.events.react(
     'favorite.added',

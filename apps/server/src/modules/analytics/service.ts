@@ -11,33 +11,19 @@ import {
 } from '@marketplace/contract';
 import { and, between, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { berlinDay } from '../../lib/berlin-day.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findListingSeller, listSellerAdTitles } from '../listings/index.ts';
 import { type Actor, isAdmin } from '../users/index.ts';
 import { listingContacts, listingDailyStats } from './schema.ts';
 
-/** The time zone of the analytics' days. */
-export const ANALYTICS_TIME_ZONE = 'Europe/Berlin';
-
 /** Most own ads `GET /api/analytics` names for the per-ad view. */
 export const ANALYTICS_LISTINGS_LIMIT = 500;
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ANALYTICS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Europe/Berlin day of `at` as `YYYY-MM-DD`. */
-export function analyticsDay(at: Date = new Date()): string {
-  return berlinDay.format(at);
-}
-
 /** The `days` days up to and including the Berlin day of `now`, oldest first (`YYYY-MM-DD`). */
 export function rangeDays(days: number, now: Date = new Date()): string[] {
-  const today = new Date(`${analyticsDay(now)}T12:00:00Z`);
+  const today = new Date(`${berlinDay(now)}T12:00:00Z`);
   return Array.from({ length: days }, (_, index) => {
     const day = new Date(today);
     day.setUTCDate(today.getUTCDate() - (days - 1 - index));
@@ -67,20 +53,21 @@ const SOURCE_KEYS = {
 type Counter = 'views' | 'favorites' | 'contacts';
 
 /**
- * Adds one to `counter` of ad `listingId` on today's Berlin day (and, for a view, to its
- * `source`) with one upsert; the row is created on the ad's first figure of the day. Counts
- * nothing for an ad that is gone (deleted before the reaction ran).
+ * Adds one to `counter` of ad `listingId` on Berlin day `day` (default today; and, for a view,
+ * to its `source`) with one upsert; the row is created on the ad's first figure of the day.
+ * Counts nothing for an ad that is gone (deleted before the reaction ran).
  */
 async function countOne(
   tx: Database,
   listingId: string,
   counter: Counter,
   source?: ViewSource,
+  day: string = berlinDay(),
 ): Promise<void> {
   const ad = await findListingSeller(tx, listingId);
   if (!ad) return;
   const column = source ? SOURCE_KEYS[source] : undefined;
-  const values = { listingId, sellerId: ad.sellerId, day: analyticsDay(), [counter]: 1 };
+  const values = { listingId, sellerId: ad.sellerId, day, [counter]: 1 };
   const set: Record<string, SQL> = { [counter]: sql`${listingDailyStats[counter]} + 1` };
   if (source && column) {
     Object.assign(values, { [column]: 1 });
@@ -94,12 +81,18 @@ async function countOne(
 
 /**
  * A counted view of an ad (reaction to `listing.viewed`, which the listings module emits once
- * per visitor and day, never for the seller's own visits): one view today from `source`
- * (unknown or absent sources count as direct).
+ * per visitor and Berlin day, never for the seller's own visits): one view from `source`
+ * (unknown or absent sources count as direct) on the Berlin `day` it was counted for, so a
+ * reaction that runs after midnight still counts it on its day (absent: today).
  */
-export async function countListingView(tx: Database, listingId: string, source: string | undefined) {
+export async function countListingView(
+  tx: Database,
+  listingId: string,
+  source: string | undefined,
+  day: string | undefined,
+) {
   const known = VIEW_SOURCES.find((name) => name === source) ?? 'direct';
-  await countOne(tx, listingId, 'views', known);
+  await countOne(tx, listingId, 'views', known, day);
 }
 
 /** A member saved the ad (reaction to `favorite.added`): one favourite today. */
@@ -177,7 +170,7 @@ async function readSeries(
  */
 export async function readSellerAnalytics(db: Database, sellerId: string, days: number): Promise<Analytics> {
   const range = rangeDays(days);
-  const from = range[0] ?? analyticsDay();
+  const from = range[0] ?? berlinDay();
   const to = range[range.length - 1] ?? from;
   const where = and(eq(listingDailyStats.sellerId, sellerId), between(listingDailyStats.day, from, to));
   const ranked = (order: SQL<number>) =>
@@ -225,7 +218,7 @@ export async function readListingAnalytics(
   const ad = await findListingSeller(db, listingId);
   if (!ad || (ad.sellerId !== actor.id && !isAdmin(actor))) throw new AppError('listing_not_found');
   const range = rangeDays(days);
-  const from = range[0] ?? analyticsDay();
+  const from = range[0] ?? berlinDay();
   const to = range[range.length - 1] ?? from;
   const where = and(eq(listingDailyStats.listingId, listingId), between(listingDailyStats.day, from, to));
   const series = await readSeries(db, where, range);

@@ -16,8 +16,15 @@ declare module '../../realtime/event-bus.ts' {
     'listing.reported': { listingId: string; reporterId: string; title: string };
     /**
      * A view was counted; `views` is the ad's total after it, `source` where the visitor came
-     * from (the seller analytics count it; absent in jobs recorded before sources existed).
+     * from and `day` the Europe/Berlin day it was counted for, `YYYY-MM-DD` (the seller analytics
+     * count it on that day; both absent in jobs recorded before they existed).
      */
-    'listing.viewed': { listingId: string; sellerId: string; views: number; source?: ViewSource };
+    'listing.viewed': {
+      listingId: string;
+      sellerId: string;
+      views: number;
+      source?: ViewSource;
+      day?: string;
+    };
   }
 }

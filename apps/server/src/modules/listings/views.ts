@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ViewSource, ViewSourceHint } from '@marketplace/contract';
+import { berlinDay } from '../../lib/berlin-day.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { addressKey } from '../auth/index.ts';
 import type { ListingDeps } from './deps.ts';
@@ -7,7 +8,7 @@ import { recordView, releaseViewCap, reserveViewCap, viewCapEnd } from './querie
 
 /**
  * The views of an ad (SPEC.md §3 `views`): who a visit is counted for, and counting it once per
- * visitor and day under the address's daily cap. The route counts the view before it reads the ad.
+ * visitor and Europe/Berlin day under the address's daily cap. The route counts the view before it reads the ad.
  */
 
 /**
@@ -23,16 +24,11 @@ export const LISTING_VIEW_LIMIT = {
 /** The most addresses with a spent cap one instance remembers (`ListingDeps.cappedAddresses`). */
 export const MAX_CAPPED_ADDRESSES = 100_000;
 
-/** Today's date in UTC (`YYYY-MM-DD`): the day of view counting. */
-function viewDay(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Who a view is counted for (`visitorOf`). */
 export interface Visitor {
   /** The member asking, or null for a visitor without a token. */
   viewerId: string | null;
-  /** One view per ad and day is counted per key: `u:` member id, or `a:` the address's pseudonym of the day. */
+  /** One view per ad and Berlin day is counted per key: `u:` member id, or `a:` the address's pseudonym of the day. */
   key: string;
   /** Pseudonym of the address (IPv4, IPv6 /64) for the daily cap over all ads. */
   address: string;
@@ -48,13 +44,13 @@ export function visitorOf(secret: string, viewerId: string | null, ip: string): 
   const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
   return {
     viewerId,
-    key: viewerId ? `u:${viewerId}` : `a:${hmac(`${viewDay()}|${network}`)}`,
+    key: viewerId ? `u:${viewerId}` : `a:${hmac(`${berlinDay()}|${network}`)}`,
     address: hmac(`address|${network}`),
   };
 }
 
 /**
- * Counts one view of ad `id` per visitor (`visitorOf`) and UTC day (SPEC.md §3 `views`, §9
+ * Counts one view of ad `id` per visitor (`visitorOf`) and Europe/Berlin day (SPEC.md §3 `views`, §9
  * `popular`; not the seller's own visits), at most 100 per address in its 24-hour window over all
  * ads (`LISTING_VIEW_LIMIT`), and emits `listing.viewed` in the transaction that counts it when the
  * counter rose. Takes no lock per address, so an address's first visits never queue behind each
@@ -74,7 +70,7 @@ export async function countView(
   source: ViewSource = 'direct',
 ): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const day = viewDay();
+  const day = berlinDay();
   const visit = `${visitor.key}|${id}`;
   if (deps.countedViews.has(visit, day)) return false;
   const cappedUntil = deps.cappedAddresses.get(visitor.address);
@@ -95,7 +91,8 @@ export async function countView(
         viewerId: visitor.viewerId,
         day,
       });
-      if (view) emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views, source });
+      if (view)
+        emit('listing.viewed', { listingId: id, sellerId: view.sellerId, views: view.views, source, day });
       return view !== null;
     });
     if (!counted) await releaseViewCap(deps.db, visitor.address);

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { EVENT_TIME_ZONE, type EventDateFilter } from '@marketplace/contract';
 import { addDays, format } from 'date-fns';
+import { berlinDay } from '../../lib/berlin-day.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /*
@@ -44,11 +45,6 @@ export function utcToBerlinIso(instant: Date): string {
 function berlinMidnight(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(new TZDate(year, month - 1, day, 0, 0, EVENT_TIME_ZONE).getTime());
-}
-
-/** The Europe/Berlin calendar day of an instant, `YYYY-MM-DD`. */
-export function berlinDay(instant: Date): string {
-  return format(new TZDate(instant.getTime(), EVENT_TIME_ZONE), 'yyyy-MM-dd');
 }
 
 /** `YYYY-MM-DD` plus `days` calendar days. */
