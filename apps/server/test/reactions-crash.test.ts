@@ -1,8 +1,9 @@
 // The server process is killed (SIGKILL) right after it answered a chat message, a follow, a
-// forum reply and a moderation decision, 20 times in a row. Their reactions (notifications,
-// their mails; the decision's audit row is part of the decision) were recorded with the change
-// (docs/decisions/0022-durable-reactions.md): after the restarts each exists exactly once. Runs
-// on the embedded database and on PostgreSQL.
+// forum reply, a moderation decision and a new ad that a 'Sofort' saved search waits for, 20
+// times in a row. Their reactions (notifications, their mails, the saved-search alert; the
+// decision's audit row is part of the decision) were recorded with the change
+// (docs/decisions/0022-durable-reactions.md, 0038): after the restarts each exists exactly once.
+// Runs on the embedded database and on PostgreSQL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +19,7 @@ import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { dbKind } from './helpers/app.ts';
 import { establishAccounts } from './helpers/forum.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { adBody, createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
 import { freshDatabase, openApp, postgresServer, tempDataDir } from './helpers/operations.ts';
 import { freePort, waitUntil } from './helpers/own-services.ts';
 
@@ -46,6 +47,9 @@ interface Scene {
   reporter: RegisteredMember;
   offender: RegisteredMember;
   reportedAds: string[];
+  /** Posts an ad each round that `watcher`'s instant saved search matches. */
+  poster: RegisteredMember;
+  watcher: RegisteredMember;
 }
 let scene: Scene;
 
@@ -75,6 +79,7 @@ async function counts(): Promise<Counts> {
       ['author', scene.author],
       ['reporter', scene.reporter],
       ['offender', scene.offender],
+      ['watcher', scene.watcher],
     ];
     for (const [name, member] of members) {
       const rows = await selectRows(
@@ -188,11 +193,12 @@ beforeAll(async () => {
   try {
     const call = (member: RegisteredMember, method: 'POST' | 'PUT', url: string, payload: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${member.access_token}` }, payload });
-    const [seller, buyer, followee, author, replier, admin, reporter, offender] = await Promise.all(
-      ['Selma', 'Bruno', 'Fiona', 'Anton', 'Rita', 'Admina', 'Paula', 'Otto'].map((nickname) =>
-        verifiedMember(t, { nickname }),
-      ),
-    );
+    const [seller, buyer, followee, author, replier, admin, reporter, offender, poster, watcher] =
+      await Promise.all(
+        ['Selma', 'Bruno', 'Fiona', 'Anton', 'Rita', 'Admina', 'Paula', 'Otto', 'Petra', 'Wanda'].map(
+          (nickname) => verifiedMember(t, { nickname }),
+        ),
+      );
     const followers = await Promise.all(Array.from({ length: ROUNDS }, () => verifiedMember(t)));
     await makeAdmin(t, (admin as RegisteredMember).user.id);
     await establishAccounts(t, [author, replier] as RegisteredMember[]);
@@ -222,7 +228,12 @@ beforeAll(async () => {
       body: 'Welche Sohle greift bei Schnee?',
     });
     expect(thread.statusCode, thread.body).toBe(201);
-    // E-mails for follows and replies on (for messages they are on by default).
+    const search = await call(watcher as RegisteredMember, 'POST', '/api/saved-searches', {
+      filters: { q: 'Kinderwagen', postal_code: '50667', radius_km: 20 },
+      frequency: 'instant',
+    });
+    expect(search.statusCode, search.body).toBe(201);
+    // E-mails for follows and replies on (for messages and saved searches they are on by default).
     for (const [member, type] of [
       [followee, 'follow'],
       [author, 'forum_reply'],
@@ -245,6 +256,8 @@ beforeAll(async () => {
       reporter: reporter as RegisteredMember,
       offender: offender as RegisteredMember,
       reportedAds,
+      poster: poster as RegisteredMember,
+      watcher: watcher as RegisteredMember,
     };
   } finally {
     await t.close();
@@ -269,7 +282,7 @@ beforeAll(async () => {
   expect(await openReactions()).toBe(0);
   before = await counts();
   outboxBefore = Object.fromEntries(
-    (['seller', 'followee', 'author', 'reporter', 'offender'] as const).map((name) => [
+    (['seller', 'followee', 'author', 'reporter', 'offender', 'watcher'] as const).map((name) => [
       name,
       mailsTo(dataDir, scene[name].email).length,
     ]),
@@ -282,7 +295,7 @@ afterAll(async () => {
 });
 
 describe('reactions survive the server being killed right after its answers', () => {
-  it(`${ROUNDS} kills after a chat message, a follow, a forum reply and a decision: each reaction once`, async () => {
+  it(`${ROUNDS} kills after a chat message, a follow, a forum reply, a decision and a new ad: each reaction once`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const { child, base } = await startServer().catch((error: Error) => {
         throw new Error(`round ${round + 1}: ${error.message}`);
@@ -323,6 +336,13 @@ describe('reactions survive the server being killed right after its answers', ()
             },
             201,
           ),
+          act(
+            base,
+            scene.poster,
+            '/api/listings',
+            adBody({ title: `Kinderwagen Nummer ${round + 1}`, postal_code: '50667' }),
+            201,
+          ),
         ]);
       } finally {
         // Right after the last answer: the reactions are recorded, most not yet run.
@@ -340,6 +360,7 @@ describe('reactions survive the server being killed right after its answers', ()
       ['author', scene.author],
       ['reporter', scene.reporter],
       ['offender', scene.offender],
+      ['watcher', scene.watcher],
     ];
     try {
       await waitUntil(
@@ -374,6 +395,8 @@ describe('reactions survive the server being killed right after its answers', ()
       'reporter mails': ROUNDS,
       'offender notifications moderation': ROUNDS,
       'offender mails': ROUNDS,
+      'watcher notifications saved_search': ROUNDS,
+      'watcher mails': ROUNDS,
       'admin audit rows': ROUNDS,
     });
   }, 1_200_000);

@@ -108,4 +108,46 @@ describe('two instances with Redis (ARCHITECTURE.md "realtime")', () => {
       sellerTab.close();
     }
   });
+
+  it("ten ads posted through A and B at once alert a 'Sofort' search once each, live on the member's tab", async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [watcher, poster] = await Promise.all([verified(a.app, 'Wanda'), verified(b.app, 'Paul')]);
+    const search = await b.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: bearer(watcher.access_token),
+      payload: { filters: { q: 'Kinderwagen', postal_code: '50667', radius_km: 20 }, frequency: 'instant' },
+    });
+    expect(search.statusCode, search.body).toBe(201);
+    const tab = await TestSocket.connect(a.base, watcher.access_token);
+    try {
+      // Both instances' workers take the reactions from the one queue.
+      const posted = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          (index % 2 === 0 ? a : b).app.inject({
+            method: 'POST',
+            url: '/api/listings',
+            headers: bearer(poster.access_token),
+            payload: adBody({ title: `Kinderwagen Nummer ${index + 1}`, postal_code: '50667' }),
+          }),
+        ),
+      );
+      expect(posted.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+      const links = posted.map((res) => `/listing/${(res.json() as { id: string }).id}?src=alert`).sort();
+      const live: string[] = [];
+      for (let count = 0; count < 10; count += 1) {
+        const message = await tab.next('notification', (m) => m.notification.type === 'saved_search');
+        live.push(message.notification.link ?? '');
+      }
+      expect(live.sort()).toEqual(links);
+      const stored = await b.app.inject({
+        url: '/api/notifications?type=saved_search&limit=50',
+        headers: bearer(watcher.access_token),
+      });
+      const notes = (stored.json() as { notifications: { link: string | null }[] }).notifications;
+      expect(notes.map((note) => note.link).sort()).toEqual(links);
+    } finally {
+      tab.close();
+    }
+  });
 });
