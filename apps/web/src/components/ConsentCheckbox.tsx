@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -52,5 +53,44 @@ export function ConsentCheckbox<T extends FieldValues, TTransformed = T>({
       />
       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
     </Box>
+  );
+}
+
+/** The German texts of a contact form's end: the consent label's three parts and the button. */
+export interface ConsentTexts {
+  consentBefore: string;
+  consentPrivacy: string;
+  consentAfter: string;
+  submit: string;
+}
+
+/**
+ * The end of the app's contact forms: the consent checkbox (`ConsentCheckbox`) of field `name`,
+ * then the submit button, disabled while the form is being sent (`pending`).
+ */
+export function ConsentAndSubmit<T extends FieldValues, TTransformed = T>({
+  control,
+  name,
+  texts,
+  pending,
+}: Pick<ConsentCheckboxProps<T, TTransformed>, 'control' | 'name'> & {
+  texts: ConsentTexts;
+  pending: boolean;
+}) {
+  return (
+    <>
+      <ConsentCheckbox
+        control={control}
+        name={name}
+        before={texts.consentBefore}
+        privacy={texts.consentPrivacy}
+        after={texts.consentAfter}
+      />
+      <Box>
+        <Button type="submit" variant="contained" disabled={pending}>
+          {texts.submit}
+        </Button>
+      </Box>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConsentCheckbox } from '../../components/ConsentCheckbox.tsx';
+import { ConsentAndSubmit } from '../../components/ConsentCheckbox.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { sendApplication } from './api.ts';
@@ -131,18 +131,7 @@ export default function ApplicationForm({ slug }: { slug: string }) {
           </Stack>
           {cvError ? <FormHelperText error>{cvError}</FormHelperText> : null}
         </Box>
-        <ConsentCheckbox
-          control={form.control}
-          name="consent"
-          before={t.consentBefore}
-          privacy={t.consentPrivacy}
-          after={t.consentAfter}
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t.submit}
-          </Button>
-        </Box>
+        <ConsentAndSubmit control={form.control} name="consent" texts={t} pending={mutation.isPending} />
       </Stack>
     </Box>
   );

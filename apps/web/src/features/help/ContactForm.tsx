@@ -7,12 +7,11 @@ import {
 } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { ConsentCheckbox } from '../../components/ConsentCheckbox.tsx';
+import { ConsentAndSubmit } from '../../components/ConsentCheckbox.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
@@ -83,18 +82,7 @@ export function ContactForm() {
           minRows={5}
           required
         />
-        <ConsentCheckbox
-          control={form.control}
-          name="consent"
-          before={t.consentBefore}
-          privacy={t.consentPrivacy}
-          after={t.consentAfter}
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t.submit}
-          </Button>
-        </Box>
+        <ConsentAndSubmit control={form.control} name="consent" texts={t} pending={mutation.isPending} />
       </Stack>
     </Box>
   );

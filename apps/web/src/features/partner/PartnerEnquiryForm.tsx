@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConsentCheckbox } from '../../components/ConsentCheckbox.tsx';
+import { ConsentAndSubmit } from '../../components/ConsentCheckbox.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorDetailOr } from '../../lib/api.ts';
 import { sendPartnerEnquiry } from './api.ts';
@@ -129,18 +129,7 @@ export default function PartnerEnquiryForm() {
           minRows={5}
           required
         />
-        <ConsentCheckbox
-          control={form.control}
-          name="consent"
-          before={t.consentBefore}
-          privacy={t.consentPrivacy}
-          after={t.consentAfter}
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t.submit}
-          </Button>
-        </Box>
+        <ConsentAndSubmit control={form.control} name="consent" texts={t} pending={mutation.isPending} />
       </Stack>
     </Box>
   );
