@@ -40,9 +40,9 @@ function sortKey(sort: MyListingsSort, messages: ListingCountSql): SQL {
     case 'status':
       return SHOWN_STATUS;
     case 'views':
-      return sql`st.views`;
+      return sql`coalesce(st.views, 0)`;
     case 'favorites':
-      return sql`st.favorites_count`;
+      return sql`coalesce(st.favorites_count, 0)`;
     case 'messages':
       return messages(sql`l.id`);
     case 'created_at':
@@ -79,8 +79,9 @@ const countRow = z.object({ n: rowCount });
 
 /**
  * The seller's ads of `filter` in its order (ties by id in the same direction), `limit` rows
- * from `offset`: the inner query picks the ids by the sort key, the outer one reads the counters
- * of those rows only.
+ * from `offset`: the inner query picks the ids by the sort key (reading the counters only when
+ * it sorts by one, so a sort by a column of the ad walks a seller index and stops at the page),
+ * the outer one reads the counters of those rows only.
  */
 async function selectRowsOfPage(
   db: Database,
@@ -91,18 +92,23 @@ async function selectRowsOfPage(
 ): Promise<MyListingRow[]> {
   const direction = filter.order === 'asc' ? sql`asc` : sql`desc`;
   const key = sortKey(filter.sort, messages);
+  const stats =
+    filter.sort === 'views' || filter.sort === 'favorites'
+      ? sql`left join listing_stats st on st.listing_id = l.id`
+      : sql``;
   const rows = await selectRows(
     db,
     tableRow,
     sql`select l.id, l.title, l.price_cents as "priceCents", l.price_type as "priceType", l.status,
-          st.views, st.favorites_count as favorites, ${messages(sql`l.id`)}::int as messages,
+          coalesce(st.views, 0) as views, coalesce(st.favorites_count, 0) as favorites,
+          ${messages(sql`l.id`)}::int as messages,
           ${isoTimestamp('l.created_at')} as "createdAt", ${isoTimestamp('l.expires_at')} as "expiresAt"
-        from (select l.id, ${key} as key from listings l join listing_stats st on st.listing_id = l.id
+        from (select l.id, ${key} as key from listings l ${stats}
               where ${filterConditions(sellerId, filter)}
               order by ${key} ${direction}, l.id ${direction}
               ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}) k
         join listings l on l.id = k.id
-        join listing_stats st on st.listing_id = l.id
+        left join listing_stats st on st.listing_id = l.id
         order by k.key ${direction}, k.id ${direction}`,
   );
   return rows.map((row) => ({
