@@ -1,5 +1,5 @@
 // The server process is killed (SIGKILL) right after it answered a chat message, a follow, a
-// forum reply, a moderation decision and a new ad that a 'Sofort' saved search waits for, 20
+// forum reply, a moderation decision and a new ad that a 'Sofort' saved search waits for, 10
 // times in a row. Their reactions (notifications, their mails, the saved-search alert; the
 // decision's audit row is part of the decision) were recorded with the change
 // (docs/decisions/0022-durable-reactions.md, 0038): after the restarts each exists exactly once.
@@ -24,7 +24,7 @@ import { freshDatabase, openApp, postgresServer, tempDataDir } from './helpers/o
 import { freePort, waitUntil } from './helpers/own-services.ts';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-const ROUNDS = 20;
+const ROUNDS = 10;
 /** pg-boss's schema: the server runs in the database's `public` schema here (decision 0014). */
 const JOBS = sql.identifier('pgboss');
 
