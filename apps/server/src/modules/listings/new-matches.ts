@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CategoryTree } from '../categories/index.ts';
+import { locateMany } from '../places/index.ts';
 import { countListingsCapped } from './queries.ts';
 import { buildFilters, checkListingFilters, textCondition } from './search-filters.ts';
 import { compoundsOf, termsOf, textQuery } from './terms.ts';
@@ -89,7 +90,7 @@ export async function listingCategoryIds(
  * every search word, as typed or as one of its compounds (docs/decisions/0011), as
  * {@link countNewMatches} would count it. The saved-search alerts' percolation (a new ad against
  * the searches, not every search against the ads): the conditions are tested on the ad's row
- * alone, one statement per 200 sets; a word's compounds are looked up only where one of the ad's
+ * alone, one statement per 200 sets; the sets' places are located in one query; a word's compounds are looked up only where one of the ad's
  * title words could be one. Sets the search refuses (a category or place that is gone) match
  * nothing.
  * @returns the indexes of the matching sets in `filterSets`
@@ -135,11 +136,16 @@ export async function filtersMatchingListing(
       return found;
     },
   };
+  // The searches' places in one query instead of one per search.
+  const located = await locateMany(
+    deps.db,
+    filterSets.flatMap((filters) => (filters.postal_code ? [filters.postal_code] : [])),
+  );
   const conditions: { index: number; condition: SQL }[] = [];
   for (const [index, filters] of filterSets.entries()) {
     try {
       const query = listingQuerySchema.parse({ ...filters, sort: 'newest' });
-      const where = [...(await buildFilters(deps, query)).where];
+      const where = [...(await buildFilters({ ...deps, located }, query)).where];
       const q = query.q?.trim();
       if (q) where.push(textCondition(await textQuery(deps.db, q, compoundSource)));
       conditions.push({ index, condition: and(...where) ?? sql`true` });

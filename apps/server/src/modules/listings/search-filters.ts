@@ -70,7 +70,10 @@ function attributeConditions(query: ListingQuery): { where: SQL[]; signature: [s
  * @throws AppError validation (422) for an unknown category, place or attribute parameter
  */
 export async function buildFilters(
-  deps: Pick<ListingReadDeps, 'db' | 'categories'>,
+  deps: Pick<ListingReadDeps, 'db' | 'categories'> & {
+    /** Places already located by their text (`locateMany`); others are looked up. */
+    located?: ReadonlyMap<string, Location | null>;
+  },
   query: ListingQuery,
 ): Promise<Filters> {
   const where: SQL[] = [VISIBLE];
@@ -113,7 +116,9 @@ export async function buildFilters(
   let origin: Location | null = null;
   let radiusKm: number | null = null;
   if (query.postal_code) {
-    origin = await locate(deps.db, query.postal_code);
+    origin = deps.located?.has(query.postal_code)
+      ? (deps.located.get(query.postal_code) ?? null)
+      : await locate(deps.db, query.postal_code);
     if (!origin) invalid('postal_code', 'Diesen Ort oder diese Postleitzahl kennen wir nicht.');
     if (query.radius_km !== undefined) {
       radiusKm = query.radius_km;

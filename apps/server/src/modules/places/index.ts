@@ -14,6 +14,7 @@ export {
   findPlace,
   type Location,
   locate,
+  locateMany,
   postalCodeExists,
   selectPlacesByCodes,
 } from './service.ts';

@@ -189,6 +189,33 @@ export async function locate(db: Database, text: string): Promise<Location | nul
   return rows[0] ?? null;
 }
 
+/**
+ * {@link locate} for many texts at once: the 5-digit postal codes among them in one query (their
+ * main towns, as `locate` finds them), any other text one by one. For callers that test many
+ * saved filters at once (the saved-search alerts).
+ * @returns each text of `texts` with its location, or null when nothing matches
+ */
+export async function locateMany(
+  db: Database,
+  texts: readonly string[],
+): Promise<Map<string, Location | null>> {
+  const located = new Map<string, Location | null>();
+  const codes = [...new Set(texts.map((text) => text.trim()).filter((text) => /^\d{5}$/.test(text)))];
+  const byCode = new Map(
+    codes.length === 0
+      ? []
+      : (await selectPlacesByCodes(db, codes)).map(({ state: _state, ...place }) => [
+          place.postalCode,
+          place,
+        ]),
+  );
+  for (const text of new Set(texts)) {
+    const value = text.trim();
+    located.set(text, /^\d{5}$/.test(value) ? (byCode.get(value) ?? null) : await locate(db, text));
+  }
+  return located;
+}
+
 /** The main town of each of the given postal codes (demo data); unknown codes are left out. */
 export function selectPlacesByCodes(
   db: Database,
