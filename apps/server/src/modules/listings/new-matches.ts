@@ -5,7 +5,7 @@ import { type Database, selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { locateMany } from '../places/index.ts';
-import { countListingsCapped } from './queries.ts';
+import { countListingsCapped, VISIBLE } from './queries.ts';
 import { buildFilters, checkListingFilters, textCondition } from './search-filters.ts';
 import { compoundsOf, termsOf, textQuery } from './terms.ts';
 
@@ -55,7 +55,7 @@ export async function checkSavedFilters(
 }
 
 /** Filter sets tested against one ad in one statement. */
-const MATCH_BATCH = 200;
+const MATCH_BATCH = 100;
 
 const adFactsRow = z.object({ title: z.string(), categoryId: z.number(), rootCategoryId: z.number() });
 const stemRow = z.object({ word: z.string(), stem: z.string().nullable() });
@@ -90,7 +90,8 @@ export async function listingCategoryIds(
  * every search word, as typed or as one of its compounds (docs/decisions/0011), as
  * {@link countNewMatches} would count it. The saved-search alerts' percolation (a new ad against
  * the searches, not every search against the ads): the conditions are tested on the ad's row
- * alone, one statement per 200 sets; the sets' places are located in one query; a word's compounds are looked up only where one of the ad's
+ * alone, one statement per 100 sets, with whether the ad is public asked once for all of them;
+ * the sets' places are located in one query; a word's compounds are looked up only where one of the ad's
  * title words could be one. Sets the search refuses (a category or place that is gone) match
  * nothing.
  * @returns the indexes of the matching sets in `filterSets`
@@ -145,7 +146,10 @@ export async function filtersMatchingListing(
   for (const [index, filters] of filterSets.entries()) {
     try {
       const query = listingQuerySchema.parse({ ...filters, sort: 'newest' });
-      const where = [...(await buildFilters({ ...deps, located }, query)).where];
+      // Whether the ad is public is asked once for all sets, in the statement below.
+      const where = (await buildFilters({ ...deps, located }, query)).where.filter(
+        (part) => part !== VISIBLE,
+      );
       const q = query.q?.trim();
       if (q) where.push(textCondition(await textQuery(deps.db, q, compoundSource)));
       conditions.push({ index, condition: and(...where) ?? sql`true` });
@@ -161,7 +165,7 @@ export async function filtersMatchingListing(
       sql`select array[${sql.join(
         batch.map(({ condition }) => sql`coalesce((${condition}), false)`),
         sql`, `,
-      )}] as matches from listings l where l.id = ${listingId}::uuid`,
+      )}] as matches from listings l where l.id = ${listingId}::uuid and ${VISIBLE}`,
     );
     row?.matches.forEach((matches, offset) => {
       const entry = batch[offset];
