@@ -16,7 +16,9 @@
 // --skip-cluster (no bench of one and two instances behind nginx, see cluster.ts; it fills its
 // own database with --ads N ads; --skip-load skips it too), --skip-login (no bench of failed logins'
 // times, see login-timing.ts), --search-plans (only the GIN and RUM search plans compared on the
-// data set, see search-plans.ts). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+// data set, see search-plans.ts), --skip-seller-desk (no bench of the classic views' table and
+// 'Sofort' alerts, see seller-desk.ts; --seller-desk runs only it, with --saved-searches N (10000)
+// and --alert-minutes M (2)). PostgreSQL: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -47,6 +49,7 @@ import {
 } from './load.ts';
 import { loginTimingBench } from './login-timing.ts';
 import { searchPlansBench } from './search-plans.ts';
+import { sellerDeskBench } from './seller-desk.ts';
 import { socketBench } from './sockets.ts';
 import { storiesBench } from './stories.ts';
 
@@ -188,6 +191,10 @@ async function main() {
   );
   log(`Rechner: ${os.cpus().length} Kerne (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`);
   const ids = await prepareSchema(SCHEMA, ADS);
+  if (flag('seller-desk')) {
+    await sellerDesk();
+    return;
+  }
   if (flag('search-plans')) {
     await searchPlansBench({
       databaseUrl: DATABASE_URL,
@@ -268,6 +275,20 @@ async function afterSequential() {
     });
     if (lost > 0) process.exitCode = 1;
   }
+  if (!flag('skip-seller-desk')) await sellerDesk();
+}
+
+/** The seller's desk on the data set: the table of 5,000 own ads and 'Sofort' alerts. */
+function sellerDesk(): Promise<void> {
+  return sellerDeskBench({
+    databaseUrl: DATABASE_URL,
+    schema: SCHEMA,
+    ads: ADS,
+    runs: SEQUENTIAL_RUNS,
+    searches: option('saved-searches', 10_000),
+    minutes: option('alert-minutes', 2),
+    log,
+  });
 }
 
 /** The load generator at `CONNECTIONS` connections against the app in its own process. */
