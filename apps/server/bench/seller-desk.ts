@@ -106,11 +106,7 @@ function searchWord(title: string): string {
 }
 
 /** A saved search's filters as members make them: a word, a category, a place, a price limit. */
-function searchFilters(
-  random: Random,
-  slugs: string[],
-  places: string[],
-): Record<string, string | number> {
+function searchFilters(random: Random, slugs: string[], places: string[]): Record<string, string | number> {
   const slug = random.pick(slugs);
   const template = random.pick(CATALOG[slug] ?? []);
   const roll = random.next();

@@ -233,6 +233,12 @@ describe('Partneranfragen', () => {
     // The same status again changes nothing, not even the time of the change.
     const again = await setStatus(target.id, 'done', admin.access_token);
     expect(again.json()).toEqual(handled);
+    // Each change is in the administrators' audit log, the repeated one is not.
+    const audit = await t.app.inject({ url: '/api/admin/audit-log', headers: bearer(admin.access_token) });
+    const changes = (
+      audit.json() as { entries: { action: string; details: string | null }[] }
+    ).entries.filter((entry) => entry.action === 'partner_enquiry_status_changed');
+    expect(changes.map((entry) => entry.details)).toEqual(['done', 'in_progress']);
   });
 
   it('antwortet auf einen unbekannten Status oder eine unbekannte Anfrage mit 422 oder 404 und ändert nichts', async () => {

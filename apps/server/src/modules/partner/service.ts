@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { composeMail, type Mailer } from '../../lib/mailer.ts';
+import { recordAdminAction } from '../admin/index.ts';
 import { addressKey, countRequest, type RequestLimit } from '../auth/index.ts';
 import { type PartnerEnquiryRow, partnerEnquiries } from './schema.ts';
 
@@ -149,13 +150,26 @@ export async function changePartnerEnquiryStatus(
   status: PartnerEnquiryStatus,
 ): Promise<PartnerEnquiry> {
   if (!isUuid(id)) throw new AppError('partner_enquiry_not_found');
-  const [changed] = await db
-    .update(partnerEnquiries)
-    .set({ status, statusChangedAt: new Date(), statusChangedBy: adminId })
-    .where(and(eq(partnerEnquiries.id, id), ne(partnerEnquiries.status, status)))
-    .returning();
-  if (changed) return present(changed);
-  const [unchanged] = await db.select().from(partnerEnquiries).where(eq(partnerEnquiries.id, id));
-  if (!unchanged) throw new AppError('partner_enquiry_not_found');
-  return present(unchanged);
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(partnerEnquiries)
+      .set({ status, statusChangedAt: new Date(), statusChangedBy: adminId })
+      .where(and(eq(partnerEnquiries.id, id), ne(partnerEnquiries.status, status)))
+      .returning();
+    if (changed) {
+      await recordAdminAction(tx, {
+        adminId,
+        action: 'partner_enquiry_status_changed',
+        targetType: 'partner_enquiry',
+        targetId: id,
+        reason: 'Status der Partneranfrage geändert',
+        details: status,
+      });
+      return changed;
+    }
+    const [unchanged] = await tx.select().from(partnerEnquiries).where(eq(partnerEnquiries.id, id));
+    if (!unchanged) throw new AppError('partner_enquiry_not_found');
+    return unchanged;
+  });
+  return present(row);
 }

@@ -134,6 +134,7 @@ export const adminAreaTexts = {
     job_position_reopened: 'Stelle wieder ausgeschrieben',
     job_application_status_changed: 'Status einer Bewerbung geändert',
     job_application_cv_opened: 'Lebenslauf geöffnet',
+    partner_enquiry_status_changed: 'Status einer Partneranfrage geändert',
   },
   openMember: (name: string) => `${name} öffnen`,
   memberBack: 'Zurück zum Admin-Dashboard',
