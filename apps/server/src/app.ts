@@ -18,6 +18,7 @@ import analytics from './modules/analytics/index.ts';
 import authModule from './modules/auth/index.ts';
 import career from './modules/career/index.ts';
 import categories from './modules/categories/index.ts';
+import calendar from './modules/calendar/index.ts';
 import chat from './modules/chat/index.ts';
 import contact from './modules/contact/index.ts';
 import favorites from './modules/favorites/index.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(calendar, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
   await app.after();
   if (config.seedDemo) {

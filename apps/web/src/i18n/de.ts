@@ -149,6 +149,7 @@ export const de = {
       moderation: 'Meldungen und Entscheidungen der Moderation',
       saved_search: 'Neue Anzeigen zu deinen gespeicherten Suchen',
       event: 'Änderungen und Absagen von Events, an denen du teilnimmst',
+      appointment: 'Termine aus dem Chat: Vorschläge, Zusagen, Absagen und Erinnerungen',
     },
     pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
     previousPage: 'Zurück',

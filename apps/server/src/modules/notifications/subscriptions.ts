@@ -206,6 +206,9 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       { userId: event.senderId, listingId: event.listingId },
       { collapseByLink: true },
     );
+  }, {
+    // Appointment steps notify through `appointment.changed` (modules/calendar), not twice.
+    when: (event) => !event.kind?.startsWith('appointment'),
   });
 
   // I read a conversation: its message notification becomes read too, and my tabs hear of the
