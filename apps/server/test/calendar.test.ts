@@ -8,7 +8,7 @@ import type {
   LocalEvent,
   NotificationList,
 } from '@marketplace/contract';
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendAppointmentReminders } from '../src/modules/calendar/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
@@ -59,7 +59,11 @@ async function scene() {
 
 const base = (conversationId: string) => `/api/chat/conversations/${conversationId}/appointments`;
 
-async function propose(member: RegisteredMember, conversationId: string, body: Json = {}): Promise<ChatMessage> {
+async function propose(
+  member: RegisteredMember,
+  conversationId: string,
+  body: Json = {},
+): Promise<ChatMessage> {
   const res = await call('POST', base(conversationId), member, {
     type: 'viewing',
     starts_at: berlinLocal(new Date(Date.now() + 3 * 24 * 60 * MINUTE)),
@@ -92,23 +96,39 @@ describe('appointments in chat (contract calendar.ts)', () => {
     const { seller, buyer, conversation } = await scene();
     const proposal = await propose(buyer, conversation.id);
     expect(proposal.kind).toBe('appointment');
-    expect(proposal.appointment).toMatchObject({ type: 'viewing', status: 'proposed', place: 'Kastanienallee 12, Berlin' });
+    expect(proposal.appointment).toMatchObject({
+      type: 'viewing',
+      status: 'proposed',
+      place: 'Kastanienallee 12, Berlin',
+    });
     // The proposer cannot answer their own proposal; the other member can.
-    expect(proposal.appointment?.can).toEqual({ accept: false, decline: false, counter: false, cancel: true });
+    expect(proposal.appointment?.can).toEqual({
+      accept: false,
+      decline: false,
+      counter: false,
+      cancel: true,
+    });
     const own = await step(buyer, conversation.id, proposal.appointment?.id ?? '', 'accept');
     expect(own.statusCode).toBe(403);
     expect(own.json().detail).toBe('Auf deinen eigenen Terminvorschlag kannst du nicht antworten.');
 
-    await expect.poll(async () => (await notificationsOf(seller)).map((n) => n.title)).toEqual(['Neuer Terminvorschlag']);
+    await expect
+      .poll(async () => (await notificationsOf(seller)).map((n) => n.title))
+      .toEqual(['Neuer Terminvorschlag']);
     const seen = await call('GET', `/api/chat/conversations/${conversation.id}/messages`, seller);
     const [listed] = (seen.json() as ChatMessageList).messages;
     expect(listed?.appointment?.can).toMatchObject({ accept: true, decline: true, counter: true });
 
     const accepted = await step(seller, conversation.id, proposal.appointment?.id ?? '', 'accept');
     expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(accepted.json()).toMatchObject({ kind: 'appointment_accepted', appointment: { status: 'accepted' } });
+    expect(accepted.json()).toMatchObject({
+      kind: 'appointment_accepted',
+      appointment: { status: 'accepted' },
+    });
     // Both are told: the proposer that it was accepted, the one who accepted that it is agreed.
-    await expect.poll(async () => (await notificationsOf(buyer)).map((n) => n.title)).toEqual(['Termin vereinbart']);
+    await expect
+      .poll(async () => (await notificationsOf(buyer)).map((n) => n.title))
+      .toEqual(['Termin vereinbart']);
     await expect
       .poll(async () => (await notificationsOf(seller)).map((n) => n.title))
       .toEqual(['Termin vereinbart', 'Neuer Terminvorschlag']);
@@ -194,7 +214,10 @@ describe('appointments in chat (contract calendar.ts)', () => {
     const { buyer, conversation } = await scene();
     const before = await countRows(t, 'chat_appointments');
     const cases: [Json, RegExp][] = [
-      [{ starts_at: berlinLocal(new Date(Date.now() - 60 * MINUTE)) }, /Der Termin muss in der Zukunft liegen/],
+      [
+        { starts_at: berlinLocal(new Date(Date.now() - 60 * MINUTE)) },
+        /Der Termin muss in der Zukunft liegen/,
+      ],
       [{ place: '' }, /Bitte gib einen Ort an/],
       [{ place: undefined }, /Bitte gib einen Ort an/],
       [{ note: 'x'.repeat(501) }, /höchstens 500 Zeichen/],
@@ -220,7 +243,9 @@ describe('appointments in chat (contract calendar.ts)', () => {
     const proposal = await propose(buyer, conversation.id);
     const id = proposal.appointment?.id ?? '';
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => step(seller, conversation.id, id, 'accept', { client_id: randomUUID() })),
+      Array.from({ length: 200 }, () =>
+        step(seller, conversation.id, id, 'accept', { client_id: randomUUID() }),
+      ),
     );
     const codes = results.map((res) => res.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
@@ -251,7 +276,10 @@ describe('calendar, iCalendar feed and reminders', () => {
       ['2027-10-31T02:30:00+01:00', 'accepted'],
     ]);
 
-    expect((await call('GET', '/api/calendar/subscription', seller)).json()).toEqual({ url: null, webcal: null });
+    expect((await call('GET', '/api/calendar/subscription', seller)).json()).toEqual({
+      url: null,
+      webcal: null,
+    });
     const made = (await call('POST', '/api/calendar/subscription', seller)).json() as CalendarSubscription;
     expect(made.url).toMatch(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(made.webcal).toMatch(/^webcal:/);
@@ -259,17 +287,25 @@ describe('calendar, iCalendar feed and reminders', () => {
     const feed = await t.app.inject({ method: 'GET', url: path });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('text/calendar');
-    const parsed = Object.values(ical.sync.parseICS(feed.body)).filter((c) => c.type === 'VEVENT');
-    const dst = parsed.find((c) => c.type === 'VEVENT' && c.uid.startsWith(`appointment-${proposal.appointment?.id}`));
-    expect(dst?.type === 'VEVENT' && dst.start.toISOString()).toBe('2027-10-31T01:30:00.000Z');
-    expect(dst?.type === 'VEVENT' && dst.summary).toBe('Besichtigung: Rennrad Stahlrahmen');
-    expect(dst?.type === 'VEVENT' && dst.status).toBe('CONFIRMED');
+    const parsed = Object.values(ical.sync.parseICS(feed.body)).filter(
+      (entry): entry is VEvent => entry?.type === 'VEVENT',
+    );
+    const dst = parsed.find((entry) => entry.uid.startsWith(`appointment-${proposal.appointment?.id}`));
+    expect(dst?.start.toISOString()).toBe('2027-10-31T01:30:00.000Z');
+    expect(dst?.summary).toBe('Besichtigung: Rennrad Stahlrahmen');
+    expect(dst?.status).toBe('CONFIRMED');
+    // The proposal not yet accepted is in the feed as tentative.
+    expect(
+      parsed.find((entry) => entry.uid.startsWith(`appointment-${summer.appointment?.id}`))?.status,
+    ).toBe('TENTATIVE');
     expect(parsed).toHaveLength(2);
 
     const renewed = (await call('POST', '/api/calendar/subscription', seller)).json() as CalendarSubscription;
     expect(renewed.url).not.toBe(made.url);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: new URL(renewed.url ?? '').pathname })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: new URL(renewed.url ?? '').pathname })).statusCode).toBe(
+      200,
+    );
     expect((await call('GET', '/api/calendar')).statusCode).toBe(401);
   });
 
@@ -293,13 +329,20 @@ describe('calendar, iCalendar feed and reminders', () => {
     const guest = await verifiedMember(t);
     expect((await call('POST', `/api/events/${event.id}/participation`, guest)).statusCode).toBe(200);
     expect(await calendarOf(guest)).toEqual([
-      expect.objectContaining({ kind: 'event', id: event.id, title: 'Flohmarkt am Mauerpark', link: `/events/${event.id}` }),
+      expect.objectContaining({
+        kind: 'event',
+        id: event.id,
+        title: 'Flohmarkt am Mauerpark',
+        link: `/events/${event.id}`,
+      }),
     ]);
   });
 
   it('the reminder one hour before fires once for both members, also when runs overlap', async () => {
     const { seller, buyer, conversation } = await scene();
-    const soon = await propose(buyer, conversation.id, { starts_at: berlinLocal(new Date(Date.now() + 40 * MINUTE)) });
+    const soon = await propose(buyer, conversation.id, {
+      starts_at: berlinLocal(new Date(Date.now() + 40 * MINUTE)),
+    });
     const later = await propose(buyer, conversation.id, {
       starts_at: berlinLocal(new Date(Date.now() + 3 * 60 * MINUTE)),
     });
@@ -310,7 +353,12 @@ describe('calendar, iCalendar feed and reminders', () => {
       appointments: t.app.chatAppointments,
       publicUrl: t.config.publicUrl,
       siteName: t.config.siteName,
-      write: { realtime: t.app.realtime, mailer: t.app.mailer, publicUrl: t.config.publicUrl, siteName: t.config.siteName },
+      write: {
+        realtime: t.app.realtime,
+        mailer: t.app.mailer,
+        publicUrl: t.config.publicUrl,
+        siteName: t.config.siteName,
+      },
     };
     // The job `calendar.reminders` may run in between: the runs share the work, none doubles it.
     const counts = await Promise.all([sendAppointmentReminders(deps), sendAppointmentReminders(deps)]);

@@ -17,7 +17,12 @@ const FEED_PAST_DAYS = 30;
  */
 export async function calendarFeed(deps: CalendarDeps, userId: string, now = new Date()): Promise<string> {
   const host = new URL(deps.publicUrl).host;
-  const entries = await calendarEntries(deps, userId, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000), null);
+  const entries = await calendarEntries(
+    deps,
+    userId,
+    new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000),
+    null,
+  );
   const calendar = ical({
     prodId: { company: deps.siteName, product: 'Kalender', language: 'DE' },
     name: `Meine Termine – ${deps.siteName}`,

@@ -44,7 +44,11 @@ async function calendarModule(app: FastifyInstance, options: CalendarOptions) {
     const delivered: Parameters<typeof deliverNotifications>[1][number][] = [];
     for (const userId of event.recipientIds) {
       const toActor = userId === event.actorId;
-      const text = appointmentNotificationText({ ...event, startsAt: new Date(event.startsAt) }, actorName, toActor);
+      const text = appointmentNotificationText(
+        { ...event, startsAt: new Date(event.startsAt) },
+        actorName,
+        toActor,
+      );
       const notification = await notifyMemberInTransaction(reaction.tx, write, userId, text, {
         userId: toActor ? null : event.actorId,
         listingId: event.listingId,
@@ -61,5 +65,15 @@ async function calendarModule(app: FastifyInstance, options: CalendarOptions) {
 
 export default fp(calendarModule, {
   name: 'calendar',
-  dependencies: ['database', 'events', 'auth', 'jobs', 'mailer', 'realtime', 'notifications', 'chat', 'local-events'],
+  dependencies: [
+    'database',
+    'events',
+    'auth',
+    'jobs',
+    'mailer',
+    'realtime',
+    'notifications',
+    'chat',
+    'local-events',
+  ],
 });

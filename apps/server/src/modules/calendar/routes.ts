@@ -1,4 +1,8 @@
-import { calendarEntryListSchema, calendarQuerySchema, calendarSubscriptionSchema } from '@marketplace/contract';
+import {
+  calendarEntryListSchema,
+  calendarQuerySchema,
+  calendarSubscriptionSchema,
+} from '@marketplace/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';

@@ -56,7 +56,11 @@ export function otherOf(appointment: CalendarAppointment, userId: string): strin
 }
 
 /** The calendar entry of an appointment for `userId`. */
-function appointmentEntry(appointment: CalendarAppointment, userId: string, names: Map<string, string>): CalendarEntry {
+function appointmentEntry(
+  appointment: CalendarAppointment,
+  userId: string,
+  names: Map<string, string>,
+): CalendarEntry {
   const otherName = names.get(otherOf(appointment, userId)) ?? 'Benutzer';
   return {
     id: appointment.id,
@@ -197,7 +201,11 @@ export async function sendAppointmentReminders(
   let total = 0;
   for (;;) {
     const { count, delivered } = await deps.db.transaction(async (tx) => {
-      const due = await deps.appointments.claimDueReminders(tx, APPOINTMENT_REMINDER_MINUTES * 60_000, REMINDER_BATCH);
+      const due = await deps.appointments.claimDueReminders(
+        tx,
+        APPOINTMENT_REMINDER_MINUTES * 60_000,
+        REMINDER_BATCH,
+      );
       const names = await namesOf(
         tx,
         due.flatMap((a) => [a.proposerId, a.recipientId]),

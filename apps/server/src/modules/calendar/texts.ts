@@ -26,7 +26,11 @@ export interface AppointmentStep {
  * time, a decline or a cancellation go to the other member and open the conversation; an
  * accepted appointment is told to both and opens /calendar.
  */
-export function appointmentNotificationText(event: AppointmentStep, actorName: string, toActor: boolean): NotificationText {
+export function appointmentNotificationText(
+  event: AppointmentStep,
+  actorName: string,
+  toActor: boolean,
+): NotificationText {
   const summary = appointmentSummary(event.type, event.startsAt, event.place);
   const chat = `/chat?conversation=${event.conversationId}`;
   switch (event.step) {

@@ -34,10 +34,7 @@ export async function setAppointmentStatus(
   id: string,
   status: AppointmentRow['status'],
 ): Promise<void> {
-  await tx
-    .update(chatAppointments)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(chatAppointments.id, id));
+  await tx.update(chatAppointments).set({ status, updatedAt: sql`now()` }).where(eq(chatAppointments.id, id));
 }
 
 /** Appointments by id (unknown ids left out). */
@@ -84,7 +81,11 @@ export async function selectMemberAppointments(
  * the caller's transaction, which writes the reminders too.
  * @returns the marked appointments
  */
-export async function claimDueReminders(tx: Database, withinMs: number, limit: number): Promise<AppointmentRow[]> {
+export async function claimDueReminders(
+  tx: Database,
+  withinMs: number,
+  limit: number,
+): Promise<AppointmentRow[]> {
   const due = await tx
     .select({ id: chatAppointments.id })
     .from(chatAppointments)

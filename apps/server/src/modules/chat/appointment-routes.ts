@@ -74,7 +74,8 @@ const appointmentRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
           summary: {
             accept: "Accept the other member's open proposal",
             decline: "Decline the other member's open proposal, with an optional note",
-            cancel: 'Cancel an accepted appointment (either member) or my own open proposal, with an optional note',
+            cancel:
+              'Cancel an accepted appointment (either member) or my own open proposal, with an optional note',
           }[step],
           security: bearer,
           params: appointmentParams,
@@ -85,7 +86,14 @@ const appointmentRoutes: FastifyPluginAsyncZod<{ deps: ChatDeps }> = async (app,
       },
       async (request, reply) => {
         const { id, appointmentId } = request.params;
-        const result = await answerAppointment(deps, request.user, id, appointmentId, step, request.body ?? {});
+        const result = await answerAppointment(
+          deps,
+          request.user,
+          id,
+          appointmentId,
+          step,
+          request.body ?? {},
+        );
         return reply.status(result.created ? 201 : 200).send(result.message);
       },
     );

@@ -56,7 +56,12 @@ export interface ProposalInput {
 }
 
 /** What `viewerId` may do with an appointment now (contract `appointmentPermissionsSchema`). */
-export function appointmentPermissions(row: AppointmentRow, viewerId: string, canSend: boolean, now = new Date()) {
+export function appointmentPermissions(
+  row: AppointmentRow,
+  viewerId: string,
+  canSend: boolean,
+  now = new Date(),
+) {
   const upcoming = row.startsAt > now;
   const answerable = canSend && upcoming && row.status === 'proposed' && row.recipientId === viewerId;
   const member = row.proposerId === viewerId || row.recipientId === viewerId;
@@ -112,7 +117,9 @@ export async function toChatMessages(
   return rows.map((row) => {
     const message = toChatMessage(row, viewerId, canSend);
     const appointment = row.appointmentId ? appointments.get(row.appointmentId) : undefined;
-    return appointment ? { ...message, appointment: toAppointment(appointment, conversation, viewerId, canSend) } : message;
+    return appointment
+      ? { ...message, appointment: toAppointment(appointment, conversation, viewerId, canSend) }
+      : message;
   });
 }
 
@@ -186,7 +193,8 @@ export async function proposeAppointment(
   replacesId: string | null = null,
   now = new Date(),
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  if (replacesId !== null && !UUID_PATTERN.test(replacesId)) throw new AppError('not_found', appointmentTexts.notFound);
+  if (replacesId !== null && !UUID_PATTERN.test(replacesId))
+    throw new AppError('not_found', appointmentTexts.notFound);
   const startsAt = proposedStart(body.starts_at, now);
   const id = randomUUID();
   const note = body.note ?? '';
@@ -223,7 +231,10 @@ export async function proposeAppointment(
         note,
         replacesId,
       });
-      emit('appointment.changed', changed(row, conversation, actor.id, replacesId ? 'countered' : 'proposed', note));
+      emit(
+        'appointment.changed',
+        changed(row, conversation, actor.id, replacesId ? 'countered' : 'proposed', note),
+      );
     },
   );
   return answer(deps, actor, result);
@@ -234,7 +245,11 @@ export async function proposeAppointment(
  * @throws AppError not_found (404), forbidden (403) for one's own, conflict (409) when answered
  *   or over
  */
-function checkAnswerable(row: AppointmentRow | undefined, actor: Actor, now: Date): asserts row is AppointmentRow {
+function checkAnswerable(
+  row: AppointmentRow | undefined,
+  actor: Actor,
+  now: Date,
+): asserts row is AppointmentRow {
   if (!row) throw new AppError('not_found', appointmentTexts.notFound);
   if (row.proposerId === actor.id) throw new AppError('forbidden', appointmentTexts.own);
   if (row.status !== 'proposed') throw new AppError('conflict', appointmentTexts.notOpen);
@@ -290,17 +305,17 @@ export async function answerAppointment(
       if (step === 'cancel') {
         if (!row) throw new AppError('not_found', appointmentTexts.notFound);
         if (!appointmentPermissions(row, actor.id, true, now).cancel) {
-          throw new AppError('conflict', row.startsAt <= now ? appointmentTexts.over : appointmentTexts.notCancellable);
+          throw new AppError(
+            'conflict',
+            row.startsAt <= now ? appointmentTexts.over : appointmentTexts.notCancellable,
+          );
         }
       } else {
         checkAnswerable(row, actor, now);
       }
       const status = step === 'accept' ? 'accepted' : step === 'decline' ? 'declined' : 'cancelled';
       await setAppointmentStatus(tx, row.id, status);
-      emit(
-        'appointment.changed',
-        changed(row, conversation, actor.id, status, note),
-      );
+      emit('appointment.changed', changed(row, conversation, actor.id, status, note));
     },
   );
   return answer(deps, actor, result);

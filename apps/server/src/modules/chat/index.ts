@@ -164,7 +164,8 @@ function calendarAppointments(deps: ChatDeps): ChatAppointments {
   return {
     forMember: async (userId, from, to) =>
       present(deps.db, await selectMemberAppointments(deps.db, userId, from, to)),
-    claimDueReminders: async (tx, withinMs, limit) => present(tx, await claimDueReminders(tx, withinMs, limit)),
+    claimDueReminders: async (tx, withinMs, limit) =>
+      present(tx, await claimDueReminders(tx, withinMs, limit)),
   };
 }
 
