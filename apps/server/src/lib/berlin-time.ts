@@ -42,8 +42,8 @@ export function utcToBerlinIso(instant: Date): string {
 
 const berlinFormat = new Intl.DateTimeFormat('de-DE', {
   weekday: 'short',
-  day: 'numeric',
-  month: 'numeric',
+  day: '2-digit',
+  month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',

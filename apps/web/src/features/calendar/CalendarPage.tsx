@@ -185,7 +185,10 @@ export function CalendarPage() {
           {isDesktop === null ? (
             <LoadingFallback />
           ) : (
-            <CalendarView key={String(isDesktop)} initialView={isDesktop ? 'dayGridMonth' : 'listMonth'} />
+            <CalendarView
+              key={String(isDesktop)}
+              initialView={isDesktop ? 'dayGridMonth' : 'listFourWeeks'}
+            />
           )}
         </Paper>
         <Stack spacing={2}>

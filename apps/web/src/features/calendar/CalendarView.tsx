@@ -52,11 +52,11 @@ function toEventInput(entry: CalendarEntry, colors: { primary: string; event: st
 }
 
 /**
- * The member's calendar (FullCalendar, MIT): month, week and list views in German, Monday
+ * The member's calendar (FullCalendar, MIT): month, week and list (four weeks from today) views in German, Monday
  * first, in German time. Loads the entries of the visible span (a day more on each side) and
  * opens an entry's conversation or event page in the app when clicked.
  */
-export function CalendarView({ initialView }: { initialView: 'dayGridMonth' | 'listMonth' }) {
+export function CalendarView({ initialView }: { initialView: 'dayGridMonth' | 'listFourWeeks' }) {
   const theme = useTheme();
   const navigate = useNavigate();
   const [span, setSpan] = useState<{ from: string; to: string } | null>(null);
@@ -101,9 +101,11 @@ export function CalendarView({ initialView }: { initialView: 'dayGridMonth' | 'l
         headerToolbar={{
           left: 'prev,next today',
           center: 'title',
-          right: 'dayGridMonth,timeGridWeek,listMonth',
+          right: 'dayGridMonth,timeGridWeek,listFourWeeks',
         }}
-        buttonText={{ month: t.views.month, week: t.views.week, list: t.views.list, today: t.views.today }}
+        // The list runs from today over four weeks, so the next appointments show also at a month's end.
+        views={{ listFourWeeks: { type: 'list', duration: { weeks: 4 }, buttonText: t.views.list } }}
+        buttonText={{ month: t.views.month, week: t.views.week, today: t.views.today }}
         noEventsText={t.noEventsInView}
         height="auto"
         firstDay={1}
