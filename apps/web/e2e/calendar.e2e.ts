@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
 import { logIn } from './helpers/members.ts';
@@ -103,6 +104,18 @@ test.describe('appointments agreed in chat and the calendar', () => {
         timeout: STEP_MS,
       });
       await screenshot(opened.page, name);
+      // The filled calendar has no serious or critical WCAG 2.2 AA violation.
+      const axe = await new AxeBuilder({ page: opened.page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(
+        axe.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+          ),
+      ).toEqual([]);
       expect(unexpected(opened.errors)).toEqual([]);
     }
   });

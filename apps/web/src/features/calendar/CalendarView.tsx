@@ -90,6 +90,8 @@ export function CalendarView({ initialView }: { initialView: 'dayGridMonth' | 'l
         '& .fc .fc-button-primary:not(:disabled).fc-button-active, & .fc .fc-button-primary:not(:disabled):active':
           { backgroundColor: theme.palette.primary.dark, borderColor: theme.palette.primary.dark },
         '& .fc a': { color: 'inherit' },
+        // Days of the neighbouring months: greyed, yet readable (FullCalendar's 30 % opacity is not).
+        '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: theme.palette.text.secondary },
         '& .fc-event': { cursor: 'pointer' },
       }}
     >
@@ -105,7 +107,10 @@ export function CalendarView({ initialView }: { initialView: 'dayGridMonth' | 'l
         }}
         // The list runs from today over four weeks, so the next appointments show also at a month's end.
         views={{ listFourWeeks: { type: 'list', duration: { weeks: 4 }, buttonText: t.views.list } }}
-        buttonText={{ month: t.views.month, week: t.views.week, today: t.views.today }}
+        // Arrows as text: FullCalendar's icon fonts are `role="img"` without a name (WCAG 1.1.1);
+        // the buttons keep their names ('Vorheriger Monat') from the German locale.
+        buttonIcons={false}
+        buttonText={{ prev: '‹', next: '›', month: t.views.month, week: t.views.week, today: t.views.today }}
         noEventsText={t.noEventsInView}
         height="auto"
         firstDay={1}
