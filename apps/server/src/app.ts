@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { seedDemoAppointments } from './db/seed/appointments.ts';
 import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
@@ -174,6 +175,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
     // Events are upcoming: every start with demo data tops them up to at least 20.
     await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
+    // Appointments agreed in chat, so /calendar has content: once, while there are none.
+    await seedDemoAppointments({ db: app.database.db, appointments: app.chatAppointments, log: app.log });
     // The demo news are dated anew on every start, so they always look current.
     await seedDemoNews(app.database.db, app.log, config.termsVersion);
   }

@@ -5,9 +5,15 @@ import { readListings } from '../listings/index.ts';
 import type { Actor } from '../users/index.ts';
 import { claimDueReminders, selectMemberAppointments } from './appointment-queries.ts';
 import appointmentRoutes from './appointment-routes.ts';
-import { withConversations } from './appointments.ts';
+import {
+  answerAppointment,
+  type ProposalInput,
+  proposeAppointment,
+  withConversations,
+} from './appointments.ts';
+import { startConversation } from './conversations.ts';
 import type { ChatDeps, ChatListingInfo, ChatListingSource } from './deps.ts';
-import { sendStoryReply } from './messages.ts';
+import { sendMessage, sendStoryReply } from './messages.ts';
 import { conversationReportTarget } from './reports.ts';
 import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
@@ -63,6 +69,18 @@ export interface ChatAppointments {
    * same transaction, so each appointment is reminded of once across instances.
    */
   claimDueReminders(tx: Database, withinMs: number, limit: number): Promise<CalendarAppointment[]>;
+  /**
+   * Demo data (SEED_DEMO): member `buyerId` writes `greeting` about ad `listingId` and proposes
+   * `proposal`; the seller accepts it when `accept`. Through the chat's own rules, so its
+   * messages, events and notifications are those of a real conversation.
+   */
+  seedDemo(
+    buyerId: string,
+    listingId: string,
+    greeting: string,
+    proposal: ProposalInput,
+    accept: boolean,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -166,6 +184,16 @@ function calendarAppointments(deps: ChatDeps): ChatAppointments {
       present(deps.db, await selectMemberAppointments(deps.db, userId, from, to)),
     claimDueReminders: async (tx, withinMs, limit) =>
       present(tx, await claimDueReminders(tx, withinMs, limit)),
+    async seedDemo(buyerId, listingId, greeting, proposal, accept) {
+      const buyer = { id: buyerId, role: 'SELLER' as const };
+      const { conversation } = await startConversation(deps, buyer, { listing_id: listingId });
+      await sendMessage(deps, buyer, conversation.id, { content: greeting });
+      const { message } = await proposeAppointment(deps, buyer, conversation.id, proposal);
+      const appointmentId = message.appointment?.id;
+      if (!accept || !appointmentId) return;
+      const seller = { id: conversation.other_member.id, role: 'SELLER' as const };
+      await answerAppointment(deps, seller, conversation.id, appointmentId, 'accept', {});
+    },
   };
 }
 
