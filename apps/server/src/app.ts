@@ -175,8 +175,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
     // Events are upcoming: every start with demo data tops them up to at least 20.
     await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
-    // Appointments agreed in chat, so /calendar has content: once, while there are none.
-    await seedDemoAppointments({ db: app.database.db, appointments: app.chatAppointments, log: app.log });
+    // Appointments agreed in chat, so /calendar has content: once, while there are none. Once
+    // ready: their reactions are recorded into the job queue, whose queues are open only then.
+    app.addHook('onReady', async () => {
+      await seedDemoAppointments({ db: app.database.db, appointments: app.chatAppointments, log: app.log });
+    });
     // The demo news are dated anew on every start, so they always look current.
     await seedDemoNews(app.database.db, app.log, config.termsVersion);
   }
