@@ -11,7 +11,7 @@ import type {
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendAppointmentReminders } from '../src/modules/calendar/index.ts';
-import { bearer, type RegisteredMember } from './helpers/accounts.ts';
+import { bearer, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows, createAd, verifiedMember } from './helpers/marketplace.ts';
 
@@ -338,8 +338,16 @@ describe('calendar, iCalendar feed and reminders', () => {
     ]);
   });
 
-  it('the reminder one hour before fires once for both members, also when runs overlap', async () => {
+  it('the reminder one hour before fires once for both members, also when runs overlap; mailed where switched on', async () => {
     const { seller, buyer, conversation } = await scene();
+    // The seller wants no mails about appointments; the buyer keeps the default (on).
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: bearer(seller.access_token),
+      payload: { preferences: { appointment: { email: false } } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
     const soon = await propose(buyer, conversation.id, {
       starts_at: berlinLocal(new Date(Date.now() + 40 * MINUTE)),
     });
@@ -374,5 +382,11 @@ describe('calendar, iCalendar feed and reminders', () => {
     const [reminder] = (await notificationsOf(buyer)).filter((n) => n.title.startsWith('Erinnerung'));
     expect(reminder?.message).toContain('mit Verkäuferin („Rennrad Stahlrahmen“)');
     expect(reminder?.link).toBe(`/chat?conversation=${conversation.id}`);
+    const reminderMails = (member: RegisteredMember) =>
+      mailsTo(t.db.dataDir, member.email).filter((mail) =>
+        mail.subject.startsWith('Erinnerung: Termin in einer Stunde'),
+      );
+    await expect.poll(() => reminderMails(buyer).length).toBe(1);
+    expect(reminderMails(seller)).toHaveLength(0);
   });
 });
