@@ -1,10 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatAppointments } from '../../modules/chat/index.ts';
-import { chatAppointments } from '../../modules/chat/schema.ts';
-import { listings } from '../../modules/listings/schema.ts';
 import { findAccountByEmail } from '../../modules/users/index.ts';
 import type { Database } from '../client.ts';
+import { chatAppointments, listings } from '../schema.ts';
 import { berlinWallTime } from './events.ts';
 import { DEMO_MEMBERS, demoEmail } from './members.ts';
 
