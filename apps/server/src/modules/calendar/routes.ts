@@ -67,6 +67,7 @@ const calendarRoutes: FastifyPluginAsyncZod<{ deps: CalendarDeps }> = async (app
   app.get(
     '/api/calendar/feed/:file',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:

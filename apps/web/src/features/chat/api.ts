@@ -260,13 +260,17 @@ export function useOfferStep(id: string) {
   });
 }
 
-/** Appointment steps in conversation `id`; the new message shows at once, then everything refetches. */
+/** Appointment steps in conversation `id`; the new message shows at once, then the chat and the calendar refetch. */
 export function useAppointmentStep(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (step: AppointmentStep) => postAppointmentStep(id, step),
     onSuccess: (message) => addMessageToCache(queryClient, message),
-    onSettled: () => refreshConversation(queryClient, id),
+    onSettled: async () => {
+      // /calendar shows the appointment's new state when opened next (its queries start with 'calendar').
+      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      await refreshConversation(queryClient, id);
+    },
   });
 }
 
