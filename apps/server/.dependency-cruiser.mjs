@@ -28,6 +28,7 @@ export const layers = [
   ['notifications'],
   ['saved-searches', 'local-events'],
   ['members'],
+  ['calendar'],
 ];
 
 const MODULE = '^src/modules/[^/]+/';

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { seedDemoAppointments } from './db/seed/appointments.ts';
 import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
@@ -16,6 +17,7 @@ import { addRequestIds, loggerOptions, requestIdOf } from './lib/logger.ts';
 import admin from './modules/admin/index.ts';
 import analytics from './modules/analytics/index.ts';
 import authModule from './modules/auth/index.ts';
+import calendar from './modules/calendar/index.ts';
 import career from './modules/career/index.ts';
 import categories from './modules/categories/index.ts';
 import chat from './modules/chat/index.ts';
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(calendar, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
 
   await app.after();
   if (config.seedDemo) {
@@ -172,6 +175,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await seedDemoStories({ stories: app.storiesDeps, categories: app.categories, log: app.log });
     // Events are upcoming: every start with demo data tops them up to at least 20.
     await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
+    // Appointments agreed in chat, so /calendar has content: once, while there are none. Once
+    // ready: their reactions are recorded into the job queue, whose queues are open only then.
+    app.addHook('onReady', async () => {
+      await seedDemoAppointments({ db: app.database.db, appointments: app.chatAppointments, log: app.log });
+    });
     // The demo news are dated anew on every start, so they always look current.
     await seedDemoNews(app.database.db, app.log, config.termsVersion);
   }

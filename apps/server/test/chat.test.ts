@@ -161,6 +161,11 @@ describe('chat: OpenAPI', () => {
     expect(chatPaths.sort()).toEqual([
       '/api/chat/conversations',
       '/api/chat/conversations/{id}',
+      '/api/chat/conversations/{id}/appointments',
+      '/api/chat/conversations/{id}/appointments/{appointmentId}/accept',
+      '/api/chat/conversations/{id}/appointments/{appointmentId}/cancel',
+      '/api/chat/conversations/{id}/appointments/{appointmentId}/counter',
+      '/api/chat/conversations/{id}/appointments/{appointmentId}/decline',
       '/api/chat/conversations/{id}/block',
       '/api/chat/conversations/{id}/messages',
       '/api/chat/conversations/{id}/offers',

@@ -250,6 +250,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
         moderation: 0,
         saved_search: 0,
         event: 0,
+        appointment: 0,
       },
     } satisfies NotificationStats);
   });

@@ -103,6 +103,7 @@ function memberPages(): string[] {
     '/notifications',
     '/vorlagen',
     '/text-templates',
+    '/calendar',
     '/listings-old',
     '/dashboard-old',
     '/analytics',

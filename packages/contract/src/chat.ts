@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentSchema } from './calendar.ts';
 import { CHAT_MESSAGE_MAX, CHAT_UNREAD_CAP } from './constants.ts';
 import { LISTING_PRICE_MAX_EUR, listingStatusSchema, priceTypeSchema } from './listings.ts';
 import { isWholeCents } from './money.ts';
@@ -26,7 +27,11 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 /** Rating needs at least this many messages from each side of the conversation. */
 export const CHAT_RATING_MIN_MESSAGES_EACH = 2;
 
-/** Kinds of messages: text and photo, and the steps of a price offer ('Preisvorschlag'). */
+/**
+ * Kinds of messages: text and photo, the steps of a price offer ('Preisvorschlag'), and the
+ * steps of an appointment ('Besichtigung' or 'Abholung', contract `calendar.ts`): a proposal
+ * (also a counter proposal) and its acceptance, decline or cancellation.
+ */
 export const chatMessageKindSchema = z.enum([
   'text',
   'image',
@@ -34,6 +39,10 @@ export const chatMessageKindSchema = z.enum([
   'offer_accepted',
   'offer_declined',
   'offer_countered',
+  'appointment',
+  'appointment_accepted',
+  'appointment_declined',
+  'appointment_cancelled',
 ]);
 export type ChatMessageKind = z.infer<typeof chatMessageKindSchema>;
 
@@ -85,6 +94,11 @@ export const chatMessageSchema = z.object({
    * (the sender is not told). Optional so that clients and servers of before the shield agree.
    */
   warning: chatWarningSchema.nullable().optional(),
+  /**
+   * Appointment kinds: the appointment as it stands now (its state, what the caller may do);
+   * null for other kinds. Optional so that clients and servers of before appointments agree.
+   */
+  appointment: appointmentSchema.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

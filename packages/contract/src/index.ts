@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './analytics.ts';
 export * from './attributes.ts';
 export * from './auth.ts';
+export * from './calendar.ts';
 export * from './career.ts';
 export * from './categories.ts';
 export * from './chat.ts';

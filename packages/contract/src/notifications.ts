@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   'saved_search',
   'event',
+  'appointment',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -129,6 +130,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
   moderation: { in_app: true, email: true },
   saved_search: { in_app: true, email: true },
   event: { in_app: true, email: true },
+  appointment: { in_app: true, email: true },
 };
 
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */

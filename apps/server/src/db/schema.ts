@@ -7,6 +7,7 @@ export * from '../jobs/schema.ts';
 export * from '../modules/admin/schema.ts';
 export * from '../modules/analytics/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/calendar/schema.ts';
 export * from '../modules/career/schema.ts';
 export * from '../modules/categories/schema.ts';
 export * from '../modules/chat/schema.ts';

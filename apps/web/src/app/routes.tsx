@@ -7,6 +7,7 @@ import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
 import { analyticsPages } from '../features/analytics/index.ts';
 import { authPages } from '../features/auth/index.ts';
+import { calendarPages } from '../features/calendar/index.ts';
 import { careerPages } from '../features/career/index.ts';
 import { categoriesQuery, categoryPages } from '../features/categories/index.ts';
 import { chatPages } from '../features/chat/index.ts';
@@ -67,7 +68,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   // Login required
   { path: '/payments', access: 'login', title: de.pages.payments },
-  { path: '/calendar', access: 'login', title: de.pages.calendar },
 ];
 
 /** Pages with real content, each loaded lazily. */
@@ -219,6 +219,7 @@ export const builtPages: readonly BuiltPageEntry[] = [
   // The member's templates (features/templates): ad templates and chat text templates
   { path: '/vorlagen', access: 'login', load: templatePages.listingTemplates },
   { path: '/text-templates', access: 'login', load: templatePages.textTemplates },
+  { path: '/calendar', access: 'login', load: calendarPages.calendar },
   // The career page (features/career): open positions and applications; kept at /admin
   { path: '/karriere', access: 'public', load: careerPages.list },
   { path: '/karriere/:slug', access: 'public', load: careerPages.position },

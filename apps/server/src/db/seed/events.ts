@@ -317,7 +317,7 @@ const DEMO_EVENTS: {
 ];
 
 /** `YYYY-MM-DDTHH:mm` in Europe/Berlin, `day` days after `now` at `hour`. */
-function berlinWallTime(now: number, day: number, hour: number): string {
+export function berlinWallTime(now: number, day: number, hour: number): string {
   const date = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Berlin',
     year: 'numeric',

@@ -1,4 +1,4 @@
-import type { ChatWarning } from '@marketplace/contract';
+import type { AppointmentType, ChatMessageKind, ChatWarning } from '@marketplace/contract';
 
 /** Events of the chat module, published after the change has committed. */
 declare module '../../realtime/event-bus.ts' {
@@ -13,6 +13,8 @@ declare module '../../realtime/event-bus.ts' {
       senderId: string;
       recipientId: string;
       listingId: string | null;
+      /** The message's kind (absent in events recorded before appointments). */
+      kind?: ChatMessageKind;
       preview: string;
       warning: ChatWarning | null;
     };
@@ -23,6 +25,24 @@ declare module '../../realtime/event-bus.ts' {
     'conversation.read': {
       conversationId: string;
       readerId: string;
+    };
+    /**
+     * A step of an appointment in a conversation (contract `calendar.ts`): `actorId` proposed
+     * it, proposed another time (`countered`, then `appointmentId` is the new proposal),
+     * accepted, declined or cancelled it; `recipientIds` are the members to notify (the other
+     * member; both when it was accepted). `startsAt` in UTC (ISO 8601).
+     */
+    'appointment.changed': {
+      appointmentId: string;
+      conversationId: string;
+      listingId: string | null;
+      actorId: string;
+      recipientIds: string[];
+      step: 'proposed' | 'countered' | 'accepted' | 'declined' | 'cancelled';
+      type: AppointmentType;
+      startsAt: string;
+      place: string;
+      note: string;
     };
     /** A member reported a conversation; the reporter gets a confirmation (DSA Art. 16 (5)). */
     'conversation.reported': { conversationId: string; reporterId: string; reportedId: string };

@@ -3,8 +3,17 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
 import { readListings } from '../listings/index.ts';
 import type { Actor } from '../users/index.ts';
+import { claimDueReminders, selectMemberAppointments } from './appointment-queries.ts';
+import appointmentRoutes from './appointment-routes.ts';
+import {
+  answerAppointment,
+  type ProposalInput,
+  proposeAppointment,
+  withConversations,
+} from './appointments.ts';
+import { startConversation } from './conversations.ts';
 import type { ChatDeps, ChatListingInfo, ChatListingSource } from './deps.ts';
-import { sendStoryReply } from './messages.ts';
+import { sendMessage, sendStoryReply } from './messages.ts';
 import { conversationReportTarget } from './reports.ts';
 import { chatReputation } from './reputation.ts';
 import chatRoutes from './routes.ts';
@@ -27,8 +36,57 @@ export { messagePreview } from './present.ts';
 export { conversationNames, countMessagesSince } from './reports.ts';
 export { scamSignals } from './scam-signals.ts';
 
+/**
+ * An appointment agreed in a conversation as the calendar shows it (contract `calendar.ts`):
+ * times in UTC, the two members, the conversation and its ad (title null once the ad is gone).
+ */
+export interface CalendarAppointment {
+  id: string;
+  conversationId: string;
+  listingId: string | null;
+  listingTitle: string | null;
+  proposerId: string;
+  recipientId: string;
+  type: 'viewing' | 'pickup';
+  status: 'proposed' | 'accepted' | 'declined' | 'countered' | 'cancelled';
+  startsAt: Date;
+  endsAt: Date;
+  place: string;
+  note: string;
+  updatedAt: Date;
+}
+
+/** What the calendar asks of the chat's appointments (`app.chatAppointments`). */
+export interface ChatAppointments {
+  /**
+   * The member's proposed and accepted appointments starting in [from, to) (`to` null: every
+   * one from `from` on), earliest first, at most 1,000.
+   */
+  forMember(userId: string, from: Date, to: Date | null): Promise<CalendarAppointment[]>;
+  /**
+   * Marks up to `limit` accepted appointments that start within `withinMs` (and have not begun)
+   * as reminded, in `tx` (rows taken with SKIP LOCKED); the caller writes the reminders in the
+   * same transaction, so each appointment is reminded of once across instances.
+   */
+  claimDueReminders(tx: Database, withinMs: number, limit: number): Promise<CalendarAppointment[]>;
+  /**
+   * Demo data (SEED_DEMO): member `buyerId` writes `greeting` about ad `listingId` and proposes
+   * `proposal`; the seller accepts it when `accept`. Through the chat's own rules, so its
+   * messages, events and notifications are those of a real conversation.
+   */
+  seedDemo(
+    buyerId: string,
+    listingId: string,
+    greeting: string,
+    proposal: ProposalInput,
+    accept: boolean,
+  ): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The chat's appointments for the calendar module (its reminders and feed). */
+    chatAppointments: ChatAppointments;
     /**
      * Sends `content` from `actor` to member `recipientId` in the conversation the two are
      * having (the one with their newest message, direct or about an ad; their direct one, started
@@ -92,7 +150,51 @@ async function chat(app: FastifyInstance, options: { site: { publicUrl: string }
   app.decorate('chatMessenger', (actor: Actor, recipientId: string, content: string, image?: string | null) =>
     sendStoryReply(deps, actor, recipientId, content, image ?? null),
   );
+  app.decorate('chatAppointments', calendarAppointments(deps));
   await app.register(chatRoutes, { deps });
+  await app.register(appointmentRoutes, { deps });
+}
+
+/** {@link ChatAppointments} over the chat's tables and the ads of the listings door. */
+function calendarAppointments(deps: ChatDeps): ChatAppointments {
+  const present = async (db: Database, rows: Parameters<typeof withConversations>[1]) => {
+    const found = await withConversations({ db }, rows);
+    const listingIds = [...new Set(found.flatMap(({ conversation }) => conversation.listingId ?? []))];
+    const ads = await deps.listings.find(db, listingIds);
+    return found.map(
+      ({ row, conversation }): CalendarAppointment => ({
+        id: row.id,
+        conversationId: conversation.id,
+        listingId: conversation.listingId,
+        listingTitle: conversation.listingId ? (ads.get(conversation.listingId)?.title ?? null) : null,
+        proposerId: row.proposerId,
+        recipientId: row.recipientId,
+        type: row.type,
+        status: row.status,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        place: row.place,
+        note: row.note,
+        updatedAt: row.updatedAt,
+      }),
+    );
+  };
+  return {
+    forMember: async (userId, from, to) =>
+      present(deps.db, await selectMemberAppointments(deps.db, userId, from, to)),
+    claimDueReminders: async (tx, withinMs, limit) =>
+      present(tx, await claimDueReminders(tx, withinMs, limit)),
+    async seedDemo(buyerId, listingId, greeting, proposal, accept) {
+      const buyer = { id: buyerId, role: 'SELLER' as const };
+      const { conversation } = await startConversation(deps, buyer, { listing_id: listingId });
+      await sendMessage(deps, buyer, conversation.id, { content: greeting });
+      const { message } = await proposeAppointment(deps, buyer, conversation.id, proposal);
+      const appointmentId = message.appointment?.id;
+      if (!accept || !appointmentId) return;
+      const seller = { id: conversation.other_member.id, role: 'SELLER' as const };
+      await answerAppointment(deps, seller, conversation.id, appointmentId, 'accept', {});
+    },
+  };
 }
 
 export default fp(chat, {

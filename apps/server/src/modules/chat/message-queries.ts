@@ -39,6 +39,7 @@ const messageJson = z
     amount_cents: z.number().nullable(),
     offer_id: z.string().nullable(),
     offer_status: z.enum(OFFER_STATUSES).nullable(),
+    appointment_id: z.string().nullable(),
     client_id: z.string().nullable(),
     created_at: rowDate,
     read_at: rowDate.nullable(),
@@ -57,6 +58,7 @@ const messageJson = z
       amountCents: row.amount_cents,
       offerId: row.offer_id,
       offerStatus: row.offer_status,
+      appointmentId: row.appointment_id,
       clientId: row.client_id,
       createdAt: row.created_at,
       readAt: row.read_at,
@@ -75,6 +77,8 @@ export interface MessageToStore {
   amountCents: number | null;
   offerId: string | null;
   offerStatus: MessageRow['offerStatus'];
+  /** Appointment kinds: the appointment proposed or answered. */
+  appointmentId: string | null;
   clientId: string | null;
   /** The scam shield's signals in the text, worst first (`scam-signals.ts`). */
   scamSignals: ChatWarning[];
@@ -149,10 +153,12 @@ function checkCtes(message: MessageToStore, windowMs: number): SQL {
 function insertCtes(message: MessageToStore, condition: SQL): SQL {
   return sql`inserted as (
       insert into chat_messages (conversation_id, sender_id, recipient_id, kind, content, image,
-                                 amount_cents, offer_id, offer_status, client_id, scam_signals, created_at)
+                                 amount_cents, offer_id, offer_status, appointment_id, client_id,
+                                 scam_signals, created_at)
       select ${message.conversationId}::uuid, ${message.senderId}::uuid, ${message.recipientId}::uuid,
              ${message.kind}, ${message.content}, ${message.image}, ${message.amountCents}::bigint,
-             ${message.offerId}::uuid, ${message.offerStatus}, ${message.clientId}::uuid,
+             ${message.offerId}::uuid, ${message.offerStatus}, ${message.appointmentId}::uuid,
+             ${message.clientId}::uuid,
              ${`{${message.scamSignals.join(',')}}`}::text[], clock_timestamp()
        where ${condition}
       on conflict do nothing

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { uploadIdOf } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
+import { toChatMessages } from './appointments.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
 import { startConversation } from './conversations.ts';
 import type { ChatDeps } from './deps.ts';
@@ -50,7 +51,7 @@ export async function listMessages(
   if (direction === 'before') page.reverse();
   const canSend = blocks.length === 0;
   return {
-    messages: page.map((row) => toChatMessage(row, actor.id, canSend)),
+    messages: await toChatMessages(deps, page, conversation, actor.id, canSend),
     has_more: rows.length > query.limit,
   };
 }

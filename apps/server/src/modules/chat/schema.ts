@@ -61,6 +61,10 @@ export const MESSAGE_KINDS = [
   'offer_accepted',
   'offer_declined',
   'offer_countered',
+  'appointment',
+  'appointment_accepted',
+  'appointment_declined',
+  'appointment_cancelled',
 ] as const;
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'countered'] as const;
 
@@ -93,6 +97,8 @@ export const chatMessages = pgTable(
     offerId: uuid('offer_id'),
     /** `offer` and `offer_countered`: open until answered. */
     offerStatus: text('offer_status', { enum: OFFER_STATUSES }),
+    /** Appointment kinds: the appointment proposed or answered (`chat_appointments`). */
+    appointmentId: uuid('appointment_id'),
     clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
@@ -145,3 +151,56 @@ export const chatSendCounters = pgTable('chat_send_counters', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+export const APPOINTMENT_TYPES = ['viewing', 'pickup'] as const;
+export const APPOINTMENT_STATUSES = ['proposed', 'accepted', 'declined', 'countered', 'cancelled'] as const;
+
+/**
+ * Appointments agreed in a conversation (contract `calendar.ts`): a viewing or pickup that one
+ * member proposed (`proposer_id`) to the other (`recipient_id`), in UTC (`starts_at`, entered
+ * and shown in Europe/Berlin). `replaces_id` is the proposal a counter proposal answers.
+ * `reminded_at` marks the reminder one hour before as sent (once across instances).
+ * Its state changes in the conversation's transaction, together with the message that tells it.
+ */
+export const chatAppointments = pgTable(
+  'chat_appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    proposerId: uuid('proposer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: APPOINTMENT_TYPES }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('proposed'),
+    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }).notNull(),
+    place: text('place').notNull(),
+    note: text('note').notNull().default(''),
+    replacesId: uuid('replaces_id'),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_appointments_conversation_idx').on(table.conversationId, table.createdAt),
+    index('chat_appointments_proposer_idx').on(table.proposerId, table.startsAt),
+    index('chat_appointments_recipient_idx').on(table.recipientId, table.startsAt),
+    index('chat_appointments_due_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'accepted' and ${table.remindedAt} is null`),
+    check(
+      'chat_appointments_status',
+      sql`${table.status} in ('proposed', 'accepted', 'declined', 'countered', 'cancelled')`,
+    ),
+    check('chat_appointments_type', sql`${table.type} in ('viewing', 'pickup')`),
+    check('chat_appointments_times', sql`${table.endsAt} > ${table.startsAt}`),
+    check('chat_appointments_place_length', sql`char_length(${table.place}) <= 200`),
+    check('chat_appointments_note_length', sql`char_length(${table.note}) <= 500`),
+  ],
+);
+export type AppointmentRow = typeof chatAppointments.$inferSelect;

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES_PER_MINUTE, type ChatMessageKind } from '@marketplace/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, rateLimitedError } from '../../lib/errors.ts';
+import type { Emit } from '../../realtime/event-bus.ts';
 import { claimChatPhoto } from '../media/index.ts';
 import type { Actor } from '../users/index.ts';
 import { texts, UUID_PATTERN } from './constants.ts';
@@ -32,7 +33,11 @@ export interface MessageDraft {
   image: string | null;
   amountCents: number | null;
   offerId: string | null;
+  /** Appointment kinds: the appointment proposed or answered. */
+  appointmentId?: string | null;
   clientId: string | null;
+  /** The text for the conversation list and notifications, when the kind's own does not fit. */
+  preview?: string;
   /** The image is no upload of the sender but a picture the server made (a story reply's thumbnail). */
   serverImage?: true;
 }
@@ -59,7 +64,7 @@ export async function storeMessage(
   actor: Actor,
   conversationId: string,
   draft: () => MessageDraft,
-  extra?: (tx: Database, conversation: ConversationRow) => Promise<void>,
+  extra?: (tx: Database, conversation: ConversationRow, emit: Emit) => Promise<void>,
 ): Promise<{ message: MessageRow; created: boolean; conversation: ConversationRow }> {
   if (!UUID_PATTERN.test(conversationId)) throw new AppError('conversation_not_found');
   return deps.events.transaction(deps.db, async (tx, emit) => {
@@ -77,10 +82,11 @@ export async function storeMessage(
       amountCents: values.amountCents,
       offerId: values.offerId,
       offerStatus: values.kind === 'offer' || values.kind === 'offer_countered' ? 'open' : null,
+      appointmentId: values.appointmentId ?? null,
       clientId: values.clientId,
       // The scam shield classifies each message once, as it is sent (docs/decisions/0031).
       scamSignals: scamSignals(values.content, deps.scamCheck),
-      preview: messagePreview(values),
+      preview: values.preview ?? messagePreview(values),
     };
     const check = extra
       ? await checkAndCountSend(tx, toStore, CHAT_SEND_WINDOW_MS)
@@ -92,7 +98,7 @@ export async function storeMessage(
     if (quota.count > CHAT_MESSAGES_PER_MINUTE) {
       throw rateLimitedError(texts.tooManyMessages, (quota.windowEnds.getTime() - Date.now()) / 1000);
     }
-    if (extra) await extra(tx, conversation);
+    if (extra) await extra(tx, conversation, emit);
     const message = extra ? await insertMessage(tx, toStore) : check.message;
     if (!message) throw new Error('a message with the same client_id appeared despite the lock');
     if (message.image && !values.serverImage) await claimChatPhoto(tx, message.image, actor.id, message.id);
@@ -102,7 +108,8 @@ export async function storeMessage(
       senderId: message.senderId,
       recipientId: message.recipientId,
       listingId: conversation.listingId,
-      preview: messagePreview(message),
+      kind: message.kind,
+      preview: toStore.preview,
       warning: message.scamSignals[0] ?? null,
     });
     return { message, created: true, conversation };

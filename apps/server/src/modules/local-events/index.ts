@@ -16,7 +16,7 @@ import './events.ts';
  * event pages go to the web-app plugin through `app.localEvents`.
  */
 export { type EventPage, eventListPage, eventPage, eventSitemap } from './heads.ts';
-export { countUpcomingEvents } from './queries.ts';
+export { countUpcomingEvents, type ParticipatedEvent, participatedEvents } from './queries.ts';
 export { createEvent, joinEvent, type LocalEventDeps } from './service.ts';
 
 /** What the web-app plugin reads of the events: one event (as a visitor) and the sitemap's entries. */

@@ -12,7 +12,7 @@ import { selectRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { distanceKmSql, withinRadiusSql } from '../../lib/geo.ts';
 import { locate } from '../places/index.ts';
-import { localEvents } from './schema.ts';
+import { localEventParticipants, localEvents } from './schema.ts';
 import { dateWindow } from './times.ts';
 import './events.ts';
 import { localEventTexts, toSummary } from './service.ts';
@@ -113,3 +113,55 @@ export async function sitemapEvents(
 }
 
 export type { EventCreate, EventUpdate };
+
+/** An event a member takes part in, as the calendar shows it (times in UTC). */
+export interface ParticipatedEvent {
+  id: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  place: string;
+  address: string;
+  postalCode: string;
+  status: 'scheduled' | 'cancelled';
+  updatedAt: Date;
+}
+
+/**
+ * The events `userId` takes part in ('Ich nehme teil') that are planned and overlap [from, to)
+ * (`to` null: every one that ends after `from`), earliest first, at most 500; for the member's
+ * calendar (/calendar and its iCalendar feed).
+ */
+export async function participatedEvents(
+  db: Database,
+  userId: string,
+  from: Date,
+  to: Date | null,
+): Promise<ParticipatedEvent[]> {
+  return db
+    .select({
+      id: localEvents.id,
+      title: localEvents.title,
+      startsAt: localEvents.startsAt,
+      endsAt: localEvents.endsAt,
+      place: localEvents.place,
+      address: localEvents.address,
+      postalCode: localEvents.postalCode,
+      status: localEvents.status,
+      updatedAt: localEvents.updatedAt,
+    })
+    .from(localEvents)
+    .innerJoin(
+      localEventParticipants,
+      and(eq(localEventParticipants.eventId, localEvents.id), eq(localEventParticipants.userId, userId)),
+    )
+    .where(
+      and(
+        eq(localEvents.status, 'scheduled'),
+        sql`${localEvents.endsAt} > ${from.toISOString()}::timestamptz`,
+        to ? sql`${localEvents.startsAt} < ${to.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(asc(localEvents.startsAt))
+    .limit(500);
+}

@@ -247,7 +247,9 @@ export function notificationMessage(notification: Notification) {
  * the notification unless the member switched the type's in-app channel off, and queues its mail
  * in the same transaction when the type's e-mail channel is on and the member has been away for
  * 15 minutes (with `alwaysMail`: whatever the setting and presence, for notices the law requires
- * to be sent: DSA statements of reasons and confirmations of reports); only to a verified
+ * to be sent: DSA statements of reasons and confirmations of reports; with `mailWhenOn`: when
+ * the type's e-mail channel is on, also while the member is online, for reminders that must
+ * arrive before a time); only to a verified
  * address. So the notification and its mail exist exactly when the caller's change commits (a
  * transactional outbox). With `collapseByLink` an unread notification with the same link is
  * updated instead (chat), and only a new one is mailed. Nothing goes to sockets here: after the
@@ -261,7 +263,7 @@ export async function notifyMemberInTransaction(
   userId: string,
   text: NotificationText,
   related: { userId: string | null; listingId: string | null },
-  options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
+  options: { collapseByLink?: boolean; alwaysMail?: boolean; mailWhenOn?: boolean } = {},
 ): Promise<Notification | null> {
   const stored = await queries.storeNotification(
     tx,
@@ -281,9 +283,9 @@ export async function notifyMemberInTransaction(
   } else if (
     stored.email &&
     (stored.row === null || stored.created) &&
-    isAway(deps, userId, stored.lastSeenAt)
+    (options.mailWhenOn || isAway(deps, userId, stored.lastSeenAt))
   ) {
-    await queueMails(deps, tx, [userId], text);
+    await queueMails(deps, tx, [userId], text, options.mailWhenOn ?? false);
   }
   return stored.row ? toNotification(stored.row) : null;
 }
@@ -323,7 +325,7 @@ export async function notifyMember(
   userId: string,
   text: NotificationText,
   related: { userId: string | null; listingId: string | null },
-  options: { collapseByLink?: boolean; alwaysMail?: boolean } = {},
+  options: { collapseByLink?: boolean; alwaysMail?: boolean; mailWhenOn?: boolean } = {},
 ): Promise<Notification | null> {
   const notification = await notifyMemberInTransaction(reaction.tx, deps, userId, text, related, options);
   if (notification) {

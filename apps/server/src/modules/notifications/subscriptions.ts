@@ -191,22 +191,30 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
       },
     ]);
   });
-  events.react('message.created', 'notifications.message', async (event, reaction) => {
-    const sender = await cards.get(reaction.tx, event.senderId);
-    await notifyMember(
-      deps,
-      reaction,
-      event.recipientId,
-      // A flagged message's lure (a number, a link) goes neither into the bell nor into a mail.
-      notificationTexts.message(
-        sender?.name ?? 'Benutzer',
-        event.conversationId,
-        event.warning ? notificationTexts.flaggedPreview : event.preview,
-      ),
-      { userId: event.senderId, listingId: event.listingId },
-      { collapseByLink: true },
-    );
-  });
+  events.react(
+    'message.created',
+    'notifications.message',
+    async (event, reaction) => {
+      const sender = await cards.get(reaction.tx, event.senderId);
+      await notifyMember(
+        deps,
+        reaction,
+        event.recipientId,
+        // A flagged message's lure (a number, a link) goes neither into the bell nor into a mail.
+        notificationTexts.message(
+          sender?.name ?? 'Benutzer',
+          event.conversationId,
+          event.warning ? notificationTexts.flaggedPreview : event.preview,
+        ),
+        { userId: event.senderId, listingId: event.listingId },
+        { collapseByLink: true },
+      );
+    },
+    {
+      // Appointment steps notify through `appointment.changed` (modules/calendar), not twice.
+      when: (event) => !event.kind?.startsWith('appointment'),
+    },
+  );
 
   // I read a conversation: its message notification becomes read too, and my tabs hear of the
   // changed row as `notification` (is_read true), so the bell refetches its count (SPEC.md §3, §7).

@@ -656,3 +656,67 @@ describe('chat page (SPEC.md §2 "/chat")', { timeout: 20_000 }, () => {
     expect(screen.getByText('Noch keine Nachrichten. Schreib die erste!')).toBeTruthy();
   });
 });
+
+describe('appointments in chat (contract calendar.ts)', () => {
+  const appointment: NonNullable<ChatMessage['appointment']> = {
+    id: 'a1',
+    conversation_id: 'c1',
+    listing_id: 'l1',
+    proposer_id: 'u2',
+    type: 'viewing',
+    status: 'proposed',
+    starts_at: '2027-10-31T01:30:00.000Z',
+    ends_at: '2027-10-31T02:30:00.000Z',
+    starts_at_local: '2027-10-31T02:30:00+01:00',
+    place: 'Lindwurmstraße 5, München',
+    note: 'Bitte bei Huber klingeln',
+    replaces_id: null,
+    can: { accept: true, decline: true, counter: true, cancel: false },
+  };
+  const proposal = message('m1', 'u2', 'Bitte bei Huber klingeln', { kind: 'appointment', appointment });
+
+  it('shows a proposal in German time with the answers the server allows; another time needs a place', async () => {
+    const fetchMock = stubRoutes((method, url) => {
+      if (url.pathname === '/api/me') return { body: me };
+      if (url.pathname === '/api/chat/conversations')
+        return { body: { conversations: [conversation()], next_cursor: null } };
+      if (url.pathname === '/api/chat/conversations/c1') return { body: conversation() };
+      if (url.pathname === '/api/chat/conversations/c1/messages')
+        return { body: { messages: [proposal], has_more: false } };
+      if (url.pathname === '/api/chat/conversations/c1/appointments/a1/accept' && method === 'POST')
+        return {
+          status: 201,
+          body: message('m2', me.id, '', {
+            kind: 'appointment_accepted',
+            appointment: {
+              ...appointment,
+              status: 'accepted',
+              can: { accept: false, decline: false, counter: false, cancel: true },
+            },
+          }),
+        };
+      return undefined;
+    });
+    logIn(me);
+    renderWithSession(<ChatPage />, '/chat?conversation=c1');
+
+    const card = await screen.findByRole('listitem', { name: 'Terminvorschlag: Besichtigung' });
+    // The hour that occurs twice when summer time ends: shown as the clock shows it.
+    expect(within(card).getByText('So., 31.10.2027, 02:30 Uhr')).toBeTruthy();
+    expect(within(card).getByText('Lindwurmstraße 5, München')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Termin absagen' })).toBeNull();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Anderer Termin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anderen Termin vorschlagen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Vorschlag senden' }));
+    expect(await within(dialog).findByText('Bitte gib einen Ort an.')).toBeTruthy();
+    expect(calls(fetchMock).some((call) => call.includes('/counter'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Zusagen' }));
+    await expect
+      .poll(() => calls(fetchMock))
+      .toContain('POST /api/chat/conversations/c1/appointments/a1/accept');
+    expect(await screen.findByText('Der Termin steht jetzt in deinem Kalender.')).toBeTruthy();
+  });
+});

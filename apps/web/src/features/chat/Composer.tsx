@@ -1,4 +1,5 @@
 import PhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
@@ -15,7 +16,8 @@ import { TextTemplateMenu } from '../templates/index.ts';
 /**
  * The input below a conversation: text up to 2,000 characters with a counter (Enter sends,
  * Shift+Enter breaks the line), a photo button, 'Textvorlage einfügen' (puts a text template at
- * the cursor, or in place of the selected text), and 'Preisvorschlag' when `canOffer`.
+ * the cursor, or in place of the selected text), 'Preisvorschlag' when `canOffer`, and
+ * 'Termin vorschlagen' (a viewing or pickup, contract calendar.ts).
  */
 export function Composer(props: {
   canOffer: boolean;
@@ -23,6 +25,7 @@ export function Composer(props: {
   onSend: (text: string) => void;
   onPhoto: (file: File) => void;
   onOffer: () => void;
+  onAppointment: () => void;
 }) {
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
@@ -60,11 +63,16 @@ export function Composer(props: {
 
   return (
     <Box component="form" onSubmit={submit} sx={{ borderTop: 1, borderColor: 'divider', p: 1 }}>
-      {props.canOffer && (
-        <Button size="small" startIcon={<LocalOfferIcon />} onClick={props.onOffer} sx={{ mb: 0.5 }}>
-          {de.chat.offer}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}>
+        {props.canOffer && (
+          <Button size="small" startIcon={<LocalOfferIcon />} onClick={props.onOffer}>
+            {de.chat.offer}
+          </Button>
+        )}
+        <Button size="small" startIcon={<EventIcon />} onClick={props.onAppointment}>
+          {de.chat.appointment.propose}
         </Button>
-      )}
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
         <input
           ref={fileInput}

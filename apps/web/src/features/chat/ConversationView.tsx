@@ -21,9 +21,12 @@ import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { formatEuros } from '../../lib/price.ts';
 import { ProfileAvatar } from '../users/index.ts';
+import { AppointmentDialog, CancelAppointmentDialog } from './AppointmentDialogs.tsx';
+import type { AppointmentActions } from './AppointmentMessage.tsx';
 import {
   messagesOldestFirst,
   uploadChatPhoto,
+  useAppointmentStep,
   useMarkConversationRead,
   useMessages,
   useOfferStep,
@@ -50,6 +53,9 @@ const isDocumentVisible = () => document.visibilityState !== 'hidden';
 
 type Dialog =
   | { kind: 'offer' }
+  | { kind: 'appointment' }
+  | { kind: 'appointment_counter'; message: ChatMessage }
+  | { kind: 'appointment_cancel'; message: ChatMessage }
   | { kind: 'counter'; offer: ChatMessage }
   | { kind: 'accept'; offer: ChatMessage }
   | { kind: 'rate' }
@@ -73,6 +79,7 @@ export function ConversationView(props: {
   const sender = useMessageSender(id);
   const markRead = useMarkConversationRead(id);
   const offerStep = useOfferStep(id);
+  const appointmentStep = useAppointmentStep(id);
   const setBlocked = useSetBlocked(id);
   const report = useReportConversation(id);
   const rate = useRateMember(id, conversation.other_member.id);
@@ -155,6 +162,22 @@ export function ConversationView(props: {
         { onError: failed },
       ),
     onCounter: (offer: ChatMessage) => setDialog({ kind: 'counter', offer }),
+  };
+
+  const appointmentActions: AppointmentActions = {
+    busy: appointmentStep.isPending,
+    onAccept: (message: ChatMessage) =>
+      appointmentStep.mutate(
+        { action: 'accept', appointmentId: message.appointment?.id ?? '', clientId: newClientId() },
+        { onSuccess: () => showMessage(de.chat.appointment.done, 'success'), onError: failed },
+      ),
+    onDecline: (message: ChatMessage) =>
+      appointmentStep.mutate(
+        { action: 'decline', appointmentId: message.appointment?.id ?? '', clientId: newClientId() },
+        { onError: failed },
+      ),
+    onCounter: (message: ChatMessage) => setDialog({ kind: 'appointment_counter', message }),
+    onCancel: (message: ChatMessage) => setDialog({ kind: 'appointment_cancel', message }),
   };
 
   // One click on a warning's 'Melden' reports the conversation as a fraud attempt (the existing
@@ -316,6 +339,7 @@ export function ConversationView(props: {
                 mine={message.sender_id === myId}
                 now={new Date()}
                 offerActions={offerActions}
+                appointmentActions={appointmentActions}
                 scamReport={scamReport}
               />
             ))}
@@ -345,6 +369,7 @@ export function ConversationView(props: {
           onSend={(text) => sender.send({ content: text })}
           onPhoto={(file) => void sendPhoto(file)}
           onOffer={() => setDialog({ kind: 'offer' })}
+          onAppointment={() => setDialog({ kind: 'appointment' })}
         />
       )}
 
@@ -388,6 +413,45 @@ export function ConversationView(props: {
               },
               onError: failed,
             },
+          );
+        }}
+      />
+      <AppointmentDialog
+        key={dialog?.kind === 'appointment_counter' ? dialog.message.id : 'appointment'}
+        open={dialog?.kind === 'appointment' || dialog?.kind === 'appointment_counter'}
+        counter={dialog?.kind === 'appointment_counter'}
+        initialType={dialog?.kind === 'appointment_counter' ? dialog.message.appointment?.type : undefined}
+        busy={appointmentStep.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(body) => {
+          const clientId = newClientId();
+          const step =
+            dialog?.kind === 'appointment_counter'
+              ? ({
+                  action: 'counter',
+                  appointmentId: dialog.message.appointment?.id ?? '',
+                  body,
+                  clientId,
+                } as const)
+              : ({ action: 'propose', body, clientId } as const);
+          appointmentStep.mutate(step, { onSuccess: () => setDialog(null), onError: failed });
+        }}
+      />
+      <CancelAppointmentDialog
+        key={dialog?.kind === 'appointment_cancel' ? dialog.message.id : 'appointment_cancel'}
+        open={dialog?.kind === 'appointment_cancel'}
+        busy={appointmentStep.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={(note) => {
+          if (dialog?.kind !== 'appointment_cancel') return;
+          appointmentStep.mutate(
+            {
+              action: 'cancel',
+              appointmentId: dialog.message.appointment?.id ?? '',
+              note,
+              clientId: newClientId(),
+            },
+            { onSuccess: () => setDialog(null), onError: failed },
           );
         }}
       />

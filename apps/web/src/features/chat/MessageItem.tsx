@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { de } from '../../i18n/de.ts';
 import { formatEuros } from '../../lib/price.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
+import { type AppointmentActions, AppointmentMessage } from './AppointmentMessage.tsx';
 import { type ScamReport, ScamWarning } from './ScamWarning.tsx';
 import type { PendingMessage } from './useMessageSender.ts';
 
@@ -58,15 +59,27 @@ function MessageMeta({ message, mine, now }: { message: ChatMessage; mine: boole
  * 'Gegenangebot' with Annehmen / Ablehnen / Gegenangebot when the server says `can_respond`), or
  * the line an accepted or declined offer leaves. A text or photo the server flagged carries the
  * scam shield's warning and 'Melden' under it (the server sends `warning` to the recipient only).
+ * Appointment steps show as their own card or line (`AppointmentMessage`).
  */
 export function MessageItem(props: {
   message: ChatMessage;
   mine: boolean;
   now: Date;
   offerActions: OfferActions;
+  appointmentActions: AppointmentActions;
   scamReport: ScamReport;
 }) {
   const { message, mine, now, offerActions, scamReport } = props;
+  if (message.appointment) {
+    return (
+      <AppointmentMessage
+        message={message}
+        mine={mine}
+        actions={props.appointmentActions}
+        meta={<MessageMeta message={message} mine={mine} now={now} />}
+      />
+    );
+  }
   const warning = mine ? null : (message.warning ?? null);
   const amount = message.amount === null ? '' : formatEuros(message.amount);
 

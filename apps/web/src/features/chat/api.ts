@@ -1,4 +1,5 @@
 import {
+  type AppointmentProposal,
   type ChatConversation,
   type ChatConversationStart,
   type ChatMessage,
@@ -105,6 +106,37 @@ export async function postOffer(
         ? { reserve: step.reserve, client_id: step.clientId }
         : { client_id: step.clientId };
   return chatOfferResultSchema.parse(await apiFetch(path, { method: 'POST', body }));
+}
+
+/** A step of an appointment: a proposal, another time for an open one, or an answer with an optional note. */
+export type AppointmentStep = { clientId: string } & (
+  | { action: 'propose'; body: AppointmentProposal }
+  | { action: 'counter'; appointmentId: string; body: AppointmentProposal }
+  | { action: 'accept' | 'decline' | 'cancel'; appointmentId: string; note?: string }
+);
+
+/**
+ * `POST …/appointments` and `POST …/appointments/{appointmentId}/counter|accept|decline|cancel`
+ * (contract `calendar.ts`), with the step's `client_id` (kept for its retries).
+ * @returns the step's message with the appointment as it stands now
+ * @throws ApiError (409 when the appointment was answered or cancelled, 422 for a past time)
+ */
+export async function postAppointmentStep(id: string, step: AppointmentStep): Promise<ChatMessage> {
+  const appointments = `${conversationPath(id)}/appointments`;
+  const clientId = step.clientId;
+  const [path, body] =
+    step.action === 'propose'
+      ? [appointments, { ...step.body, client_id: clientId }]
+      : step.action === 'counter'
+        ? [
+            `${appointments}/${encodeURIComponent(step.appointmentId)}/counter`,
+            { ...step.body, client_id: clientId },
+          ]
+        : [
+            `${appointments}/${encodeURIComponent(step.appointmentId)}/${step.action}`,
+            { ...(step.note ? { note: step.note } : {}), client_id: clientId },
+          ];
+  return chatMessageSchema.parse(await apiFetch(path, { method: 'POST', body }));
 }
 
 /** `POST /api/chat/conversations/{id}/read`: marks the other member's messages read; the new badge count. */
@@ -225,6 +257,20 @@ export function useOfferStep(id: string) {
     mutationFn: (step: Parameters<typeof postOffer>[1]) => postOffer(id, step),
     onSuccess: (result) => addMessageToCache(queryClient, result.message),
     onSettled: () => refreshConversation(queryClient, id),
+  });
+}
+
+/** Appointment steps in conversation `id`; the new message shows at once, then the chat and the calendar refetch. */
+export function useAppointmentStep(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: AppointmentStep) => postAppointmentStep(id, step),
+    onSuccess: (message) => addMessageToCache(queryClient, message),
+    onSettled: async () => {
+      // /calendar shows the appointment's new state when opened next (its queries start with 'calendar').
+      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      await refreshConversation(queryClient, id);
+    },
   });
 }
 

@@ -118,6 +118,7 @@ describe('/notifications/settings', () => {
       moderation: { in_app: true, email: true },
       saved_search: { in_app: true, email: true },
       event: { in_app: true, email: true },
+      appointment: { in_app: true, email: true },
     },
   };
 

@@ -57,6 +57,7 @@ export const EMPTY_NOTIFICATION_STATS: NotificationStats = {
     moderation: 0,
     saved_search: 0,
     event: 0,
+    appointment: 0,
   },
 };
 
