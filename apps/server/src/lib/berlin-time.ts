@@ -5,7 +5,8 @@ import { AppError } from './errors.ts';
 
 /*
  * Wall-clock times in Europe/Berlin (events, appointments) are entered and shown there and
- * stored in UTC. @date-fns/tz knows the switches to and from summer time.
+ * stored in UTC; the days of counters and analytics are Berlin days. @date-fns/tz knows the
+ * switches to and from summer time.
  */
 
 /** The German refusal of a time that does not exist in Germany (the skipped hour in March). */
@@ -53,4 +54,21 @@ const berlinFormat = new Intl.DateTimeFormat('de-DE', {
 /** An instant as German text in Europe/Berlin for messages and mails: 'So., 31.10.2027, 02:30 Uhr'. */
 export function formatBerlin(instant: Date): string {
   return `${berlinFormat.format(instant)} Uhr`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: APPOINTMENT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The Europe/Berlin calendar day of `at` (default now) as `YYYY-MM-DD`, across summer time. The
+ * marketplace's days are German days: an ad's views are counted once per visitor and Berlin day,
+ * and the seller analytics add them up per Berlin day (SPEC.md §3 `views`), so a visitor seen at
+ * 00:30 and at 01:30 German time counts once, whatever the UTC date of the two visits.
+ */
+export function berlinDay(at: Date = new Date()): string {
+  return dayFormat.format(at);
 }

@@ -11,7 +11,7 @@ import {
 } from '@marketplace/contract';
 import { and, between, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { berlinDay } from '../../lib/berlin-day.ts';
+import { berlinDay } from '../../lib/berlin-time.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findListingSeller, listSellerAdTitles } from '../listings/index.ts';

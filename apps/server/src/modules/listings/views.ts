@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ViewSource, ViewSourceHint } from '@marketplace/contract';
-import { berlinDay } from '../../lib/berlin-day.ts';
+import { berlinDay } from '../../lib/berlin-time.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { addressKey } from '../auth/index.ts';
 import type { ListingDeps } from './deps.ts';

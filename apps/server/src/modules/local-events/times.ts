@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { EVENT_TIME_ZONE, type EventDateFilter } from '@marketplace/contract';
 import { addDays, format } from 'date-fns';
-import { berlinDay } from '../../lib/berlin-day.ts';
+import { berlinDay } from '../../lib/berlin-time.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /*
