@@ -34,6 +34,7 @@ import myListings from './modules/my-listings/index.ts';
 import news from './modules/news/index.ts';
 import notifications from './modules/notifications/index.ts';
 import partner from './modules/partner/index.ts';
+import payments from './modules/payments/index.ts';
 import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(payments, { operator: config.operator });
 
   await app.after();
   if (config.seedDemo) {

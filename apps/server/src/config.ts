@@ -57,6 +57,29 @@ const envSchema = z
     OPERATOR_REGISTER_NUMBER: optionalText,
     OPERATOR_VAT_ID: optionalText,
     OPERATOR_RESPONSIBLE: optionalText,
+    // The account transfers for paid promotions go to (decision 0040); spaces are allowed.
+    OPERATOR_IBAN: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'keine gültige IBAN')
+          .optional(),
+      ),
+    OPERATOR_BIC: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value?.toUpperCase()))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'keine gültige BIC')
+          .optional(),
+      ),
     TERMS_VERSION: z
       .string()
       .trim()
@@ -134,6 +157,10 @@ export interface OperatorConfig {
   vatId: string | null;
   /** Person responsible for the content under § 18 Abs. 2 MStV, with address (`OPERATOR_RESPONSIBLE`). */
   responsible: string | null;
+  /** The account for bank transfers of paid promotions (`OPERATOR_IBAN`, without spaces). */
+  iban: string | null;
+  /** Its BIC (`OPERATOR_BIC`), optional within the SEPA area. */
+  bic: string | null;
 }
 
 /** Validated configuration (ARCHITECTURE.md "Configuration"). Nothing else reads process.env. */
@@ -255,6 +282,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerNumber: e.OPERATOR_REGISTER_NUMBER ?? null,
       vatId: e.OPERATOR_VAT_ID ?? null,
       responsible: e.OPERATOR_RESPONSIBLE ?? null,
+      iban: e.OPERATOR_IBAN ?? null,
+      bic: e.OPERATOR_BIC ?? null,
     },
     publicUrl,
     seedDemo: e.SEED_DEMO !== '0',
