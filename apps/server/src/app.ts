@@ -8,6 +8,7 @@ import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoNews } from './db/seed/news.ts';
+import { seedDemoPromotions } from './db/seed/promotions.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await seedDemoEvents({ db: app.database.db, events: app.events, log: app.log });
     // The demo news are dated anew on every start, so they always look current.
     await seedDemoNews(app.database.db, app.log, config.termsVersion);
+    // Top-Anzeigen and Highlights run 7 days: every start with demo data tops them up.
+    await seedDemoPromotions({ db: app.database.db, events: app.events, log: app.log });
   }
 
   await app.register(webApp, {

@@ -13,7 +13,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
-import { epcPayload } from '../src/modules/payments/girocode.ts';
+import { epcPayload, lapseUnpaidOrders } from '../src/modules/payments/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
@@ -326,7 +326,6 @@ describe('ordering a promotion', () => {
     await t.app.database.db.execute(
       sql`update payment_orders set created_at = now() - interval '15 days' where id = ${created.id}::uuid`,
     );
-    const { lapseUnpaidOrders } = await import('../src/modules/payments/orders.ts');
     const deps = {
       db: t.app.database.db,
       events: t.app.events,

@@ -34,7 +34,11 @@ for (const [label, viewport] of [
     const email = `top.${label}.${stamp}@example.org`;
     const { token } = await member(email, 'Top-Tina');
     const title = `Gravelbike Top ${stamp}`;
-    await postBikeAd(server, token, { title, description: 'Gravelbike mit Schutzblechen, frisch gewartet.', price: 890 });
+    await postBikeAd(server, token, {
+      title,
+      description: 'Gravelbike mit Schutzblechen, frisch gewartet.',
+      price: 890,
+    });
 
     const { page } = await newPage(viewport);
     const actions = page.getByRole('button', { name: `Aktionen: ${title}` });
@@ -66,15 +70,24 @@ for (const [label, viewport] of [
 
     // The admin records the transfer at /admin.
     const admin = await newPage(viewport);
-    await logIn(admin.page, ADMIN_EMAIL, '/admin', admin.page.getByRole('heading', { name: 'Offene Überweisungen', exact: false }));
+    await logIn(
+      admin.page,
+      ADMIN_EMAIL,
+      '/admin',
+      admin.page.getByRole('heading', { name: 'Offene Überweisungen', exact: false }),
+    );
     const open = admin.page.getByRole('listitem').filter({ hasText: title });
     await open.getByRole('button', { name: 'Zahlung erhalten' }).click();
-    await expect(admin.page.getByText('Zahlung verbucht, die Werbeoption läuft.')).toBeVisible({ timeout: STEP_MS });
+    await expect(admin.page.getByText('Zahlung verbucht, die Werbeoption läuft.')).toBeVisible({
+      timeout: STEP_MS,
+    });
     await screenshot(admin.page, `payments-admin-${label}`);
 
     // The seller sees it paid and running, and the ad stands labelled above its category.
     await openApp(page, '/payments');
-    await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Bezahlt')).toBeVisible({ timeout: STEP_MS });
+    await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Bezahlt')).toBeVisible({
+      timeout: STEP_MS,
+    });
     await expect(page.getByRole('region', { name: 'Laufende Werbeoptionen' }).getByText(title)).toBeVisible();
     await screenshot(page, `payments-paid-${label}`);
 

@@ -8,6 +8,12 @@ import { endPromotionsOfGoneAds, type PromotionDeps } from './promotions.ts';
 import paymentRoutes from './routes.ts';
 import './events.ts';
 
+/** The EPC QR payload of a transfer (the GiroCode on invoices and /payments). */
+export { epcPayload } from './girocode.ts';
+/** The daily lapse of transfer orders unpaid for 14 days (run by the job; tests call it). */
+export { lapseUnpaidOrders } from './orders.ts';
+export { amountsOf } from './pricing.ts';
+
 /** When unpaid transfer orders lapse and promotions of gone ads end: daily at 03:15 UTC. */
 const DAILY_CRON = '15 3 * * *';
 /** How long the slots and labels are cached (ms); every change of a promotion drops them. */

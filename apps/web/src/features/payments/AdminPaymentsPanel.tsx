@@ -38,7 +38,8 @@ function OrderRow({ order, pending }: { order: AdminOrder; pending: boolean }) {
         {order.reference} · {order.option_name} · {euroText(order.gross)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {order.buyer} · „{order.listing_title}“ · {t.orderedOn(germanDate(order.paid_at ?? order.created_at))}
+        {order.buyer} · „{order.listing_title}“ ·{' '}
+        {order.paid_at ? t.paidOn(germanDate(order.paid_at)) : t.orderedOn(germanDate(order.created_at))}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {pending && (

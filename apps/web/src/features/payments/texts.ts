@@ -36,6 +36,7 @@ export const paymentTexts = {
     lapsed: 'Verfallen',
   } satisfies Record<OrderStatus, string>,
   orderedOn: (date: string) => `Bestellt am ${date}`,
+  paidOn: (date: string) => `Bezahlt am ${date}`,
   orderNumber: (reference: string) => `Bestellnummer ${reference}`,
   transferTitle: 'Bitte überweise',
   recipient: 'Empfänger',
