@@ -155,7 +155,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
-  await app.register(payments, { operator: config.operator });
+  await app.register(payments, {
+    operator: config.operator,
+    stripe: config.stripe,
+    publicUrl: config.publicUrl,
+  });
 
   await app.after();
   if (config.seedDemo) {

@@ -80,6 +80,9 @@ const envSchema = z
           .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'keine gültige BIC')
           .optional(),
       ),
+    // Stripe Checkout for paid promotions (decision 0040): both together, or none.
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
     TERMS_VERSION: z
       .string()
       .trim()
@@ -102,6 +105,14 @@ const envSchema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'wird zusammen mit ADMIN_EMAIL benötigt',
+      });
+    }
+    if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'für Zahlungen mit Stripe werden STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET zusammen gebraucht',
       });
     }
     const s3 = [
@@ -197,6 +208,11 @@ export interface Config {
   siteName: string;
   /** The operator's legal data (`OPERATOR_*`), shown in the Impressum. */
   operator: OperatorConfig;
+  /**
+   * Stripe Checkout for paid promotions (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`); unset,
+   * only invoice and transfer are offered (decision 0040).
+   */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Current AGB version, 'YYYY-MM-DD' (`TERMS_VERSION`, default `DEFAULT_TERMS_VERSION`). */
   termsVersion: string;
   publicUrl: string;
@@ -285,6 +301,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       iban: e.OPERATOR_IBAN ?? null,
       bic: e.OPERATOR_BIC ?? null,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     publicUrl,
     seedDemo: e.SEED_DEMO !== '0',
     admin:

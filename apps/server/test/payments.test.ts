@@ -10,6 +10,7 @@ import type {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
@@ -415,6 +416,117 @@ describe('without the operator\u2019s data', () => {
       expect(res.json().detail).toContain('darf keine Rechnung ausgestellt werden');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('Stripe Checkout', () => {
+  const WEBHOOK_SECRET = 'whsec_test_zahlungen';
+  const stripe = new Stripe('sk_test_zahlungen');
+
+  /** A webhook delivery of `event`, signed with `secret` by the library's own test helper. */
+  const deliver = (app: TestApp, event: object, secret: string | null = WEBHOOK_SECRET) => {
+    const payload = JSON.stringify(event);
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        ...(secret
+          ? { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) }
+          : {}),
+      },
+      payload,
+    });
+  };
+  const sessionEvent = (
+    id: string,
+    sessionId: string,
+    amount: number,
+    type = 'checkout.session.completed',
+  ) => ({
+    id,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: amount,
+        currency: 'eur',
+      },
+    },
+  });
+
+  it('activates an order exactly once by a signed webhook delivered twice in parallel, never by an unsigned or wrongly signed one', async () => {
+    const s = await startTestApp({
+      ...OPERATOR,
+      STRIPE_SECRET_KEY: 'sk_test_zahlungen',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    try {
+      const member = await verifiedMember(s);
+      const options = (
+        await s.app.inject({ url: '/api/payments/options', headers: bearer(member.access_token) })
+      ).json() as PaymentOptions;
+      expect(options.methods.map((m) => m.method)).toEqual(['invoice', 'stripe']);
+      const stripeAd = await createAd(s, member.access_token, { title: 'Lastenrad Elektro' });
+      // The order as Stripe Checkout left it: pending, with its session (opening one needs Stripe's servers).
+      const [row] = await selectRows(
+        s.app.database.db,
+        z.object({ id: z.string() }),
+        sql`insert into payment_orders (reference, user_id, listing_id, listing_title, option, method, gross_cents, net_cents, vat_cents, vat_percent,
+              billing_name, billing_street, billing_postal_code, billing_city, stripe_session_id)
+            values ('MP-STRIPE01', ${member.user.id}::uuid, ${stripeAd.id}::uuid, 'Lastenrad Elektro', 'top', 'stripe', 999, 839, 160, 19,
+              'Erika Mustermann', 'Lindenweg 3', '80331', 'München', 'cs_test_1') returning id`,
+      );
+      const orderId = row?.id ?? '';
+      const state = async () => {
+        const [found] = await selectRows(
+          s.app.database.db,
+          z.object({ status: z.string(), invoices: z.number(), promotions: z.number() }),
+          sql`select o.status,
+                     (select count(*)::int from payment_invoices i where i.order_id = o.id) as invoices,
+                     (select count(*)::int from payment_promotions p where p.order_id = o.id) as promotions
+              from payment_orders o where o.id = ${orderId}::uuid`,
+        );
+        return found;
+      };
+      const event = sessionEvent('evt_1', 'cs_test_1', 999);
+
+      const refused = await Promise.all([
+        deliver(s, event, null),
+        deliver(s, event, 'whsec_falsch'),
+        s.app.inject({
+          method: 'POST',
+          url: '/api/payments/stripe/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+          payload: JSON.stringify(event),
+        }),
+      ]);
+      expect(refused.map((res) => res.statusCode)).toEqual([400, 400, 400]);
+      expect(refused[0]?.json().detail).toBe('Die Signatur der Zahlungsnachricht ist ungültig.');
+      // Another amount or a failed payment changes nothing either.
+      expect((await deliver(s, sessionEvent('evt_2', 'cs_test_1', 1))).statusCode).toBe(200);
+      expect(
+        (await deliver(s, sessionEvent('evt_3', 'cs_test_1', 999, 'checkout.session.async_payment_failed')))
+          .statusCode,
+      ).toBe(200);
+      expect(await state()).toEqual({ status: 'pending', invoices: 0, promotions: 0 });
+
+      const twice = await Promise.all([deliver(s, event), deliver(s, event)]);
+      expect(twice.map((res) => res.statusCode)).toEqual([200, 200]);
+      const again = await Promise.all(Array.from({ length: 20 }, () => deliver(s, event)));
+      expect(again.every((res) => res.statusCode === 200)).toBe(true);
+      expect(await state()).toEqual({ status: 'paid', invoices: 1, promotions: 1 });
+      const mine = (
+        await s.app.inject({ url: '/api/payments', headers: bearer(member.access_token) })
+      ).json() as MyPayments;
+      expect(mine.orders[0]?.invoices[0]?.number).toBe('RE-000001');
+      expect(mine.active_promotions[0]?.listing_id).toBe(stripeAd.id);
+    } finally {
+      await s.close();
     }
   });
 });

@@ -50,8 +50,11 @@ export const PROMOTION_PRICES: Readonly<
   },
 };
 
-/** How an order is paid: invoice and bank transfer ('Rechnung / Überweisung'). */
-export const paymentMethodSchema = z.enum(['invoice'], {
+/**
+ * How an order is paid: invoice and bank transfer ('Rechnung / Überweisung'), or Stripe Checkout
+ * (card and the other methods Stripe offers) where the operator configured it.
+ */
+export const paymentMethodSchema = z.enum(['invoice', 'stripe'], {
   error: 'Bitte wähle eine Zahlungsart.',
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
@@ -134,6 +137,8 @@ export const orderSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
   /** While unpaid: what to transfer. */
   transfer: transferDetailsSchema.nullable(),
+  /** Right after ordering with Stripe: the Checkout page to pay on. */
+  checkout_url: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

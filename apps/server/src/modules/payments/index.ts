@@ -6,6 +6,7 @@ import { CountCache } from '../../lib/count-cache.ts';
 import { lapseUnpaidOrders, type PaymentDeps } from './orders.ts';
 import { endPromotionsOfGoneAds, type PromotionDeps } from './promotions.ts';
 import paymentRoutes from './routes.ts';
+import { stripeCheckout } from './stripe.ts';
 import './events.ts';
 
 /** The EPC QR payload of a transfer (the GiroCode on invoices and /payments). */
@@ -22,6 +23,10 @@ const PROMOTION_CACHE_MS = 15_000;
 /** Options of the payments plugin: the operator's data for invoices and transfers. */
 export interface PaymentsOptions {
   operator: OperatorConfig;
+  /** `STRIPE_*`: Stripe Checkout as a second payment method; unset, none. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** The site's address, where Stripe Checkout returns to. */
+  publicUrl: string;
 }
 
 /**
@@ -38,6 +43,7 @@ async function paymentsModule(app: FastifyInstance, options: PaymentsOptions) {
     events: app.events,
     categories: app.categories,
     operator: options.operator,
+    stripe: stripeCheckout(options.stripe, options.publicUrl),
   };
   const promotions: PromotionDeps = {
     db: app.database.db,

@@ -31,6 +31,7 @@ import {
   paymentOrders,
   paymentPromotions,
 } from './schema.ts';
+import { createCheckoutSession, type PaidSession, type StripeCheckout } from './stripe.ts';
 import './events.ts';
 
 /** What the order calls need from the running application. */
@@ -39,11 +40,16 @@ export interface PaymentDeps {
   events: EventBus;
   categories: CategoryTree;
   operator: OperatorConfig;
+  /** Stripe Checkout when configured; without it only invoice and transfer are offered. */
+  stripe?: StripeCheckout;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ORDER_NOT_FOUND = 'Diese Bestellung gibt es nicht.';
-const METHOD_NAMES = { invoice: 'Rechnung / Überweisung' } as const;
+const METHOD_NAMES = {
+  invoice: 'Rechnung / Überweisung',
+  stripe: 'Online bezahlen (Karte u. a., über Stripe)',
+} as const;
 /** Letters of an order reference: no 0/O, 1/I/L, so it is read and typed without mistakes. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -63,8 +69,10 @@ export function invoicesUnavailableReason(operator: OperatorConfig): string | nu
 }
 
 /** `GET /api/payments/options`: the price list and the methods that work now. */
-export function paymentOptions(operator: OperatorConfig): PaymentOptions {
+export function paymentOptions(operator: OperatorConfig, stripe?: StripeCheckout): PaymentOptions {
   const reason = invoicesUnavailableReason(operator);
+  const methods: PaymentOptions['methods'] = [{ method: 'invoice', name: METHOD_NAMES.invoice }];
+  if (stripe) methods.push({ method: 'stripe', name: METHOD_NAMES.stripe });
   return {
     options: (Object.keys(PROMOTION_PRICES) as PromotionOption[]).map((option) => ({
       option,
@@ -73,7 +81,7 @@ export function paymentOptions(operator: OperatorConfig): PaymentOptions {
       gross: PROMOTION_PRICES[option].grossCents / 100,
       days: PROMOTION_PRICES[option].days,
     })),
-    methods: reason ? [] : [{ method: 'invoice', name: METHOD_NAMES.invoice }],
+    methods: reason ? [] : methods,
     vat_percent: PROMOTION_VAT_PERCENT,
     unavailable_reason: reason,
   };
@@ -113,7 +121,9 @@ async function issueDocument(
     .onConflictDoUpdate({ target: paymentCounters.kind, set: { value: sql`${paymentCounters.value} + 1` } })
     .returning({ value: paymentCounters.value });
   const number = `${kind === 'invoice' ? 'RE' : 'GS'}-${String(counter?.value ?? 0).padStart(6, '0')}`;
-  const periodStart = cancels?.periodStart ?? order.createdAt;
+  // An invoice issued at ordering (transfer) names the order's day, one issued when paid (Stripe) that day.
+  const periodStart =
+    cancels?.periodStart ?? (order.method === 'stripe' ? (order.paidAt ?? new Date()) : order.createdAt);
   const days = PROMOTION_PRICES[order.option].days;
   const periodEnd = cancels?.periodEnd ?? new Date(periodStart.getTime() + days * DAY_MS);
   const [row] = await tx
@@ -167,10 +177,18 @@ function transferOf(
 export async function createOrder(
   deps: PaymentDeps,
   actor: Actor,
-  body: { listing_id: string; option: PromotionOption; method: 'invoice'; billing: BillingAddress },
+  body: {
+    listing_id: string;
+    option: PromotionOption;
+    method: 'invoice' | 'stripe';
+    billing: BillingAddress;
+  },
 ): Promise<Order> {
   const reason = invoicesUnavailableReason(deps.operator);
   if (reason) throw new AppError('conflict', reason);
+  const stripe = deps.stripe;
+  if (body.method === 'stripe' && !stripe)
+    throw new AppError('validation', "Feld 'method': Diese Zahlungsart gibt es hier nicht.");
   const [listing] = await readListings(deps, [body.listing_id], actor);
   if (!listing) throw new AppError('listing_not_found');
   if (listing.seller.id !== actor.id)
@@ -196,12 +214,32 @@ export async function createOrder(
       })
       .returning();
     if (!row) throw new AppError('internal');
-    await issueDocument(tx, deps.operator, row, 'invoice', null);
+    // Transfer: the invoice is what the buyer pays by. Stripe: issued when paid.
+    if (row.method === 'invoice') await issueDocument(tx, deps.operator, row, 'invoice', null);
     return row;
   });
+  let checkoutUrl: string | null = null;
+  if (order.method === 'stripe' && stripe) {
+    try {
+      const session = await createCheckoutSession(stripe, order, PROMOTION_PRICES[order.option].name);
+      await deps.db
+        .update(paymentOrders)
+        .set({ stripeSessionId: session.id })
+        .where(eq(paymentOrders.id, order.id));
+      checkoutUrl = session.url;
+    } catch (error) {
+      // No payment page, no order: it has no document yet, so it goes without a trace.
+      await deps.db.delete(paymentOrders).where(eq(paymentOrders.id, order.id));
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        'unavailable',
+        'Die Zahlung mit Stripe ist gerade nicht möglich. Bitte versuche es später erneut.',
+      );
+    }
+  }
   const [presented] = await presentOrders(deps, [order]);
   if (!presented) throw new AppError('internal');
-  return presented;
+  return { ...presented, checkout_url: checkoutUrl };
 }
 
 /**
@@ -248,6 +286,11 @@ export async function markPaid(deps: PaymentDeps, orderId: string): Promise<Orde
       .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'pending')))
       .returning();
     if (paid) {
+      const [invoice] = await tx
+        .select({ id: paymentInvoices.id })
+        .from(paymentInvoices)
+        .where(and(eq(paymentInvoices.orderId, paid.id), eq(paymentInvoices.kind, 'invoice')));
+      if (!invoice) await issueDocument(tx, deps.operator, paid, 'invoice', null);
       await activate(tx, emit, paid);
       return paid;
     }
@@ -263,6 +306,31 @@ export async function markPaid(deps: PaymentDeps, orderId: string): Promise<Orde
   const [presented] = await presentOrders(deps, [order]);
   if (!presented) throw new AppError('internal');
   return presented;
+}
+
+/**
+ * `POST /api/payments/stripe/webhook` after its signature was verified: the order of a paid
+ * Checkout Session turns paid in one transaction with its invoice (the next number) and its
+ * activation, exactly once however often Stripe delivers the event (`markPaid`'s conditional
+ * update). A session of no order, of another amount or currency, or of a cancelled order changes
+ * nothing (logged by the caller through the returned reason).
+ * @returns null when the order was activated now or before, else why nothing changed
+ */
+export async function payStripeSession(deps: PaymentDeps, paidSession: PaidSession): Promise<string | null> {
+  const [order] = await deps.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.stripeSessionId, paidSession.sessionId));
+  if (!order) return 'unknown checkout session';
+  if (paidSession.amountCents !== order.grossCents || paidSession.currency !== 'eur')
+    return 'amount or currency differ';
+  try {
+    await markPaid(deps, order.id);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') return 'order cancelled or lapsed';
+    throw error;
+  }
 }
 
 /**
@@ -383,8 +451,9 @@ async function presentOrders(deps: PaymentDeps, orders: readonly PaymentOrderRow
           issued_at: doc.issuedAt.toISOString(),
           gross: ((doc.kind === 'credit_note' ? -1 : 1) * doc.grossCents) / 100,
         })),
+        checkout_url: null,
         transfer:
-          order.status === 'pending' && deps.operator.iban
+          order.status === 'pending' && order.method === 'invoice' && deps.operator.iban
             ? {
                 recipient: transfer.recipient,
                 iban: transfer.iban,

@@ -21,8 +21,10 @@ import {
   myPayments,
   type PaymentDeps,
   paymentOptions,
+  payStripeSession,
 } from './orders.ts';
 import { type PromotionDeps, promotionLabels, topListings } from './promotions.ts';
+import { paidSessionOf } from './stripe.ts';
 
 const tags = ['payments'];
 const bearer = [{ bearerAuth: [] }];
@@ -59,7 +61,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps; promotions: Prom
         response: { 200: paymentOptionsSchema, ...errorResponses(401) },
       },
     },
-    async () => paymentOptions(deps.operator),
+    async () => paymentOptions(deps.operator, deps.stripe),
   );
 
   app.get(
@@ -198,6 +200,46 @@ const paymentRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps; promotions: Prom
     },
     async (request) => cancelOrder(deps, request.params.id),
   );
+
+  const stripe = deps.stripe;
+  if (stripe) {
+    // The webhook reads its body as raw bytes: the signature is over them, not over parsed JSON.
+    await app.register(async (raw) => {
+      raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      raw.post(
+        '/api/payments/stripe/webhook',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary:
+              'Stripe’s events (signed, `Stripe-Signature`): a paid Checkout Session pays and activates its order exactly once; any other event changes nothing. A missing or wrong signature 400',
+            response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400) },
+          },
+        },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+          const paidSession = paidSessionOf(
+            stripe,
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+          if (paidSession) {
+            const ignored = await payStripeSession(deps, paidSession);
+            if (ignored)
+              request.log.warn(
+                { session: paidSession.sessionId, reason: ignored },
+                'stripe payment not applied',
+              );
+          }
+          return { received: true as const };
+        },
+      );
+    });
+  }
 };
 
 export default paymentRoutes;

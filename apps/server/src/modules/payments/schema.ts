@@ -35,9 +35,12 @@ export const paymentOrders = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     paidAt: at('paid_at'),
     cancelledAt: at('cancelled_at'),
+    /** The Stripe Checkout Session of an order paid with Stripe. */
+    stripeSessionId: text('stripe_session_id'),
   },
   (table) => [
     uniqueIndex('payment_orders_reference_idx').on(table.reference),
+    uniqueIndex('payment_orders_stripe_session_idx').on(table.stripeSessionId),
     index('payment_orders_user_idx').on(table.userId, table.createdAt.desc()),
     index('payment_orders_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
     check('payment_orders_status_check', sql`${table.status} in ('pending', 'paid', 'cancelled', 'lapsed')`),

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { useSnackbar } from '../../components/SnackbarProvider.tsx';
@@ -150,12 +150,20 @@ function OrderItem({ order }: { order: Order }) {
 export function PaymentsPage() {
   const payments = useMyPayments();
   const options = usePaymentOptions();
+  // Stripe Checkout returns here with the order's reference after a payment.
+  const [params] = useSearchParams();
+  const returned = params.get('bezahlt');
   if (payments.isPending) return <LoadingFallback />;
   return (
     <PageContainer title={de.pages.payments}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t.intro}
       </Typography>
+      {returned && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t.stripeReturned(returned)}
+        </Alert>
+      )}
       {options.data?.unavailable_reason && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {options.data.unavailable_reason}

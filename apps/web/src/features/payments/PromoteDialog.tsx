@@ -1,7 +1,9 @@
 import {
   type BillingAddress,
   orderCreateSchema,
+  type PaymentMethod,
   type PromotionOption,
+  paymentMethodSchema,
   promotionOptionSchema,
 } from '@marketplace/contract';
 import Alert from '@mui/material/Alert';
@@ -30,7 +32,7 @@ import { paymentTexts as t } from './texts.ts';
 
 interface FormValues {
   option: PromotionOption;
-  method: 'invoice';
+  method: PaymentMethod;
   billing: BillingAddress;
 }
 
@@ -44,7 +46,8 @@ export function euroText(euros: number): string {
  * Hochschieben, Top-Anzeige or Highlight (prices from the server's price list), enter the billing
  * address and the payment method, and order (`POST /api/payments/orders`, checked with the
  * contract's schema). While the operator's invoice data are missing, it says why instead.
- * After ordering it goes to /payments, where the transfer details and the invoice are.
+ * After ordering by invoice it goes to /payments, where the transfer details and the invoice
+ * are; with Stripe, to Stripe's Checkout page.
  */
 export function usePromote(listing: { id: string; title: string }): { start: () => void; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
@@ -83,7 +86,12 @@ function PromoteDialog({
     create.mutate(
       { listing_id: listing.id, option: values.option, method: values.method, billing: values.billing },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
+          // Stripe: on to its Checkout page; the order turns paid when Stripe reports the payment.
+          if (order.checkout_url) {
+            window.location.assign(order.checkout_url);
+            return;
+          }
           showMessage(t.ordered, 'success');
           onClose();
           navigate('/payments');
@@ -93,6 +101,7 @@ function PromoteDialog({
     ),
   );
   const data = options.data;
+  const method = form.watch('method');
   const unavailable = data?.unavailable_reason ?? null;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -201,7 +210,7 @@ function PromoteDialog({
                 )}
               />
               <Typography variant="body2" color="text.secondary">
-                {t.invoiceHint}
+                {method === 'stripe' ? t.stripeHint : t.invoiceHint}
               </Typography>
             </>
           )}

@@ -16,6 +16,10 @@ export const paymentTexts = {
   method: 'Zahlungsart',
   invoiceHint:
     'Du erhältst sofort eine Rechnung mit Bankverbindung und GiroCode. Die Werbeoption startet, sobald deine Überweisung eingegangen ist.',
+  stripeHint:
+    'Du bezahlst gleich auf der sicheren Seite von Stripe. Die Werbeoption startet, sobald die Zahlung bestätigt ist; die Rechnung findest du dann unter „Zahlungen“.',
+  stripeReturned: (reference: string) =>
+    `Danke für deine Zahlung zu ${reference}. Sobald Stripe sie bestätigt, startet die Werbeoption und die Rechnung erscheint hier.`,
   order: 'Zahlungspflichtig bestellen',
   cancel: 'Abbrechen',
   ordered: 'Bestellt. Die Rechnung findest du unter „Zahlungen“.',
