@@ -29,6 +29,7 @@ export function ListingCard({
   eagerImage = false,
   now = new Date(),
   source,
+  promotion: shownPromotion,
 }: {
   listing: Listing;
   compact?: boolean;
@@ -36,10 +37,13 @@ export function ListingCard({
   eagerImage?: boolean;
   now?: Date;
   source?: ViewSourceHint;
+  /** The promotion to label whatever the shared labels say (the Top-Anzeigen slots). */
+  promotion?: 'top' | 'highlight';
 }) {
   const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
   const distance = listing.distance_km !== null ? de.listing.distance(listing.distance_km) : null;
-  const promotion = usePromotionLabel(listing.id);
+  const labelled = usePromotionLabel(listing.id);
+  const promotion = shownPromotion ?? labelled;
   const classes = [
     styles.card,
     compact ? styles.compact : '',

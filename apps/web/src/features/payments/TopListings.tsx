@@ -27,7 +27,7 @@ export function TopListings({
       <Typography variant="overline" component="h2" color="text.secondary">
         {t.topTitle}
       </Typography>
-      <ListingGrid listings={listings} viewMode={viewMode} source="category" />
+      <ListingGrid listings={listings} viewMode={viewMode} source="category" promotion="top" />
     </Box>
   );
 }
