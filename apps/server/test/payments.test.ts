@@ -14,6 +14,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
+import { seedDemoPromotions } from '../src/db/seed/promotions.ts';
 import { epcPayload, lapseUnpaidOrders } from '../src/modules/payments/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -414,6 +415,12 @@ describe('without the operator\u2019s data', () => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toContain('darf keine Rechnung ausgestellt werden');
+
+      // Demo data: a first start gets Top-Anzeigen, once while they run.
+      const log = bare.app.log;
+      await seedDemoPromotions({ db: bare.app.database.db, events: bare.app.events, log });
+      await seedDemoPromotions({ db: bare.app.database.db, events: bare.app.events, log });
+      expect((await bare.app.inject({ url: '/api/promotions/labels' })).json().top).toEqual([bareAd.id]);
     } finally {
       await bare.close();
     }
