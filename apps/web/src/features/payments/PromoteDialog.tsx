@@ -195,7 +195,7 @@ function PromoteDialog({
                     <RadioGroup
                       aria-labelledby={`${titleId}-method`}
                       value={field.value}
-                      onChange={field.onChange}
+                      onChange={(event) => field.onChange(paymentMethodSchema.parse(event.target.value))}
                     >
                       {data.methods.map((entry) => (
                         <FormControlLabel
