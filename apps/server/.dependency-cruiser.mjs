@@ -21,7 +21,7 @@ export const layers = [
   ['media', 'contact', 'templates'],
   ['verification', 'follows'],
   ['listings'],
-  ['favorites', 'chat'],
+  ['favorites', 'chat', 'payments'],
   ['forum', 'stories', 'my-listings', 'analytics'],
   ['admin'],
   ['moderation', 'career', 'news', 'partner'],

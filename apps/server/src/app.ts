@@ -9,6 +9,7 @@ import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoNews } from './db/seed/news.ts';
+import { seedDemoPromotions } from './db/seed/promotions.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -36,6 +37,7 @@ import myListings from './modules/my-listings/index.ts';
 import news from './modules/news/index.ts';
 import notifications from './modules/notifications/index.ts';
 import partner from './modules/partner/index.ts';
+import payments from './modules/payments/index.ts';
 import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
@@ -156,6 +158,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(calendar, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(payments, {
+    operator: config.operator,
+    stripe: config.stripe,
+    publicUrl: config.publicUrl,
+  });
 
   await app.after();
   if (config.seedDemo) {
@@ -182,6 +189,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     // The demo news are dated anew on every start, so they always look current.
     await seedDemoNews(app.database.db, app.log, config.termsVersion);
+    // Top-Anzeigen and Highlights run 7 days: every start with demo data tops them up.
+    await seedDemoPromotions({ db: app.database.db, events: app.events, log: app.log });
   }
 
   await app.register(webApp, {

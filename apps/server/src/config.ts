@@ -57,6 +57,32 @@ const envSchema = z
     OPERATOR_REGISTER_NUMBER: optionalText,
     OPERATOR_VAT_ID: optionalText,
     OPERATOR_RESPONSIBLE: optionalText,
+    // The account transfers for paid promotions go to (decision 0040); spaces are allowed.
+    OPERATOR_IBAN: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'keine gültige IBAN')
+          .optional(),
+      ),
+    OPERATOR_BIC: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value?.toUpperCase()))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'keine gültige BIC')
+          .optional(),
+      ),
+    // Stripe Checkout for paid promotions (decision 0040): both together, or none.
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
     TERMS_VERSION: z
       .string()
       .trim()
@@ -79,6 +105,14 @@ const envSchema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'wird zusammen mit ADMIN_EMAIL benötigt',
+      });
+    }
+    if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'für Zahlungen mit Stripe werden STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET zusammen gebraucht',
       });
     }
     const s3 = [
@@ -134,6 +168,10 @@ export interface OperatorConfig {
   vatId: string | null;
   /** Person responsible for the content under § 18 Abs. 2 MStV, with address (`OPERATOR_RESPONSIBLE`). */
   responsible: string | null;
+  /** The account for bank transfers of paid promotions (`OPERATOR_IBAN`, without spaces). */
+  iban: string | null;
+  /** Its BIC (`OPERATOR_BIC`), optional within the SEPA area. */
+  bic: string | null;
 }
 
 /** Validated configuration (ARCHITECTURE.md "Configuration"). Nothing else reads process.env. */
@@ -170,6 +208,11 @@ export interface Config {
   siteName: string;
   /** The operator's legal data (`OPERATOR_*`), shown in the Impressum. */
   operator: OperatorConfig;
+  /**
+   * Stripe Checkout for paid promotions (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`); unset,
+   * only invoice and transfer are offered (decision 0040).
+   */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Current AGB version, 'YYYY-MM-DD' (`TERMS_VERSION`, default `DEFAULT_TERMS_VERSION`). */
   termsVersion: string;
   publicUrl: string;
@@ -255,7 +298,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerNumber: e.OPERATOR_REGISTER_NUMBER ?? null,
       vatId: e.OPERATOR_VAT_ID ?? null,
       responsible: e.OPERATOR_RESPONSIBLE ?? null,
+      iban: e.OPERATOR_IBAN ?? null,
+      bic: e.OPERATOR_BIC ?? null,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     publicUrl,
     seedDemo: e.SEED_DEMO !== '0',
     admin:

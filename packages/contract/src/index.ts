@@ -26,6 +26,7 @@ export * from './my-listings.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './partner.ts';
+export * from './payments.ts';
 export * from './realtime.ts';
 export * from './rendering.ts';
 export * from './saved-searches.ts';

@@ -22,6 +22,7 @@ export * from '../modules/moderation/schema.ts';
 export * from '../modules/news/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/partner/schema.ts';
+export * from '../modules/payments/schema.ts';
 export * from '../modules/places/schema.ts';
 export * from '../modules/ratings/schema.ts';
 export * from '../modules/reports/schema.ts';

@@ -81,6 +81,8 @@ export const errorCatalogue = {
     detail: 'Nur Redakteur:innen und Administratoren können lokale News schreiben.',
   },
   news_edit_forbidden: { status: 403, detail: 'Du kannst nur deine eigenen Artikel bearbeiten.' },
+  // Paid promotions (decision 0040): a payment provider's call whose signature does not verify.
+  webhook_signature: { status: 400, detail: 'Die Signatur der Zahlungsnachricht ist ungültig.' },
   // Notifications (SPEC.md §3, §7)
   notification_not_found: { status: 404, detail: 'Benachrichtigung nicht gefunden.' },
   internal: { status: 500, detail: 'Interner Serverfehler. Bitte versuche es später erneut.' },

@@ -151,6 +151,8 @@ async function webApp(
         registerNumber: null,
         vatId: null,
         responsible: null,
+        iban: null,
+        bic: null,
       },
     },
   );

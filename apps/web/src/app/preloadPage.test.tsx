@@ -69,11 +69,13 @@ describe('the answers the server sends with the home page', () => {
       await waitFor(() => expect(cards()).toHaveLength(20), slow);
       expect(within(cards()[0] as HTMLElement).getByRole('heading').textContent).toBe('Anzeige 101');
       expect(await screen.findByRole('navigation', { name: 'Kategorien' })).toBeTruthy();
-      expect(calls(fetchMock)).toEqual([]);
+      // Only the labels of paid promotions are asked for (one small shared answer, decision 0040).
+      expect(calls(fetchMock).filter((call) => call !== 'GET /api/promotions/labels')).toEqual([]);
       // The next page comes from the API, after the served one.
       await userEvent.setup().click(screen.getByRole('button', { name: 'Weitere 20 Anzeigen laden' }));
       await waitFor(() => expect(cards()).toHaveLength(40), slow);
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+      const asked = calls(fetchMock).filter((call) => call !== 'GET /api/promotions/labels');
+      expect(asked.map((call) => call.replace(/&t=\d+/, ''))).toEqual([
         'GET /api/listings?sort=newest&limit=20&cursor=20',
       ]);
     } finally {
@@ -87,7 +89,8 @@ describe('the answers the server sends with the home page', () => {
     try {
       const fetchMock = feedServer();
       await preloadPage('/', createQueryClient());
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+      const asked = calls(fetchMock).filter((call) => call !== 'GET /api/promotions/labels');
+      expect(asked.map((call) => call.replace(/&t=\d+/, ''))).toEqual([
         'GET /api/listings?sort=price-desc&limit=20',
       ]);
     } finally {
@@ -100,7 +103,8 @@ describe('the answers the server sends with the home page', () => {
     try {
       const fetchMock = feedServer();
       await preloadPage('/', createQueryClient());
-      expect(calls(fetchMock).map((call) => call.replace(/&t=\d+/, ''))).toEqual([
+      const asked = calls(fetchMock).filter((call) => call !== 'GET /api/promotions/labels');
+      expect(asked.map((call) => call.replace(/&t=\d+/, ''))).toEqual([
         'GET /api/listings?sort=newest&limit=20',
         'GET /api/categories/all',
       ]);

@@ -28,6 +28,7 @@ import { moderationPages } from '../features/moderation/index.ts';
 import { newsPages } from '../features/news/index.ts';
 import { notificationPages } from '../features/notifications/index.ts';
 import { partnerPages } from '../features/partner/index.ts';
+import { paymentPages } from '../features/payments/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
 import { storyPages } from '../features/stories/index.ts';
@@ -66,8 +67,6 @@ export const plannedPages: readonly PlannedPageEntry[] = [
   { path: '/shop/:id', access: 'public', title: de.pages.shop },
   { path: '/provider/:id', access: 'public', title: de.pages.provider },
   { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
-  // Login required
-  { path: '/payments', access: 'login', title: de.pages.payments },
 ];
 
 /** Pages with real content, each loaded lazily. */
@@ -127,6 +126,8 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/admin/verifications', access: 'admin', load: verificationPages.admin },
   // Admin only (the guard shows non-admins the denial text of SPEC.md §2)
   { path: '/admin', access: 'admin', load: adminPages.dashboard },
+  // Paid promotions: orders, invoices, running promotions (decision 0040)
+  { path: '/payments', access: 'login', load: paymentPages.payments },
   {
     path: '/favorites',
     access: 'login',

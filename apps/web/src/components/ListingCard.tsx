@@ -5,6 +5,7 @@ import { de } from '../i18n/de.ts';
 import { Hyphenated } from '../lib/hyphenation.tsx';
 import { coverImageUrl } from '../lib/listingImages.ts';
 import { formatPrice } from '../lib/price.ts';
+import { usePromotionLabel } from '../lib/promotionLabels.ts';
 import { relativeTimeShort } from '../lib/relativeTime.ts';
 import { noteViewSource } from '../lib/viewSource.ts';
 import styles from './ListingCard.module.css';
@@ -17,7 +18,9 @@ import { StatusBadge } from './StatusBadge.tsx';
  * relative date (SPEC.md §9 "vor Nm/h/d"), a reserved/sold badge, and `action` (the favourite
  * heart) over the image. `compact` shows less text for the denser grid. `source` is the list the
  * card stands in, told to the ad's view for the seller analytics. Plain elements styled
- * by `ListingCard.module.css`: a page renders dozens of cards.
+ * by `ListingCard.module.css`: a page renders dozens of cards. An ad with a running paid
+ * promotion (decision 0040) says so: 'Anzeige' for a Top-Anzeige, 'Hervorgehoben' with a coloured
+ * frame for a Highlight.
  */
 export function ListingCard({
   listing,
@@ -26,6 +29,7 @@ export function ListingCard({
   eagerImage = false,
   now = new Date(),
   source,
+  promotion: shownPromotion,
 }: {
   listing: Listing;
   compact?: boolean;
@@ -33,11 +37,22 @@ export function ListingCard({
   eagerImage?: boolean;
   now?: Date;
   source?: ViewSourceHint;
+  /** The promotion to label whatever the shared labels say (the Top-Anzeigen slots). */
+  promotion?: 'top' | 'highlight';
 }) {
   const place = [listing.postal_code, listing.location].filter(Boolean).join(' ');
   const distance = listing.distance_km !== null ? de.listing.distance(listing.distance_km) : null;
+  const labelled = usePromotionLabel(listing.id);
+  const promotion = shownPromotion ?? labelled;
+  const classes = [
+    styles.card,
+    compact ? styles.compact : '',
+    promotion === 'highlight' ? styles.highlighted : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <article className={compact ? `${styles.card} ${styles.compact}` : styles.card}>
+    <article className={classes}>
       <Link
         to={`/listing/${listing.id}`}
         className={styles.link}
@@ -59,6 +74,11 @@ export function ListingCard({
           )}
         </div>
         <div className={styles.body}>
+          {promotion && (
+            <p className={styles.promotion} data-promotion={promotion}>
+              {de.listing.promotion[promotion]}
+            </p>
+          )}
           <p className={styles.price}>{formatPrice(listing.price, listing.price_type)}</p>
           <h3 className={styles.title}>
             {listing.offer_type === 'wanted' && `${de.listing.offerTypes.wanted}: `}

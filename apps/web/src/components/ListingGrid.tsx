@@ -18,11 +18,14 @@ export function ListingGrid({
   viewMode = 'standard',
   action,
   source,
+  promotion,
 }: {
   listings: readonly Listing[];
   viewMode?: ViewMode;
   action?: (listing: Listing) => ReactNode;
   source?: ViewSourceHint;
+  /** Labels every card with this paid promotion (the Top-Anzeigen above results, decision 0040). */
+  promotion?: 'top' | 'highlight';
 }) {
   const columns = GRID_COLUMNS[viewMode];
   const now = new Date();
@@ -44,6 +47,7 @@ export function ListingGrid({
             eagerImage={index < EAGER_IMAGES}
             now={now}
             source={source}
+            promotion={promotion}
           />
         </li>
       ))}

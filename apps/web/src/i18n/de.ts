@@ -601,6 +601,8 @@ export const de = {
 
   /** An ad: cards, the ad page and its actions (issue "The marketplace itself"). */
   listing: {
+    /** The label of an ad with a running paid promotion in every list (decision 0040). */
+    promotion: { top: 'Anzeige', highlight: 'Hervorgehoben' },
     offerTypes: OFFER_TYPE_TEXTS,
     status: LISTING_STATUS_NAMES,
     reservedBanner: 'Reserviert – diese Anzeige ist zurzeit reserviert.',

@@ -73,7 +73,7 @@ export {
   type SellerTableFilter,
   type SellerTableQuery,
 } from './seller-table.ts';
-export { removeListingsOfSeller } from './service.ts';
+export { bumpListingInTransaction, removeListingsOfSeller } from './service.ts';
 export type { SitemapFile, Sitemaps } from './sitemap.ts';
 export { countActiveListings, countListingsByStatus, countNewListingsPerDay } from './stats.ts';
 export { adjustTermsBulk } from './terms.ts';

@@ -5,11 +5,12 @@ import {
   type listingCreateSchema,
   type listingUpdateSchema,
 } from '@marketplace/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { Emit } from '../../realtime/event-bus.ts';
 import { consumeRequestQuota, type RequestLimit } from '../auth/index.ts';
 import type { ResolvedCategory } from '../categories/index.ts';
 import { claimUploads, releaseUploads, removeFiles } from '../media/index.ts';
@@ -330,4 +331,25 @@ export async function removeListingsOfSeller(tx: Database, sellerId: string): Pr
     -1,
   );
   return released;
+}
+
+/**
+ * 'Hochschieben', a paid promotion (decision 0040): the ad's `created_at` becomes now, so it
+ * stands first in every newest-first list once, through the same indexes and query plans as any
+ * new ad; it sinks again as newer ads arrive. Runs in the paying transaction `tx` and announces
+ * the change (`listing.updated`) through its `emit`, so every instance's answer caches drop it.
+ * @returns false when the ad is gone
+ */
+export async function bumpListingInTransaction(
+  tx: Database,
+  emit: Emit,
+  listingId: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(listings)
+    .set({ createdAt: sql`now()` })
+    .where(eq(listings.id, listingId))
+    .returning({ sellerId: listings.sellerId });
+  if (row) emit('listing.updated', { listingId, sellerId: row.sellerId });
+  return !!row;
 }

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
+import { AdminPaymentsPanel } from '../payments/index.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
 import { CareerPositionsPanel } from './CareerPositionsPanel.tsx';
@@ -169,6 +170,7 @@ function Dashboard() {
         <ModerationPanel />
         <ContactMessagesPanel />
         <PartnerEnquiriesPanel />
+        <AdminPaymentsPanel />
         <JobApplicationsPanel />
         <CareerPositionsPanel />
         <TransparencyPanel />

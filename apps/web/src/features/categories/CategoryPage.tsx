@@ -12,6 +12,7 @@ import { LoadingFallback } from '../../components/LoadingFallback.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { BrowseListings, NoResults, useUrlFilters } from '../feed/index.ts';
+import { TopListings } from '../payments/index.ts';
 import { type PageFilters, SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 import { attributesOf, categoryLoadErrorText, findCategory, useCategories } from './api.ts';
 
@@ -79,11 +80,14 @@ function CategoryView({ slug, sub }: { slug: string; sub?: string }) {
         attributes={attributesOf(selection)}
         category={current.slug}
         heading={
-          <CategoryHeading
-            category={selection.category}
-            subcategory={selection.subcategory}
-            save={{ filters, category: current.slug }}
-          />
+          <>
+            <CategoryHeading
+              category={selection.category}
+              subcategory={selection.subcategory}
+              save={{ filters, category: current.slug }}
+            />
+            <TopListings category={current.slug} q={filters.q} />
+          </>
         }
         empty={() => <NoResults filters={filters} onWiden={setFilters} category={current.slug} />}
         source="category"

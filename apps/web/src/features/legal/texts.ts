@@ -132,7 +132,20 @@ export const legalTexts = {
         ],
       },
       {
-        heading: '9. Deine Rechte',
+        heading: '9. Bezahlte Werbeoptionen und Rechnungen',
+        paragraphs: [
+          'Buchst du eine Werbeoption (Hochschieben, Top-Anzeige, Highlight), speichern wir die Bestellung mit ' +
+            'deiner Rechnungsadresse, dem Titel der Anzeige, den Beträgen und dem Zahlungseingang und stellen dir ' +
+            'eine Rechnung aus, bei einer Stornierung eine Gutschrift. Rechtsgrundlage ist der Vertrag (Art. 6 Abs. 1 ' +
+            'lit. b DSGVO) und unsere gesetzliche Pflicht (Art. 6 Abs. 1 lit. c DSGVO).',
+          'Rechnungen, Gutschriften und die Bestellungen, zu denen sie gehören, müssen wir 10 Jahre aufbewahren ' +
+            '(§ 147 Abgabenordnung, § 14b Umsatzsteuergesetz). Sie bleiben deshalb auch erhalten, wenn du dein Konto ' +
+            'oder die Anzeige löschst, dann getrennt von deinem Konto.',
+        ],
+        links: [{ label: 'Zu deinen Zahlungen', to: '/payments' }],
+      },
+      {
+        heading: '10. Deine Rechte',
         paragraphs: [
           'Du hast das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, ' +
             'Datenübertragbarkeit und Widerspruch (Art. 15 bis 21 DSGVO) und kannst dich bei einer ' +

@@ -6,6 +6,7 @@ import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import ShareIcon from '@mui/icons-material/Share';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +31,7 @@ import { relativeTimeInSentence } from '../../lib/relativeTime.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
 import { FavoriteButton, useFavoriteToggle } from '../favorites/index.ts';
+import { paymentTexts, usePromote } from '../payments/index.ts';
 import { useListing, useListingViews, useSimilarListings } from './api.ts';
 import { AttributesTable, attributeRows } from './components/AttributesTable.tsx';
 import { Gallery } from './components/Gallery.tsx';
@@ -248,6 +250,7 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
                     {de.listing.manage}
                   </Button>
                 )}
+                {actions.manage && listing.status === 'active' && <PromoteButton listing={listing} />}
               </>
             )}
             {actions.message && (
@@ -331,6 +334,19 @@ const ListingView = memo(function ListingView({ listing }: { listing: Listing })
  * 'Ähnliche Anzeigen' of the ad `id` (SPEC.md §2 /listing/{id}), asked for by themselves: their
  * answer arrives after the page and draws only this part.
  */
+/** 'Anzeige bewerben' on an own active ad: opens the promotion dialog (decision 0040). */
+function PromoteButton({ listing }: { listing: Listing }) {
+  const promote = usePromote(listing);
+  return (
+    <>
+      <Button variant="outlined" color="secondary" startIcon={<TrendingUpIcon />} onClick={promote.start}>
+        {paymentTexts.promote}
+      </Button>
+      {promote.dialog}
+    </>
+  );
+}
+
 function SimilarListings({ id }: { id: string }) {
   const similar = useSimilarListings(id, true);
   const similarListings = (similar.data ?? []).filter((entry) => entry.id !== id);

@@ -30,6 +30,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { de } from '../../i18n/de.ts';
 import { Hyphenated } from '../../lib/hyphenation.tsx';
 import { coverImageUrl } from '../../lib/listingImages.ts';
+import { paymentTexts, usePromote } from '../payments/index.ts';
 import { templateTexts, useSaveAsTemplate } from '../templates/index.ts';
 import { deleteListing, extendListing, invalidateListings, updateListing, useMyListings } from './api.ts';
 import { myListingsTexts } from './texts.ts';
@@ -181,6 +182,9 @@ function MyListingRow({ listing }: { listing: Listing }) {
     attributes: listing.attributes,
   }));
 
+  // 'Anzeige bewerben': a paid promotion of an active ad (decision 0040).
+  const promote = usePromote(listing);
+
   return (
     <Paper component="li" variant="outlined" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'stretch' }}>
       <Box
@@ -278,6 +282,16 @@ function MyListingRow({ listing }: { listing: Listing }) {
         >
           {templateTexts.saveAsTemplate}
         </MenuItem>
+        {listing.status === 'active' && (
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              promote.start();
+            }}
+          >
+            {paymentTexts.promote}
+          </MenuItem>
+        )}
         {actions.map((action) => (
           <MenuItem
             key={action}
@@ -289,6 +303,7 @@ function MyListingRow({ listing }: { listing: Listing }) {
         ))}
       </Menu>
       {saveAsTemplate.dialog}
+      {promote.dialog}
       <Dialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { attributesOf, findBySlugOrId, useCategories } from '../categories/index.ts';
 import { BrowseListings, NoResults, useUrlFilters } from '../feed/index.ts';
+import { TopListings } from '../payments/index.ts';
 import { SAVE_SEARCH_ROOM, WithSaveSearch } from '../saved-searches/index.ts';
 
 /** Sorts of a search: best matches first, then those of SPEC.md §9. */
@@ -34,11 +35,17 @@ export function SearchPage() {
         attributes={attributesOf(selection)}
         categories={categories.data ?? []}
         heading={
-          <WithSaveSearch filters={filters} show={Boolean(term || filters.category)}>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' }, ...SAVE_SEARCH_ROOM }}>
-              {term ? de.search.term(term) : de.pages.search}
-            </Typography>
-          </WithSaveSearch>
+          <>
+            <WithSaveSearch filters={filters} show={Boolean(term || filters.category)}>
+              <Typography
+                variant="h1"
+                sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' }, ...SAVE_SEARCH_ROOM }}
+              >
+                {term ? de.search.term(term) : de.pages.search}
+              </Typography>
+            </WithSaveSearch>
+            {(term || filters.category) && <TopListings category={filters.category} q={term || undefined} />}
+          </>
         }
         empty={() => <NoResults filters={filters} onWiden={setFilters} />}
         sortOptions={term ? SEARCH_SORTS : undefined}
