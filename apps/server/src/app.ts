@@ -38,6 +38,7 @@ import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
 import savedSearches from './modules/saved-searches/index.ts';
+import shops from './modules/shops/index.ts';
 import stories from './modules/stories/index.ts';
 import templates from './modules/templates/index.ts';
 import users from './modules/users/index.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(news, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
   await app.register(members);
   await app.register(localEvents, { site: { publicUrl: config.publicUrl, siteName: config.siteName } });
+  await app.register(shops);
 
   await app.after();
   if (config.seedDemo) {

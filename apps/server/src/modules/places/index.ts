@@ -16,6 +16,7 @@ export {
   locate,
   postalCodeExists,
   selectPlacesByCodes,
+  townsWithin,
 } from './service.ts';
 
 /**
