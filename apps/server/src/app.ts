@@ -186,6 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     localEvents: app.localEvents,
     careers: app.careerPages,
     news: app.newsPages,
+    shops: app.shops,
     site: config,
   });
   return app;

@@ -29,6 +29,7 @@ import { notificationPages } from '../features/notifications/index.ts';
 import { partnerPages } from '../features/partner/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
+import { shopPages } from '../features/shops/index.ts';
 import { storyPages } from '../features/stories/index.ts';
 import { templatePages } from '../features/templates/index.ts';
 import { userPages } from '../features/users/index.ts';
@@ -62,9 +63,6 @@ export interface BuiltPageEntry {
  */
 export const plannedPages: readonly PlannedPageEntry[] = [
   // Public routes
-  { path: '/shop/:id', access: 'public', title: de.pages.shop },
-  { path: '/provider/:id', access: 'public', title: de.pages.provider },
-  { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
   // Login required
   { path: '/payments', access: 'login', title: de.pages.payments },
   { path: '/calendar', access: 'login', title: de.pages.calendar },
@@ -220,6 +218,10 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/vorlagen', access: 'login', load: templatePages.listingTemplates },
   { path: '/text-templates', access: 'login', load: templatePages.textTemplates },
   // The career page (features/career): open positions and applications; kept at /admin
+  // Shops and service providers (features/shops): their pages and the registration
+  { path: '/shop/:id', access: 'public', load: shopPages.shop },
+  { path: '/provider/:id', access: 'public', load: shopPages.provider },
+  { path: '/shop-registration', access: 'public', load: shopPages.registration },
   { path: '/karriere', access: 'public', load: careerPages.list },
   { path: '/karriere/:slug', access: 'public', load: careerPages.position },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings

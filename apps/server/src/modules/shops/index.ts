@@ -14,6 +14,7 @@ import { findPublicProfile, type ShopDeps } from './service.ts';
  * registration starts one, and the ADMIN decides both together. The pages' data and the
  * sitemap's entries go to the web-app plugin through `app.shops`.
  */
+export { profilePage, profileSitemap, type ShopPage } from './heads.ts';
 export { createProfile, decideProfile, type ShopDeps } from './service.ts';
 
 /** What the web-app plugin reads of the profiles: one approved profile and the sitemap's entries. */

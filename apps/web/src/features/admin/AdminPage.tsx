@@ -15,6 +15,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
+import { AdminProfilesPanel } from '../shops/index.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
 import { CareerPositionsPanel } from './CareerPositionsPanel.tsx';
@@ -167,6 +168,7 @@ function Dashboard() {
       )}
       <Stack spacing={3} sx={{ mt: 3 }}>
         <ModerationPanel />
+        <AdminProfilesPanel />
         <ContactMessagesPanel />
         <PartnerEnquiriesPanel />
         <JobApplicationsPanel />
