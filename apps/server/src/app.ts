@@ -8,6 +8,7 @@ import { seedDemoPositions } from './db/seed/career.ts';
 import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoNews } from './db/seed/news.ts';
+import { seedDemoShops } from './db/seed/shops.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -168,6 +169,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     // A few pending seller verifications for the ADMIN queue, with the first demo data only.
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
+    // Shops and providers with drawn logos, once (the directory's tabs and their pages).
+    await seedDemoShops({ db: app.database.db, storage: app.mediaStorage, log: app.log });
     // The career page's positions, when there are none yet.
     await seedDemoPositions(app.database.db, app.log);
     // Stories live 24 hours: every start with demo data tops them up.

@@ -276,10 +276,7 @@ describe('the directory and the trader details', () => {
     const res = await call(null, 'GET', '/api/profiles?kind=provider&near=10115&radius_km=50&q=Maler');
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as ProfileCardList;
-    expect(list.profiles.map((p) => p.display_name)).toEqual([
-      'Maler Mitte Einzelunternehmen',
-      'Maler Potsdam Einzelunternehmen',
-    ]);
+    expect(list.profiles.map((p) => p.display_name)).toEqual(['Maler Mitte', 'Maler Potsdam']);
     const [first, second] = list.profiles;
     expect(first?.distance_km).toBeLessThan(3);
     expect(second?.distance_km).toBeGreaterThan(20);

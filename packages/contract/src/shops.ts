@@ -37,6 +37,21 @@ export const LEGAL_FORMS = {
   'e.V.': true,
 } as const satisfies Record<string, boolean>;
 export type LegalForm = keyof typeof LEGAL_FORMS;
+
+/** Legal forms that are no part of the shown name ('Malerei Schmidt', not '… Einzelunternehmen'). */
+const UNNAMED_LEGAL_FORMS: readonly string[] = ['Einzelunternehmen', 'Freiberufler'];
+
+/** The legal form as part of the name, or null where it is none (sole traders, freelancers). */
+export function namedLegalForm(legalForm: string): string | null {
+  return UNNAMED_LEGAL_FORMS.includes(legalForm) ? null : legalForm;
+}
+
+/** A profile's shown name: the company name with its legal form ('Fahrradhaus Müller GmbH'). */
+export function profileDisplayName(name: string, legalForm: string): string {
+  const form = namedLegalForm(legalForm);
+  const trimmed = name.trim();
+  return form && !trimmed.endsWith(form) ? `${trimmed} ${form}` : trimmed;
+}
 export const LEGAL_FORM_NAMES = Object.keys(LEGAL_FORMS) as LegalForm[];
 
 /** Longest description, in characters. */

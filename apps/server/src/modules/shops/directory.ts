@@ -1,8 +1,8 @@
 import {
-  businessName,
   PROFILES_PAGE_SIZE,
   type ProfileCardList,
   type ProfileListQuery,
+  profileDisplayName,
   profileListQuerySchema,
   profileTexts,
 } from '@marketplace/contract';
@@ -105,7 +105,7 @@ export async function listProfiles(deps: ShopDeps, rawQuery: ProfileListQuery): 
     profiles: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      display_name: businessName({ name: row.name, legal_form: row.legalForm }),
+      display_name: profileDisplayName(row.name, row.legalForm),
       logo: row.logo,
       city: row.city,
       description: row.description,

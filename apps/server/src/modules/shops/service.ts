@@ -1,8 +1,8 @@
 import {
   type AdminProfileList,
   type BusinessData,
-  businessName,
   type MyProfiles,
+  namedLegalForm,
   type Profile,
   type ProfileContent,
   type ProfileDecision,
@@ -10,6 +10,7 @@ import {
   type ProfileStatus,
   profileCreateSchema,
   profileDecisionSchema,
+  profileDisplayName,
   profileTexts,
   profileUpdateSchema,
 } from '@marketplace/contract';
@@ -49,7 +50,7 @@ const nowOf = (deps: ShopDeps) => deps.now?.() ?? new Date();
 function verificationData(business: BusinessData): ProfileBusinessData {
   return {
     name: business.name,
-    legalForm: business.legal_form,
+    legalForm: namedLegalForm(business.legal_form),
     street: business.street,
     postalCode: business.postal_code,
     city: business.city,
@@ -157,7 +158,7 @@ export async function presentProfile(
     status: row.status,
     reason: mayRead ? row.reason : null,
     owner_id: row.userId,
-    display_name: businessName({ name: row.name, legal_form: row.legalForm }),
+    display_name: profileDisplayName(row.name, row.legalForm),
     business: {
       name: row.name,
       legal_form: row.legalForm,

@@ -14,7 +14,8 @@ import './events.ts';
 /** The business data a profile's verification is made of. */
 export interface ProfileBusinessData {
   name: string;
-  legalForm: string;
+  /** Null where the legal form is no part of the name (sole traders). */
+  legalForm: string | null;
   street: string;
   postalCode: string;
   city: string;

@@ -8,6 +8,7 @@ import {
   type Profile,
   type ProfileKind,
   profileCreateSchema,
+  profileDisplayName,
   SERVICE_PRICE_TYPES,
   SERVICE_RADIUS_MAX_KM,
   WEEKDAYS_DE,
@@ -176,7 +177,7 @@ function previewOf(values: ProfileFormValues, categoryName: (slug: string) => st
     status: 'pending',
     reason: null,
     owner_id: '',
-    display_name: form && !b.name.trim().endsWith(form) ? `${b.name.trim()} ${form}` : b.name.trim(),
+    display_name: profileDisplayName(b.name, form),
     business: {
       name: b.name,
       legal_form: form,

@@ -305,7 +305,6 @@ export function ProfileView({ profile, preview = false }: { profile: Profile; pr
               )}
             </Section>
           )}
-          {!preview && profile.kind === 'shop' && <ShopAds ownerId={profile.owner_id} />}
         </Stack>
         <Stack spacing={2.5} sx={{ minWidth: 0 }}>
           <Contact profile={profile} preview={preview} />
@@ -323,7 +322,7 @@ export function ProfileView({ profile, preview = false }: { profile: Profile; pr
           <Imprint profile={profile} />
         </Stack>
       </Box>
-      {!preview && profile.kind === 'provider' && <ShopAds ownerId={profile.owner_id} />}
+      {!preview && <ShopAds ownerId={profile.owner_id} />}
     </Stack>
   );
 }
