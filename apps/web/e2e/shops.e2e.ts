@@ -108,6 +108,8 @@ test.describe('shops', () => {
     const served = await visitor.page.request.get(shopPath);
     expect(served.status()).toBe(200);
     expect(await served.text()).toContain('"LocalBusiness"');
+    const sitemap = await visitor.page.request.get('/sitemaps/shops.xml');
+    expect(await sitemap.text()).toContain(shopPath);
     await openApp(visitor.page, shopPath);
     await visitor.page
       .getByRole('heading', { level: 1, name: `${SHOP_NAME} GmbH` })

@@ -211,6 +211,7 @@ export function ProfileView({ profile, preview = false }: { profile: Profile; pr
         <Box sx={{ minWidth: 0 }}>
           <Typography
             variant="h1"
+            component={preview ? 'h2' : 'h1'}
             sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere', mb: 0.5 }}
           >
             {profile.display_name}
