@@ -172,6 +172,11 @@ describe('registration and approval', () => {
       await call(null, 'GET', '/api/profiles?kind=shop&q=Fahrradhaus')
     ).json() as ProfileCardList;
     expect(directory.profiles.map((p) => p.id)).not.toContain(profile.id);
+    // Any change, also of the texts alone, sends it to review again.
+    const resent = await call(owner.access_token, 'PATCH', `/api/profiles/${profile.id}`, {
+      description: 'Fahrräder und Zubehör, jetzt mit den richtigen Angaben im Impressum.',
+    });
+    expect(resent.json()).toMatchObject({ status: 'pending', reason: null });
   });
 
   it('one shop and one provider profile per member, also under 200 parallel submissions', async () => {

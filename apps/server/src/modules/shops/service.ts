@@ -244,7 +244,8 @@ export async function createProfile(deps: ShopDeps, actor: Actor, body: unknown)
 /**
  * `PATCH /api/profiles/{id}`: the owner changes their profile. Changed business data send it
  * back to review (`pending`, a business verification started where none is approved or open);
- * texts, categories, photos, hours, area and services change without review.
+ * texts, categories, photos, hours, area and services change without review. Any change of a
+ * rejected profile sends it to review again.
  * @throws AppError not_found (404; also an unapproved profile of someone else), forbidden (403)
  *   for anyone but the owner, validation (422)
  */
@@ -279,7 +280,9 @@ export async function updateProfile(
     throw new AppError('validation', `Feld 'services': ${profileTexts.servicesMissing}`);
   }
   const place = await locateProfile(deps.db, row.kind, business, area);
-  const review = input.business !== undefined && businessChanged(row, input.business);
+  // A rejected profile goes back to review with any change; an approved one with new business data.
+  const review =
+    row.status === 'rejected' || (input.business !== undefined && businessChanged(row, input.business));
   const logo = input.logo !== undefined ? input.logo : row.logo;
   const photos = input.photos ?? row.photos;
   const now = nowOf(deps);
