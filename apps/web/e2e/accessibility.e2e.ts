@@ -69,8 +69,6 @@ function publicPages(): string[] {
     '/ratgeber/uebergabe',
     '/partner-werden',
     '/karriere',
-    '/shop-registration',
-    '/entities?type=shops',
     '/events',
     '/lokale-news',
     '/login',

@@ -24,7 +24,6 @@ import {
   type LocalEventPages,
 } from '../modules/local-events/index.ts';
 import type { NewsPages } from '../modules/news/index.ts';
-import { profilePage, profileSitemap, type ShopPages } from '../modules/shops/index.ts';
 import {
   publicSiteConfig,
   robotsTxt,
@@ -95,9 +94,6 @@ const CAREER_SITEMAP = '/sitemaps/karriere.xml';
 const careerPageParams = z.object({ slug: z.string().max(100) });
 /** The local news' sitemap file, listed in the index. */
 const NEWS_SITEMAP = '/sitemaps/news.xml';
-/** The shop and provider pages' sitemap file, listed in the index. */
-const SHOPS_SITEMAP = '/sitemaps/shops.xml';
-const profilePageParams = z.object({ id: z.string().max(100) });
 const newsPageParams = z.object({ id: z.string().max(200) });
 
 /** A sitemap (sitemaps.org `urlset`) of `urls`, absolute. */
@@ -134,8 +130,6 @@ async function webApp(
     careers?: CareerPages;
     /** The local news (the news door): heads of `/lokale-news` and its articles, their sitemap. */
     news?: NewsPages;
-    /** The shops and providers (the shops door): heads of `/shop/{id}` and `/provider/{id}`, their sitemap. */
-    shops?: ShopPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -245,7 +239,6 @@ async function webApp(
   const localEvents = options.localEvents;
   const careers = options.careers;
   const news = options.news;
-  const shops = options.shops;
   if (sitemaps) {
     const sendXml = (reply: FastifyReply, xml: string) => {
       reply.header('Cache-Control', 'public, max-age=300');
@@ -261,18 +254,12 @@ async function webApp(
             ...(localEvents ? [EVENTS_SITEMAP] : []),
             ...(careers ? [CAREER_SITEMAP] : []),
             ...(news ? [NEWS_SITEMAP] : []),
-            ...(shops ? [SHOPS_SITEMAP] : []),
           ])
         ).xml,
       ),
     );
     const pagesXml = urlSet(FIXED_PUBLIC_PAGES.map((page) => `${facts.publicUrl}${page}`));
     app.get(PAGES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, pagesXml));
-    if (shops) {
-      app.get(SHOPS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
-        sendXml(reply, profileSitemap(facts.publicUrl, await shops.sitemapEntries())),
-      );
-    }
     if (localEvents) {
       app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
         sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),
@@ -512,22 +499,6 @@ async function webApp(
       const id = parsed.success ? parsed.data.id : '';
       return sendRendered(request, reply, async () => ({ ...(await news.article(id, facts)), data: null }));
     });
-  }
-
-  // The shop and provider pages: their heads (canonical, description, JSON-LD `LocalBusiness`)
-  // and status (404 unknown or not approved) from the shops door; their answers the app asks
-  // the API for while rendering (`serverPrefetch.ts`).
-  if (built && shops) {
-    for (const kind of ['shop', 'provider'] as const) {
-      app.get(`/${kind}/:id`, { schema: { hide: true } }, async (request, reply) => {
-        const parsed = profilePageParams.safeParse(request.params);
-        const id = parsed.success ? parsed.data.id : '';
-        return sendRendered(request, reply, async () => ({
-          ...profilePage(await shops.find(kind, id), kind, id, facts),
-          data: null,
-        }));
-      });
-    }
   }
 
   // The other public pages the app renders on the server: legal and help pages with no answers,

@@ -28,7 +28,6 @@ export {
 export {
   claimChatPhoto,
   claimEventImage,
-  claimProfileImages,
   claimUploads,
   releaseUploads,
   releaseUploadsOfOwner,

@@ -17,7 +17,6 @@ export {
   locateMany,
   postalCodeExists,
   selectPlacesByCodes,
-  townsWithin,
 } from './service.ts';
 
 /**
