@@ -163,3 +163,15 @@ export const REPORT_REASON_LABELS: Record<ModerationReportTarget, Record<string,
   // Forum reports carry the reporter's own words; they are shown as they are.
   forum_post: {},
 };
+
+/**
+ * The shown statuses of an ad in German (contract listings.ts `listingStatusSchema`): the seller's
+ * table, its filter and the CSV export. Here, without zod, so that the app's shell can use them.
+ */
+export const LISTING_STATUS_NAMES: Record<'active' | 'reserved' | 'sold' | 'expired' | 'removed', string> = {
+  active: 'Aktiv',
+  reserved: 'Reserviert',
+  sold: 'Verkauft',
+  expired: 'Abgelaufen',
+  removed: 'Entfernt',
+};

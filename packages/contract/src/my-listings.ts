@@ -134,12 +134,3 @@ export const myListingsBulkResultSchema = z.object({
   failed: z.array(z.object({ id: z.string(), reason: z.string() })),
 });
 export type MyListingsBulkResult = z.infer<typeof myListingsBulkResultSchema>;
-
-/** The shown statuses of an ad in German: the table, its filter and the CSV export. */
-export const LISTING_STATUS_NAMES: Record<z.infer<typeof listingStatusSchema>, string> = {
-  active: 'Aktiv',
-  reserved: 'Reserviert',
-  sold: 'Verkauft',
-  expired: 'Abgelaufen',
-  removed: 'Entfernt',
-};

@@ -19,7 +19,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -41,28 +41,13 @@ export function euroText(euros: number): string {
   return euros.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 }
 
-/**
- * 'Anzeige bewerben' for an own ad (decision 0040): `start()` opens a dialog to choose
- * Hochschieben, Top-Anzeige or Highlight (prices from the server's price list), enter the billing
- * address and the payment method, and order (`POST /api/payments/orders`, checked with the
- * contract's schema). While the operator's invoice data are missing, it says why instead.
- * After ordering by invoice it goes to /payments, where the transfer details and the invoice
- * are; with Stripe, to Stripe's Checkout page.
- */
-export function usePromote(listing: { id: string; title: string }): { start: () => void; dialog: ReactNode } {
-  const [open, setOpen] = useState(false);
-  return {
-    start: () => setOpen(true),
-    dialog: open ? <PromoteDialog listing={listing} onClose={() => setOpen(false)} /> : null,
-  };
-}
-
 const resolver = bodyResolver<FormValues, unknown>(
   orderCreateSchema.omit({ listing_id: true }),
   (values) => values,
 );
 
-function PromoteDialog({
+/** The promotion dialog of ad `listing`: option, billing address, payment method (decision 0040). */
+export function PromoteDialog({
   listing,
   onClose,
 }: {

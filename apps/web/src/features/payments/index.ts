@@ -5,7 +5,7 @@
  */
 
 export { AdminPaymentsPanel } from './AdminPaymentsPanel.tsx';
-export { usePromote } from './PromoteDialog.tsx';
 export { paymentPages } from './pages.ts';
 export { TopListings } from './TopListings.tsx';
 export { paymentTexts } from './texts.ts';
+export { usePromote } from './usePromote.tsx';
