@@ -12,18 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import {
-  adminPayments,
-  cancelOrder,
-  createOrder,
-  invoiceDocument,
-  markPaid,
-  myPayments,
-  type PaymentDeps,
-  paymentOptions,
-  payStripeSession,
-} from './orders.ts';
+import { cancelOrder, createOrder, markPaid, paymentOptions, payStripeSession } from './orders.ts';
 import { type PromotionDeps, promotionLabels, topListings } from './promotions.ts';
+import { adminPayments, invoiceDocument, myPayments, type PaymentDeps } from './reading.ts';
 import { paidSessionOf } from './stripe.ts';
 
 const tags = ['payments'];
