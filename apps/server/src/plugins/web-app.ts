@@ -10,19 +10,13 @@ import {
 } from '@marketplace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { create } from 'xmlbuilder2';
 import { z } from 'zod';
 import { type Config, DEFAULT_TERMS_VERSION } from '../config.ts';
 import { errorCatalogue } from '../lib/errors.ts';
 import type { CareerPages } from '../modules/career/index.ts';
 import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides/index.ts';
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
-import {
-  eventListPage,
-  eventPage,
-  eventSitemap,
-  type LocalEventPages,
-} from '../modules/local-events/index.ts';
+import { eventListPage, eventPage, type LocalEventPages } from '../modules/local-events/index.ts';
 import type { NewsPages } from '../modules/news/index.ts';
 import {
   publicSiteConfig,
@@ -36,6 +30,7 @@ import {
 } from './page-html.ts';
 import { PageRenderer } from './page-renderer.ts';
 import { SentPages, sendPage } from './sent-pages.ts';
+import { registerSitemaps } from './sitemaps.ts';
 
 /** Where `npm run build` puts the web app. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -67,43 +62,11 @@ function listingIdOf(url: string): string {
 }
 const categoryPageParams = z.object({ slug: z.string().max(100), sub: z.string().max(100).optional() });
 const searchPageQuery = z.looseObject({ q: z.string().max(500).optional() });
-const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
 const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
-const GUIDES_SITEMAP = '/sitemaps/guides.xml';
-/** The sitemap file of the site's fixed public pages, listed in the index. */
-const PAGES_SITEMAP = '/sitemaps/pages.xml';
-/** The public pages without a sitemap of their own: help, FAQ, partner, forum, directory, legal. */
-const FIXED_PUBLIC_PAGES = [
-  '/hilfe',
-  '/faq',
-  '/faq-contact',
-  '/partner-werden',
-  '/forum',
-  '/entities',
-  '/legal/impressum',
-  '/legal/datenschutz',
-  '/legal/agb',
-  '/legal/cookies',
-];
-/** The upcoming events' sitemap file, listed in the index. */
-const EVENTS_SITEMAP = '/sitemaps/events.xml';
 const eventPageParams = z.object({ id: z.string().max(100) });
-/** The career pages' sitemap file (/karriere and its open positions), listed in the index. */
-const CAREER_SITEMAP = '/sitemaps/karriere.xml';
 const careerPageParams = z.object({ slug: z.string().max(100) });
-/** The local news' sitemap file, listed in the index. */
-const NEWS_SITEMAP = '/sitemaps/news.xml';
 const newsPageParams = z.object({ id: z.string().max(200) });
-
-/** A sitemap (sitemaps.org `urlset`) of `urls`, absolute. */
-function urlSet(urls: readonly string[]): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
-    xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
-  });
-  for (const url of urls) root.ele('url').ele('loc').txt(url);
-  return root.end();
-}
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year-long immutable
@@ -234,62 +197,19 @@ async function webApp(
     return reply.type('text/plain; charset=utf-8').send(robotsTxt(facts.publicUrl));
   });
 
-  const sitemaps = options.sitemaps;
+  if (options.sitemaps) {
+    registerSitemaps(app, facts, {
+      sitemaps: options.sitemaps,
+      guides: options.guides,
+      localEvents: options.localEvents,
+      careers: options.careers,
+      news: options.news,
+    });
+  }
   const guides = options.guides;
   const localEvents = options.localEvents;
   const careers = options.careers;
   const news = options.news;
-  if (sitemaps) {
-    const sendXml = (reply: FastifyReply, xml: string) => {
-      reply.header('Cache-Control', 'public, max-age=300');
-      return reply.type('application/xml; charset=utf-8').send(xml);
-    };
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(
-        reply,
-        (
-          await sitemaps.index(facts.publicUrl, [
-            PAGES_SITEMAP,
-            ...(guides ? [GUIDES_SITEMAP] : []),
-            ...(localEvents ? [EVENTS_SITEMAP] : []),
-            ...(careers ? [CAREER_SITEMAP] : []),
-            ...(news ? [NEWS_SITEMAP] : []),
-          ])
-        ).xml,
-      ),
-    );
-    const pagesXml = urlSet(FIXED_PUBLIC_PAGES.map((page) => `${facts.publicUrl}${page}`));
-    app.get(PAGES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, pagesXml));
-    if (localEvents) {
-      app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
-        sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),
-      );
-    }
-    if (careers) {
-      app.get(CAREER_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
-        sendXml(reply, await careers.sitemap(facts.publicUrl)),
-      );
-    }
-    if (news) {
-      app.get(NEWS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
-        sendXml(reply, await news.sitemap(facts)),
-      );
-    }
-    if (guides) {
-      const xml = guides.sitemap(facts.publicUrl);
-      app.get(GUIDES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, xml));
-    }
-    app.get('/sitemaps/categories.xml', { schema: { hide: true } }, async (_request, reply) =>
-      sendXml(reply, (await sitemaps.categoryPages(facts.publicUrl)).xml),
-    );
-    app.get('/sitemaps/listings-:page.xml', { schema: { hide: true } }, async (request, reply) => {
-      const parsed = sitemapParams.safeParse(request.params);
-      const file = parsed.success ? await sitemaps.listingPage(facts.publicUrl, parsed.data.page) : null;
-      if (!file)
-        return reply.status(404).send({ detail: errorCatalogue.not_found.detail, code: 'not_found' });
-      return sendXml(reply, file.xml);
-    });
-  }
 
   // The app's API requests while it renders a page: the server's own routes, as a visitor, and
   // reads only (a page the server renders changes nothing).
