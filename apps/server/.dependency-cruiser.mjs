@@ -26,7 +26,7 @@ export const layers = [
   ['admin'],
   ['moderation', 'career', 'news', 'partner'],
   ['notifications'],
-  ['saved-searches', 'local-events'],
+  ['saved-searches', 'local-events', 'shops'],
   ['members'],
   ['calendar'],
 ];

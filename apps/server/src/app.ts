@@ -10,6 +10,7 @@ import { seedDemoEvents } from './db/seed/events.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { seedDemoNews } from './db/seed/news.ts';
 import { seedDemoPromotions } from './db/seed/promotions.ts';
+import { seedDemoShops } from './db/seed/shops.ts';
 import { seedDemoStories } from './db/seed/stories.ts';
 import { seedDemoVerifications } from './db/seed/verifications.ts';
 import { CacheCatalogue } from './lib/cache-catalogue.ts';
@@ -42,6 +43,7 @@ import places from './modules/places/index.ts';
 import ratings from './modules/ratings/index.ts';
 import reports from './modules/reports/index.ts';
 import savedSearches from './modules/saved-searches/index.ts';
+import shops from './modules/shops/index.ts';
 import stories from './modules/stories/index.ts';
 import templates from './modules/templates/index.ts';
 import users from './modules/users/index.ts';
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     stripe: config.stripe,
     publicUrl: config.publicUrl,
   });
+  await app.register(shops);
 
   await app.after();
   if (config.seedDemo) {
@@ -176,6 +179,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     // A few pending seller verifications for the ADMIN queue, with the first demo data only.
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
+    // Shops and providers with drawn logos, once (the directory's tabs and their pages).
+    await seedDemoShops({ db: app.database.db, storage: app.mediaStorage, log: app.log });
     // The career page's positions, when there are none yet.
     await seedDemoPositions(app.database.db, app.log);
     // Stories live 24 hours: every start with demo data tops them up.
@@ -201,6 +206,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     localEvents: app.localEvents,
     careers: app.careerPages,
     news: app.newsPages,
+    shops: app.shops,
     site: config,
   });
   return app;

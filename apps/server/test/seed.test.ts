@@ -1,10 +1,11 @@
-import type { CategoriesResponse, ListingList } from '@marketplace/contract';
+import type { CategoriesResponse, ListingList, Profile, ProfileCardList } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowDate, selectRows } from '../src/db/client.ts';
 import { DEMO_FOLLOWS_EACH, seedDemoData } from '../src/db/seed/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, demoEmail } from '../src/db/seed/members.ts';
+import { seedDemoShops } from '../src/db/seed/shops.ts';
 import { bearer, login } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows } from './helpers/marketplace.ts';
@@ -276,6 +277,25 @@ describe('demo data (SEED_DEMO)', () => {
     expect(reports.length).toBeGreaterThanOrEqual(4);
     for (const report of reports) expect(report.reporter_id).not.toBe(report.seller_id);
     expect(new Set(reports.map((r) => r.listing_id)).size).toBeLessThan(reports.length);
+  });
+
+  it('adds ten shops and ten providers with drawn logos, hours or an area with services, once', async () => {
+    const deps = { db: t.app.database.db, storage: t.app.mediaStorage, log: t.app.log };
+    expect(await seedDemoShops(deps)).toBe(20);
+    expect(await seedDemoShops(deps)).toBe(0);
+    for (const kind of ['shop', 'provider'] as const) {
+      const list = (await t.app.inject({ url: `/api/profiles?kind=${kind}` })).json() as ProfileCardList;
+      expect(list.total).toBe(10);
+      expect(new Set(list.profiles.map((p) => p.city)).size).toBeGreaterThanOrEqual(8);
+      for (const card of list.profiles) {
+        expect(card.logo).toMatch(/^\/api\/images\//);
+        expect((await t.app.inject({ url: card.logo as string })).statusCode).toBe(200);
+      }
+      const first = (await t.app.inject({ url: `/api/profiles/${list.profiles[0]?.id}` })).json() as Profile;
+      expect(first.verified).toBe(true);
+      if (kind === 'shop') expect(first.hours.length).toBeGreaterThan(0);
+      else expect([first.area?.radius_km, first.services.length > 0]).toEqual([expect.any(Number), true]);
+    }
   });
 
   it('runs once: a second start finds the data and adds nothing', async () => {

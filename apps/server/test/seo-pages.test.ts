@@ -405,6 +405,7 @@ describe('robots.txt and the sitemaps', () => {
       `${PUBLIC_URL}/sitemaps/events.xml`,
       `${PUBLIC_URL}/sitemaps/karriere.xml`,
       `${PUBLIC_URL}/sitemaps/news.xml`,
+      `${PUBLIC_URL}/sitemaps/shops.xml`,
       `${PUBLIC_URL}/sitemaps/listings-1.xml`,
     ]);
     for (const file of files)

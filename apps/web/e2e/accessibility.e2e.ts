@@ -69,6 +69,8 @@ function publicPages(): string[] {
     '/ratgeber/uebergabe',
     '/partner-werden',
     '/karriere',
+    '/shop-registration',
+    '/entities?type=shops',
     '/events',
     '/lokale-news',
     '/login',

@@ -30,6 +30,7 @@ export * from './payments.ts';
 export * from './realtime.ts';
 export * from './rendering.ts';
 export * from './saved-searches.ts';
+export * from './shops.ts';
 export * from './site.ts';
 export * from './stories.ts';
 export * from './templates.ts';

@@ -27,6 +27,7 @@ export * from '../modules/places/schema.ts';
 export * from '../modules/ratings/schema.ts';
 export * from '../modules/reports/schema.ts';
 export * from '../modules/saved-searches/schema.ts';
+export * from '../modules/shops/schema.ts';
 export * from '../modules/stories/schema.ts';
 export * from '../modules/templates/schema.ts';
 export * from '../modules/users/schema.ts';

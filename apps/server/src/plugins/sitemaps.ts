@@ -7,6 +7,7 @@ import type { GuideCatalogue } from '../modules/guides/index.ts';
 import type { SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import { eventSitemap, type LocalEventPages } from '../modules/local-events/index.ts';
 import type { NewsPages } from '../modules/news/index.ts';
+import { profileSitemap, type ShopPages } from '../modules/shops/index.ts';
 
 const sitemapParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
 /** The guides' sitemap file, listed in the index. */
@@ -32,6 +33,8 @@ const EVENTS_SITEMAP = '/sitemaps/events.xml';
 const CAREER_SITEMAP = '/sitemaps/karriere.xml';
 /** The local news' sitemap file, listed in the index. */
 const NEWS_SITEMAP = '/sitemaps/news.xml';
+/** The shop and provider pages' sitemap file, listed in the index. */
+const SHOPS_SITEMAP = '/sitemaps/shops.xml';
 
 /** A sitemap (sitemaps.org `urlset`) of `urls`, absolute. */
 function urlSet(urls: readonly string[]): string {
@@ -45,7 +48,8 @@ function urlSet(urls: readonly string[]): string {
 /**
  * The sitemaps (sitemaps.org) of the public pages: `/sitemap.xml`, the index naming every file;
  * the fixed pages; the ads in pages and the categories (the listings door); and, where their
- * modules are given, the guides, the upcoming events, the career pages and the local news. Each
+ * modules are given, the guides, the upcoming events, the career pages, the local news and the shop and provider
+ * pages. Each
  * is answered as XML kept 5 minutes by caches; an ads page beyond the last answers 404.
  */
 export function registerSitemaps(
@@ -57,9 +61,10 @@ export function registerSitemaps(
     localEvents?: LocalEventPages | undefined;
     careers?: CareerPages | undefined;
     news?: NewsPages | undefined;
+    shops?: ShopPages | undefined;
   },
 ): void {
-  const { sitemaps, guides, localEvents, careers, news } = sources;
+  const { sitemaps, guides, localEvents, careers, news, shops } = sources;
   const sendXml = (reply: FastifyReply, xml: string) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return reply.type('application/xml; charset=utf-8').send(xml);
@@ -74,12 +79,18 @@ export function registerSitemaps(
           ...(localEvents ? [EVENTS_SITEMAP] : []),
           ...(careers ? [CAREER_SITEMAP] : []),
           ...(news ? [NEWS_SITEMAP] : []),
+          ...(shops ? [SHOPS_SITEMAP] : []),
         ])
       ).xml,
     ),
   );
   const pagesXml = urlSet(FIXED_PUBLIC_PAGES.map((page) => `${facts.publicUrl}${page}`));
   app.get(PAGES_SITEMAP, { schema: { hide: true } }, async (_request, reply) => sendXml(reply, pagesXml));
+  if (shops) {
+    app.get(SHOPS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
+      sendXml(reply, profileSitemap(facts.publicUrl, await shops.sitemapEntries())),
+    );
+  }
   if (localEvents) {
     app.get(EVENTS_SITEMAP, { schema: { hide: true } }, async (_request, reply) =>
       sendXml(reply, eventSitemap(facts.publicUrl, await localEvents.sitemapEntries())),

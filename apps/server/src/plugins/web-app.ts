@@ -18,6 +18,7 @@ import { type GuideCatalogue, guideListPage, guidePage } from '../modules/guides
 import type { PageHead, PublicPage, PublicPages, SiteFacts, Sitemaps } from '../modules/listings/index.ts';
 import { eventListPage, eventPage, type LocalEventPages } from '../modules/local-events/index.ts';
 import type { NewsPages } from '../modules/news/index.ts';
+import { profilePage, type ShopPages } from '../modules/shops/index.ts';
 import {
   publicSiteConfig,
   robotsTxt,
@@ -66,6 +67,7 @@ const guidePageParams = z.object({ slug: z.string().max(100) });
 /** The guides' sitemap file, listed in the index (docs/decisions/0036-guides-as-markdown-files.md). */
 const eventPageParams = z.object({ id: z.string().max(100) });
 const careerPageParams = z.object({ slug: z.string().max(100) });
+const profilePageParams = z.object({ id: z.string().max(100) });
 const newsPageParams = z.object({ id: z.string().max(200) });
 
 /**
@@ -93,6 +95,8 @@ async function webApp(
     careers?: CareerPages;
     /** The local news (the news door): heads of `/lokale-news` and its articles, their sitemap. */
     news?: NewsPages;
+    /** The shops and providers (the shops door): heads of `/shop/{id}` and `/provider/{id}`, their sitemap. */
+    shops?: ShopPages;
     site?: Pick<Config, 'siteName' | 'termsVersion' | 'operator'> & Partial<Pick<Config, 'publicUrl'>>;
   },
 ) {
@@ -204,12 +208,14 @@ async function webApp(
       localEvents: options.localEvents,
       careers: options.careers,
       news: options.news,
+      shops: options.shops,
     });
   }
   const guides = options.guides;
   const localEvents = options.localEvents;
   const careers = options.careers;
   const news = options.news;
+  const shops = options.shops;
 
   // The app's API requests while it renders a page: the server's own routes, as a visitor, and
   // reads only (a page the server renders changes nothing).
@@ -419,6 +425,22 @@ async function webApp(
       const id = parsed.success ? parsed.data.id : '';
       return sendRendered(request, reply, async () => ({ ...(await news.article(id, facts)), data: null }));
     });
+  }
+
+  // The shop and provider pages: their heads (canonical, description, JSON-LD `LocalBusiness`)
+  // and status (404 unknown or not approved) from the shops door; their answers the app asks
+  // the API for while rendering (`serverPrefetch.ts`).
+  if (built && shops) {
+    for (const kind of ['shop', 'provider'] as const) {
+      app.get(`/${kind}/:id`, { schema: { hide: true } }, async (request, reply) => {
+        const parsed = profilePageParams.safeParse(request.params);
+        const id = parsed.success ? parsed.data.id : '';
+        return sendRendered(request, reply, async () => ({
+          ...profilePage(await shops.find(kind, id), kind, id, facts),
+          data: null,
+        }));
+      });
+    }
   }
 
   // The other public pages the app renders on the server: legal and help pages with no answers,

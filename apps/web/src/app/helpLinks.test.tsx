@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp.tsx';
 import { stubRouteTable } from '../test/stubRouteTable.ts';
 import { resolveRedirect } from './redirects.ts';
-import { builtPages, plannedPages } from './routes.tsx';
+import { builtPages } from './routes.tsx';
 
 const SITE = {
   name: 'Marktplatz',
@@ -23,11 +23,11 @@ const SITE = {
 };
 
 /** The page a link leads to: redirects followed, then the route table's entry, if any. */
-function pageOf(href: string): { built: boolean; planned: boolean; target: string } {
+function pageOf(href: string): { built: boolean; target: string } {
   const path = new URL(href, 'http://localhost').pathname;
   const target = resolveRedirect(path) ?? path;
   const matches = (entry: { path: string }) => matchPath({ path: entry.path, end: true }, target) !== null;
-  return { built: builtPages.some(matches), planned: plannedPages.some(matches), target };
+  return { built: builtPages.some(matches), target };
 }
 
 /** Same-origin links inside the page's main area (the shell's menus are checked elsewhere). */
@@ -58,7 +58,6 @@ describe('links of the help, FAQ, legal and register pages lead to built pages',
     const hrefs = await linksOf(path, heading);
     for (const href of hrefs) {
       const page = pageOf(href);
-      expect(page.planned, `${path} → ${href} is a placeholder ('noch nicht verfügbar')`).toBe(false);
       expect(page.built, `${path} → ${href} (${page.target}) is no page`).toBe(true);
     }
     if (path !== '/faq-contact' && path !== '/legal/impressum') expect(hrefs.length).toBeGreaterThan(0);
@@ -82,10 +81,5 @@ describe('links of the help, FAQ, legal and register pages lead to built pages',
     expect(terms.getAttribute('href')).toBe('/legal/agb');
     expect(privacy.getAttribute('href')).toBe('/legal/datenschutz');
     for (const link of [terms, privacy]) expect(pageOf(link.getAttribute('href') ?? '').built).toBe(true);
-  });
-
-  it('a link to a placeholder page would be caught', () => {
-    expect(pageOf('/shop-registration').planned).toBe(true);
-    expect(pageOf('/gibt-es-nicht').built).toBe(false);
   });
 });

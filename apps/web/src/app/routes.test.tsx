@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/fixtures.ts';
 import { logIn, memberAnswers, renderApp, stubApi } from '../test/renderApp.tsx';
-import { appRoutes, builtPages, plannedPages } from './routes.tsx';
+import { appRoutes, builtPages } from './routes.tsx';
 
 const DENIAL =
   'Zugriff verweigert: Sie haben keine Berechtigung, auf das Admin-Dashboard zuzugreifen. Nur Administratoren können diese Seite aufrufen.';
@@ -95,7 +95,7 @@ const SPEC_ROUTES: [string, 'public' | 'login' | 'admin'][] = [
 ];
 
 describe('route table (SPEC.md §2)', () => {
-  const pages = [...plannedPages, ...builtPages];
+  const pages = builtPages;
 
   it.each([...SPEC_ROUTES, ...BEYOND_SPEC])('registers %s as a %s page', (path, access) => {
     const matches = matchRoutes(appRoutes(), path);

@@ -2,7 +2,6 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchPath, type RouteObject, useLocation } from 'react-router';
 import { LoadingFallback } from '../components/LoadingFallback.tsx';
-import type { PlannedPageProps } from '../components/PlannedPage.tsx';
 import { Redirect } from '../components/Redirect.tsx';
 import { adminPages } from '../features/admin/index.ts';
 import { analyticsPages } from '../features/analytics/index.ts';
@@ -31,11 +30,11 @@ import { partnerPages } from '../features/partner/index.ts';
 import { paymentPages } from '../features/payments/index.ts';
 import { searchPages } from '../features/search/index.ts';
 import { settingsPages } from '../features/settings/index.ts';
+import { shopPages } from '../features/shops/index.ts';
 import { storyPages } from '../features/stories/index.ts';
 import { templatePages } from '../features/templates/index.ts';
 import { userPages } from '../features/users/index.ts';
 import { verificationPages } from '../features/verification/index.ts';
-import { de } from '../i18n/de.ts';
 import { RequireAdmin, RequireLogin } from './guards.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { REDIRECTS, resolveRedirect, UNKNOWN_PATH_TARGET } from './redirects.ts';
@@ -45,29 +44,12 @@ import { RouteErrorFallback } from './shell/ErrorFallback.tsx';
 /** Who may open a page (SPEC.md §2): everyone, logged-in members, or administrators. */
 export type Access = 'public' | 'login' | 'admin';
 
-/** A page whose feature is built in later work: it shows its German title only. */
-export interface PlannedPageEntry extends PlannedPageProps {
-  path: string;
-  access: Access;
-}
-
 /** A page that is built: its module is loaded lazily. */
 export interface BuiltPageEntry {
   path: string;
   access: Access;
   load: () => Promise<ComponentType>;
 }
-
-/**
- * Every route of SPEC.md §2 whose feature is still to come, in one list so none is forgotten.
- * When a feature arrives, its entry moves from here to {@link builtPages}.
- */
-export const plannedPages: readonly PlannedPageEntry[] = [
-  // Public routes
-  { path: '/shop/:id', access: 'public', title: de.pages.shop },
-  { path: '/provider/:id', access: 'public', title: de.pages.provider },
-  { path: '/shop-registration', access: 'public', title: de.pages.shopRegistration },
-];
 
 /** Pages with real content, each loaded lazily. */
 export const builtPages: readonly BuiltPageEntry[] = [
@@ -222,6 +204,10 @@ export const builtPages: readonly BuiltPageEntry[] = [
   { path: '/text-templates', access: 'login', load: templatePages.textTemplates },
   { path: '/calendar', access: 'login', load: calendarPages.calendar },
   // The career page (features/career): open positions and applications; kept at /admin
+  // Shops and service providers (features/shops): their pages and the registration
+  { path: '/shop/:id', access: 'public', load: shopPages.shop },
+  { path: '/provider/:id', access: 'public', load: shopPages.provider },
+  { path: '/shop-registration', access: 'public', load: shopPages.registration },
   { path: '/karriere', access: 'public', load: careerPages.list },
   { path: '/karriere/:slug', access: 'public', load: careerPages.position },
   // Accounts: login, registration, e-mail confirmation, password reset, profiles, settings
@@ -361,10 +347,6 @@ function routePage(load: BuiltPageEntry['load']): ComponentType {
   };
 }
 
-const PlannedPage = lazy(() =>
-  import('../components/PlannedPage.tsx').then((module) => ({ default: module.PlannedPage })),
-);
-
 /** Wraps a lazily loaded page: 'Seite wird geladen...' while its chunk arrives, then the access rule. */
 function pageElement(access: Access, page: ReactNode): ReactNode {
   const loaded = <Suspense fallback={<LoadingFallback />}>{page}</Suspense>;
@@ -387,10 +369,6 @@ function RedirectRoute() {
  */
 export function appRoutes(): RouteObject[] {
   const pages: RouteObject[] = [
-    ...plannedPages.map(({ path, access, title, detail }) => ({
-      path,
-      element: pageElement(access, <PlannedPage title={title} detail={detail} />),
-    })),
     ...builtPages.map(({ path, access, load }) => {
       const Page = routePage(load);
       return { path, element: pageElement(access, <Page />) };

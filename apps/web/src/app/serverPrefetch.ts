@@ -6,6 +6,7 @@ import { filtersFromSearchParams, type ListingFilters, listingFeedQuery } from '
 import { forumQueries } from '../features/forum/index.ts';
 import { guideQueries } from '../features/guides/index.ts';
 import { newsListSearch, newsQueries } from '../features/news/index.ts';
+import { shopQueries } from '../features/shops/index.ts';
 import { publicProfileQuery } from '../features/users/index.ts';
 
 /** A public page whose answers the server asks the API for before rendering it. */
@@ -78,6 +79,16 @@ const SERVER_PREFETCH: readonly ServerPrefetch[] = [
   {
     path: '/karriere/:slug',
     prefetch: ({ slug = '' }, _search, client) => client.prefetchQuery(careerQueries.position(slug)),
+  },
+  // A shop's or provider's page: the profile (its head, with `LocalBusiness`, comes from the
+  // server's shops door).
+  {
+    path: '/shop/:id',
+    prefetch: ({ id = '' }, _search, client) => client.prefetchQuery(shopQueries.profile(id)),
+  },
+  {
+    path: '/provider/:id',
+    prefetch: ({ id = '' }, _search, client) => client.prefetchQuery(shopQueries.profile(id)),
   },
   // Local news: the list of the address's place, radius, category and page, and one article
   // (their heads come from the server's news door).

@@ -407,10 +407,12 @@ export const de = {
     badgePrivate: 'Verifiziert',
     badgeBusiness: 'Gewerblich',
     traderTitle: 'Angaben zum gewerblichen Anbieter',
+    /** The seller's status on every ad (DSA Art. 30, § 312d BGB). */
+    businessSeller: 'Gewerblicher Anbieter',
+    privateSeller: 'Privater Anbieter',
+    withdrawalNote:
+      'Als Verbraucher hast du bei Käufen aus der Ferne (z. B. per Versand) bei gewerblichen Anbietern ein gesetzliches Widerrufsrecht von 14 Tagen.',
     verifiedOnly: 'nur verifizierte Verkäufer',
-  },
-  planned: {
-    underConstruction: 'Dieser Bereich wird gerade aufgebaut.',
   },
 
   search: {

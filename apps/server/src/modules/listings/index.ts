@@ -60,6 +60,7 @@ export {
   releaseFavorites,
   selectListingSeller as findListingSeller,
   selectSellerAdTitles as listSellerAdTitles,
+  visibleAdCountSql,
 } from './queries.ts';
 export { listMyListings, readListings } from './reading.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */

@@ -424,3 +424,12 @@ export async function isListingRemoved(db: Database, id: string): Promise<boolea
   const [row] = await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id));
   return row?.status === 'removed';
 }
+
+/**
+ * SQL expression for other modules' reads (docs/decisions/0006: read, never written): the
+ * number of visible ads (`VISIBLE`) of the member `userId` (an SQL expression such as
+ * `p.user_id`), e.g. the ads count of a shop in the directory.
+ */
+export function visibleAdCountSql(userId: SQL): SQL {
+  return sql`(select count(*)::int from listings l where l.seller_id = ${userId} and ${VISIBLE})`;
+}

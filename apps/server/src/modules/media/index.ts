@@ -28,6 +28,7 @@ export {
 export {
   claimChatPhoto,
   claimEventImage,
+  claimProfileImages,
   claimUploads,
   releaseUploads,
   releaseUploadsOfOwner,

@@ -191,6 +191,58 @@ export async function claimEventImage(
   return imageUrl(id, 'detail');
 }
 
+/**
+ * Makes `urls` the logo and photos of the shop or provider profile `profileId` (run it in the
+ * profile's transaction, contract shops.ts): each must be an upload of `ownerId` answered by
+ * `POST /api/upload` that no ad, message or event uses; the profile's images not in `urls` are
+ * detached (the upload sweep removes them a day later).
+ * @throws AppError validation (422) for a foreign, unknown or otherwise used upload
+ */
+export async function claimProfileImages(
+  tx: Database,
+  urls: readonly string[],
+  ownerId: string,
+  profileId: string,
+): Promise<void> {
+  const ids = [...new Set(urls.map((url) => uploadIdOf(url.trim())))];
+  if (ids.some((id) => id === null)) throw new AppError('validation', profileImageText);
+  const keep = ids.filter((id): id is string => id !== null);
+  await tx
+    .update(uploads)
+    .set({ businessProfileId: null })
+    .where(
+      and(
+        eq(uploads.businessProfileId, profileId),
+        keep.length > 0
+          ? sql`${uploads.id} not in (${sql.join(
+              keep.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    );
+  if (keep.length === 0) return;
+  const claimed = await tx
+    .update(uploads)
+    .set({ businessProfileId: profileId })
+    .where(
+      and(
+        inArray(uploads.id, keep),
+        eq(uploads.ownerId, ownerId),
+        isNull(uploads.listingId),
+        isNull(uploads.chatMessageId),
+        isNull(uploads.localEventId),
+        or(isNull(uploads.businessProfileId), eq(uploads.businessProfileId, profileId)),
+      ),
+    )
+    .returning({ id: uploads.id });
+  if (claimed.length !== keep.length) throw new AppError('validation', profileImageText);
+}
+
+/** The refusal of a profile image that is no free upload of its owner. */
+const profileImageText =
+  "Feld 'logo'/'photos': Bitte lade Logo und Fotos über den Upload hoch; fremde oder schon verwendete Bilder sind nicht erlaubt.";
+
 /** The refusal of an event image that is no upload of its organiser. */
 const eventImageTexts = {
   unknown: "Feld 'image': Bitte lade das Bild erneut hoch.",
@@ -258,6 +310,7 @@ export async function sweepUnattachedUploads(
         isNull(uploads.listingId),
         isNull(uploads.chatMessageId),
         isNull(uploads.localEventId),
+        isNull(uploads.businessProfileId),
         lt(uploads.createdAt, new Date(Date.now() - ttlMs)),
       ),
     )

@@ -17,6 +17,7 @@ export {
   locateMany,
   postalCodeExists,
   selectPlacesByCodes,
+  townsWithin,
 } from './service.ts';
 
 /**

@@ -2,6 +2,7 @@ import { foldPlaceName, type Place, placeSchema } from '@marketplace/contract';
 import { and, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, selectRows } from '../../db/client.ts';
+import { boundingBox, distanceKmSql, type GeoPoint } from '../../lib/geo.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { type PostalCodeEntry, readPostalCodes } from './postal-codes.ts';
 import { postalCodes } from './schema.ts';
@@ -226,4 +227,32 @@ export function selectPlacesByCodes(
     .from(postalCodes)
     .where(inArray(postalCodes.postalCode, codes))
     .orderBy(postalCodes.postalCode, postalCodes.rank, postalCodes.id);
+}
+
+/**
+ * The largest towns within `radiusKm` (km) of `origin` (a service area, contract shops.ts): each
+ * place once, the places with the most postal codes first (cities before villages), at most
+ * `limit`, with the distance of its nearest postal code centroid in km (one decimal).
+ */
+export async function townsWithin(
+  db: Database,
+  origin: GeoPoint,
+  radiusKm: number,
+  limit: number,
+): Promise<{ place: string; distance_km: number }[]> {
+  const box = boundingBox(origin, radiusKm);
+  const distance = distanceKmSql('p', origin);
+  return selectRows(
+    db,
+    z.object({ place: z.string(), distance_km: z.number() }),
+    sql`select place, round(min(distance)::numeric, 1)::float8 as distance_km from (
+          select p.place, ${distance} as distance from postal_codes p
+          where p.latitude between ${box.minLat} and ${box.maxLat}
+            and p.longitude between ${box.minLon} and ${box.maxLon}
+        ) as near
+        where distance <= ${radiusKm}
+        group by place
+        order by count(*) desc, min(distance), place
+        limit ${limit}`,
+  );
 }

@@ -11,6 +11,12 @@ import './events.ts';
 
 export { businessIdsNamed, businessNames } from './businesses.ts';
 export { countVerifications } from './counts.ts';
+export {
+  businessVerificationState,
+  decideProfileVerificationInTransaction,
+  type ProfileBusinessData,
+  startProfileVerificationInTransaction,
+} from './profiles.ts';
 export { sellerBadgeColumns, verifiedSellerCondition } from './queries.ts';
 /**
  * The verification module's only door (ARCHITECTURE.md "modules"): seller verification as a

@@ -16,6 +16,7 @@ import { de } from '../../i18n/de.ts';
 import { errorDetailOr } from '../../lib/api.ts';
 import { useLiveMessages } from '../../lib/socketNotifications.ts';
 import { AdminPaymentsPanel } from '../payments/index.ts';
+import { AdminProfilesPanel } from '../shops/index.ts';
 import { AuditLogPanel } from './AuditLogPanel.tsx';
 import { adminKeys, useAdminStats } from './api.ts';
 import { CareerPositionsPanel } from './CareerPositionsPanel.tsx';
@@ -168,6 +169,7 @@ function Dashboard() {
       )}
       <Stack spacing={3} sx={{ mt: 3 }}>
         <ModerationPanel />
+        <AdminProfilesPanel />
         <ContactMessagesPanel />
         <PartnerEnquiriesPanel />
         <AdminPaymentsPanel />

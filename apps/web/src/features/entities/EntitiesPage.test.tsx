@@ -1,4 +1,10 @@
-import type { Entity, EntityList, MemberReputation } from '@marketplace/contract';
+import type {
+  Entity,
+  EntityList,
+  MemberReputation,
+  ProfileCard,
+  ProfileCardList,
+} from '@marketplace/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,17 +48,40 @@ const page = (entities: Entity[], total: number, number = 1): EntityList => ({
   page_size: 20,
 });
 
+const shopCard = (distance: number | null): ProfileCard => ({
+  id: 'c',
+  kind: 'shop',
+  display_name: 'Carla Handel GmbH',
+  logo: null,
+  city: 'Berlin',
+  description: 'Gebrauchte Möbel und Lampen aus Berlin.',
+  categories: ['Möbel'],
+  active_listings: 2,
+  rating: 4.5,
+  rating_count: 2,
+  distance_km: distance,
+});
+
+const cards = (profiles: ProfileCard[]): ProfileCardList => ({
+  profiles,
+  total: profiles.length,
+  page: 1,
+  page_size: 20,
+});
+
 /** A server whose directory answers by type, name and page; it records what was asked. */
 function server() {
   const asked: string[] = [];
   stubRoutes((_method, url) => {
+    if (url.pathname === '/api/profiles') {
+      asked.push(url.search);
+      if (url.searchParams.get('kind') === 'provider') return { body: cards([]) };
+      const near = url.searchParams.get('near');
+      return { body: cards([shopCard(near ? 2.5 : null)]) };
+    }
     if (url.pathname !== '/api/entities') return undefined;
     asked.push(url.search);
-    const type = url.searchParams.get('type');
     const q = url.searchParams.get('q');
-    if (type === 'shops')
-      return { body: page([entity('c', 'Carla Handel GmbH', 2, 'business', 'Carla')], 1) };
-    if (type === 'providers') return { body: page([], 0) };
     if (q) return { body: page([], 0) };
     if (url.searchParams.get('page') === '2') return { body: page([entity('z', 'Zora', 1)], 21, 2) };
     return {
@@ -91,24 +120,27 @@ describe('/entities', () => {
     const card = (await screen.findByRole('link', { name: 'Carla Handel GmbH' })).closest(
       'li',
     ) as HTMLElement;
-    expect(within(card).getByText('Gewerblich')).toBeTruthy();
+    expect(within(card).getByText('2 Anzeigen · 4,5 ★ (2)')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Dienstleister' }));
-    expect(await screen.findByText('Gerade bietet niemand Dienstleistungen an.')).toBeTruthy();
+    expect(await screen.findByText('Keine Dienstleister gefunden.')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Mitglieder' }));
     await user.type(screen.getByRole('searchbox', { name: 'Name suchen' }), 'xyz');
     expect(await screen.findByText('Niemand mit „xyz“ im Namen.')).toBeTruthy();
     expect(router.state.location.search).toContain('q=xyz');
     // The search asked once, after typing paused, not per keystroke.
-    expect(asked.filter((search) => search.includes('q=')).length).toBe(1);
+    expect(asked.filter((search) => search.includes('q=xyz')).length).toBe(1);
   });
 
-  it("names a shop by its company name, the member's name beneath it", async () => {
-    server();
+  it('links a shop to its page and, with a place, shows the distance and asks within the radius', async () => {
+    const user = userEvent.setup();
+    const asked = server();
     renderApp('/entities?type=shops');
     const link = await screen.findByRole('link', { name: 'Carla Handel GmbH' });
-    expect(link.getAttribute('href')).toBe('/user/c');
-    const card = link.closest('li') as HTMLElement;
-    expect(within(card).getByText('Profilname: Carla')).toBeTruthy();
-    expect(within(card).queryByRole('link', { name: 'Carla' })).toBeNull();
+    expect(link.getAttribute('href')).toBe('/shop/c');
+    await user.type(screen.getByRole('textbox', { name: 'Ort oder PLZ' }), 'Berlin');
+    expect(await screen.findByText(/2,5 km entfernt/)).toBeTruthy();
+    expect(asked.some((search) => search.includes('near=Berlin') && search.includes('radius_km=25'))).toBe(
+      true,
+    );
   });
 });

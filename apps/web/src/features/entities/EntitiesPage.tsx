@@ -16,6 +16,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
 import { MemberReputation } from '../../components/MemberReputation.tsx';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
+import { ProfileDirectory } from '../shops/index.ts';
 import { ProfileAvatar } from '../users/index.ts';
 import { useEntities } from './api.ts';
 import { entityTexts as t } from './texts.ts';
@@ -59,16 +60,45 @@ function EntityCard({ entity, type }: { entity: Entity; type: EntityType }) {
 
 /**
  * /entities (SPEC.md §2; /shops, /dienstleister and /user lead here with `?type=`): the
- * directory with the tabs 'Mitglieder' (everyone with active ads), 'Shops' (business sellers
- * whose details were checked, each named by its company name with the member's name beneath it)
- * and 'Dienstleister' (members offering services), most ads first, each card with the one
- * reputation and a link to the profile. A name search narrows the tab;
- * tab and search live in the address, so a link shares them.
+ * directory with the tabs 'Mitglieder' (everyone with active ads, most ads first, each card with
+ * the one reputation and a link to the profile), 'Shops' and 'Dienstleister' (the approved shop
+ * and provider profiles with name, category and place filters, features/shops). Tab and filters
+ * live in the address, so a link shares them.
  */
 export function EntitiesPage() {
   const [params, setParams] = useSearchParams();
   const parsedType = entityTypeSchema.safeParse(params.get('type'));
   const type: EntityType = parsedType.success ? parsedType.data : 'users';
+
+  return (
+    <PageContainer title={de.pages.entities}>
+      <Tabs
+        value={type}
+        onChange={(_event, value: EntityType) => setParams(() => new URLSearchParams({ type: value }))}
+        aria-label={t.tabsLabel}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TAB_ORDER.map((kind) => (
+          <Tab key={kind} value={kind} label={t.tabs[kind]} />
+        ))}
+      </Tabs>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t.intro[type]}
+      </Typography>
+      {type === 'users' ? (
+        <MemberDirectory type={type} />
+      ) : (
+        <ProfileDirectory kind={type === 'shops' ? 'shop' : 'provider'} />
+      )}
+    </PageContainer>
+  );
+}
+
+/** The tab 'Mitglieder': everyone with active ads, most ads first, with a name search. */
+function MemberDirectory({ type }: { type: EntityType }) {
+  const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const [typed, setTyped] = useState(q);
   const entities = useEntities(type, q);
@@ -95,28 +125,7 @@ export function EntitiesPage() {
   const first = entities.data?.pages[0];
 
   return (
-    <PageContainer title={de.pages.entities}>
-      <Tabs
-        value={type}
-        onChange={(_event, value: EntityType) =>
-          setParams((current) => {
-            const updated = new URLSearchParams(current);
-            updated.set('type', value);
-            return updated;
-          })
-        }
-        aria-label={t.tabsLabel}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TAB_ORDER.map((kind) => (
-          <Tab key={kind} value={kind} label={t.tabs[kind]} />
-        ))}
-      </Tabs>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t.intro[type]}
-      </Typography>
+    <>
       <TextField
         type="search"
         label={t.search}
@@ -165,6 +174,6 @@ export function EntitiesPage() {
         </Box>
       )}
       <LoadMoreButton label={t.more} query={entities} />
-    </PageContainer>
+    </>
   );
 }

@@ -12,7 +12,8 @@ export const entityTexts = {
   intro: {
     users: 'Mitglieder mit aktiven Anzeigen, die mit den meisten Anzeigen zuerst.',
     shops: 'Gewerbliche Verkäuferinnen und Verkäufer, deren Angaben wir geprüft haben.',
-    providers: 'Mitglieder, die Dienstleistungen anbieten: Kinderbetreuung, Reparaturen, Umzüge und mehr.',
+    providers:
+      'Geprüfte Dienstleister in deiner Nähe: Handwerk, Nachhilfe, Umzüge, Reinigung, Kinderbetreuung und mehr.',
   } satisfies Record<EntityType, string>,
   search: 'Name suchen',
   empty: {

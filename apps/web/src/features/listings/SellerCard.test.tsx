@@ -79,6 +79,9 @@ describe("the seller card's 'Folgen' on an ad page (SPEC.md §6 follow lists)", 
 
     await router.navigate('/listing/l1');
     const card = (await screen.findByText('Anbieter', {}, slow)).parentElement as HTMLElement;
+    // A member without a business verification is a private seller: no right of withdrawal named.
+    expect(within(card).getByText('Privater Anbieter')).toBeTruthy();
+    expect(within(card).queryByText(/Widerrufsrecht/)).toBeNull();
     await user.click(await within(card).findByRole('button', { name: 'Folgen' }, slow));
     expect(await within(card).findByRole('button', { name: 'Entfolgen' }, slow)).toBeTruthy();
 
@@ -90,7 +93,7 @@ describe("the seller card's 'Folgen' on an ad page (SPEC.md §6 follow lists)", 
 });
 
 describe('the seller card of a business seller', () => {
-  it('names the seller by the company name with its legal form, the nickname beneath it', async () => {
+  it("names the seller by the company name with its legal form, the nickname beneath it, as 'Gewerblicher Anbieter' with the right of withdrawal", async () => {
     const trader = {
       name: 'Fahrradhaus Müller',
       legal_form: 'GmbH',
@@ -118,5 +121,8 @@ describe('the seller card of a business seller', () => {
     expect(name.getAttribute('href')).toBe('/user/u2');
     expect(within(card).getByText('Profilname: Bernd')).toBeTruthy();
     expect(within(card).queryByRole('link', { name: 'Bernd' })).toBeNull();
+    // DSA Art. 30 and § 312g BGB: the seller's status and the consumer's right of withdrawal.
+    expect(within(card).getByText('Gewerblicher Anbieter')).toBeTruthy();
+    expect(within(card).getByText(/Widerrufsrecht von 14 Tagen/)).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { PageContainer } from '../../components/PageContainer.tsx';
 import { de } from '../../i18n/de.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { VerifyEmailNotice } from '../auth/index.ts';
+import { ProfilesSettingsSection } from '../shops/index.ts';
 import { AvatarSection } from './AvatarSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <AvatarSection user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <ProfilesSettingsSection />
         <SessionsSection />
         <DataSection />
       </Stack>

@@ -1,6 +1,7 @@
 import type { AdminVerification, MyVerification, Verification } from '@marketplace/contract';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SellerBadge } from '../../components/SellerBadge.tsx';
 import { de } from '../../i18n/de.ts';
@@ -179,5 +180,19 @@ describe('seller badge', () => {
     expect(screen.getByText('Gewerblich')).toBeTruthy();
     rerender(<SellerBadge badge={null} />);
     expect(container.textContent).toBe('');
+  });
+
+  it("is phrasing content, so it can sit in the paragraph of a card's meta line", () => {
+    for (const badge of ['private', 'business'] as const) {
+      const html = renderToStaticMarkup(
+        <p>
+          <SellerBadge badge={badge} />
+        </p>,
+      );
+      // Parsed as the browser parses the server's page: a block in a paragraph would end it.
+      const parsed = new DOMParser().parseFromString(html, 'text/html');
+      expect(parsed.body.children).toHaveLength(1);
+      expect(parsed.body.querySelector('p > span.MuiChip-root')).not.toBeNull();
+    }
   });
 });

@@ -31,6 +31,9 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
       <Typography variant="overline" color="text.secondary">
         {de.listing.seller}
       </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {seller.trader ? de.verification.businessSeller : de.verification.privateSeller}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mt: 0.5 }}>
         <Avatar
           src={seller.avatar ?? undefined}
@@ -86,6 +89,9 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
             ]
               .filter(Boolean)
               .join('\n')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {de.verification.withdrawalNote}
           </Typography>
         </Box>
       )}
