@@ -296,25 +296,33 @@ describe('the directory and the trader details', () => {
     expect(provider.area?.towns.map((town) => town.place)).toContain('Berlin');
   });
 
-  it("every ad of a verified business seller carries the trader's details, none of a private seller", async () => {
+  it("every ad of a verified business seller carries the trader's details and the shop's card, none of a private seller", async () => {
     const trader = await verifiedMember(t, { nickname: 'Händler' });
     const privateSeller = await verifiedMember(t, { nickname: 'Privat' });
-    const profile = await register(trader, shopBody());
+    const logo = await uploadPhoto(t, trader.access_token);
+    const profile = await register(trader, shopBody({ logo }));
+    // An ad posted while the shop waits for review is the member's until the shop is approved.
+    const early = await createAd(t, trader.access_token, { title: 'Erstes Rad' });
+    const waiting = (await call(trader.access_token, 'GET', `/api/listings/${early.id}`)).json() as Listing;
+    expect(waiting.seller.shop ?? null).toBeNull();
     await decide(profile.id, 'approve');
     const ads = [
+      early,
       await createAd(t, trader.access_token),
       await createAd(t, trader.access_token, { title: 'Zweites Rad' }),
     ];
     for (const ad of ads) {
-      const seen = (await call(null, 'GET', `/api/listings/${ad.id}`)).json() as Listing;
+      const seen = (await call(trader.access_token, 'GET', `/api/listings/${ad.id}`)).json() as Listing;
       expect(seen.seller.trader).toMatchObject({
         name: 'Fahrradhaus Müller',
         legal_form: 'GmbH',
         vat_id: 'DE123456789',
       });
+      expect(seen.seller.shop).toEqual({ id: profile.id, name: 'Fahrradhaus Müller GmbH', logo });
     }
     const own = await createAd(t, privateSeller.access_token);
     const seen = (await call(null, 'GET', `/api/listings/${own.id}`)).json() as Listing;
     expect(seen.seller.trader ?? null).toBeNull();
+    expect(seen.seller.shop ?? null).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ const ADMIN_EMAIL = 'shops-admin@example.org';
 const OWNER_EMAIL = 'shop-owner-e2e@example.org';
 const BUYER_EMAIL = 'shop-buyer-e2e@example.org';
 const SHOP_NAME = 'Radladen Kreuzberg';
+const PROVIDER_EMAIL = 'provider-e2e@example.org';
+const CLIENT_EMAIL = 'provider-client-e2e@example.org';
 
 test.use({ serverEnv: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD } });
 
@@ -16,11 +18,13 @@ const logIn = (page: Page, email: string, next: string, ready: string | RegExp) 
   logInAs(page, email, next, page.getByRole('heading', { level: 1, name: ready }));
 
 test.describe('shops', () => {
-  test('a member registers a shop in all steps with a logo, an admin approves it, a visitor sees its opening state and a member writes to it', async ({
+  test('a member registers a shop in all steps with a logo, an admin approves it, a visitor finds it near its postcode, sees its opening state and its ads, and a member writes to it', async ({
     newPage,
     member,
+    api,
   }) => {
-    await member(OWNER_EMAIL, 'Rita Rad');
+    test.setTimeout(150_000);
+    const { token: ownerToken } = await member(OWNER_EMAIL, 'Rita Rad');
     await member(BUYER_EMAIL, 'Bert Käufer');
 
     // The owner registers the shop on a phone, step by step.
@@ -89,9 +93,12 @@ test.describe('shops', () => {
     expect(href).toMatch(/^\/shop\/[0-9a-f-]{36}$/);
     const shopPath = href as string;
 
-    // Not public before the approval: the server answers 404.
+    // Not public before the approval: the server answers 404; its owner still sees it, with its state.
     const hidden = await page.request.get(shopPath);
     expect(hidden.status()).toBe(404);
+    await page.goto(shopPath);
+    await page.getByRole('heading', { level: 1, name: `${SHOP_NAME} GmbH` }).waitFor({ timeout: STEP_MS });
+    await expect(page.getByRole('alert').filter({ hasText: 'Wird geprüft' })).toHaveCount(1);
 
     // The admin approves it at /admin.
     const admin = await newPage(DESKTOP);
@@ -103,14 +110,36 @@ test.describe('shops', () => {
     await item.waitFor({ state: 'detached', timeout: STEP_MS });
     await admin.context.close();
 
-    // A visitor opens the shop page the server rendered: logo, name, opening state, Impressum.
+    // The approved shop publishes an ad: it is the shop's.
+    const adTitle = 'Blaues Stadtrad 28 Zoll';
+    await api(
+      'POST',
+      '/api/listings',
+      {
+        title: adTitle,
+        description: 'Durchgesehenes Stadtrad mit neuer Kette, Nabendynamo und Gepäckträger.',
+        price: 240,
+        price_type: 'fixed',
+        offer_type: 'offer',
+        category: 'fahrraeder-zubehoer',
+        postal_code: '10999',
+      },
+      ownerToken,
+    );
+
+    // A visitor finds it in the directory near its postcode and opens the page the server rendered.
     const visitor = await newPage(DESKTOP);
     const served = await visitor.page.request.get(shopPath);
     expect(served.status()).toBe(200);
     expect(await served.text()).toContain('"LocalBusiness"');
     const sitemap = await visitor.page.request.get('/sitemaps/shops.xml');
     expect(await sitemap.text()).toContain(shopPath);
-    await openApp(visitor.page, shopPath);
+    await openApp(visitor.page, '/entities?type=shops&near=10999&radius=10&sort=distance');
+    const card = visitor.page.getByRole('listitem').filter({ hasText: `${SHOP_NAME} GmbH` });
+    await expect(card).toContainText('km entfernt', { timeout: STEP_MS });
+    await screenshot(visitor.page, 'shops-directory-desktop');
+    await card.getByRole('link', { name: `${SHOP_NAME} GmbH` }).click();
+    await visitor.page.waitForURL((url) => url.pathname === shopPath, { timeout: STEP_MS });
     await visitor.page
       .getByRole('heading', { level: 1, name: `${SHOP_NAME} GmbH` })
       .waitFor({ timeout: STEP_MS });
@@ -121,7 +150,19 @@ test.describe('shops', () => {
       .getByRole('region', { name: 'Impressum' })
       .getByText(/HRB 98765 B/)
       .waitFor();
+    // Its ads, with the feed's sorts and views; an ad shows the shop's card and leads back.
+    const ads = visitor.page.getByRole('region', { name: 'Aktuelle Anzeigen' });
+    await ads.getByRole('heading', { name: adTitle }).waitFor({ timeout: STEP_MS });
+    await expect(ads.getByRole('combobox', { name: 'Sortieren' })).toHaveCount(1);
     await screenshot(visitor.page, 'shops-page-desktop');
+    await ads
+      .getByRole('link', { name: new RegExp(adTitle) })
+      .first()
+      .click();
+    await visitor.page.getByRole('heading', { level: 1, name: adTitle }).waitFor({ timeout: STEP_MS });
+    await visitor.page.getByText('Gewerblicher Anbieter').first().waitFor({ timeout: STEP_MS });
+    await visitor.page.getByRole('link', { name: 'Zum Shop' }).click();
+    await visitor.page.waitForURL((url) => url.pathname === shopPath, { timeout: STEP_MS });
     await visitor.context.close();
 
     // A member writes to the shop through the chat.
@@ -137,5 +178,74 @@ test.describe('shops', () => {
       .getByRole('list', { name: 'Nachrichten' })
       .getByText(text, { exact: true })
       .waitFor({ timeout: STEP_MS });
+  });
+
+  test("a request for a quote on a provider's page reaches the provider in the chat", async ({
+    newPage,
+    member,
+    api,
+  }) => {
+    const { token: providerToken } = await member(PROVIDER_EMAIL, 'Paul Pinsel');
+    await member(CLIENT_EMAIL, 'Clara Kundin');
+    const profile = await api<{ id: string }>(
+      'POST',
+      '/api/profiles',
+      {
+        kind: 'provider',
+        business: {
+          name: 'Malerbetrieb Pinsel',
+          legal_form: 'Einzelunternehmen',
+          street: 'Bergmannstraße 3',
+          postal_code: '10961',
+          city: 'Berlin',
+          register_court: '',
+          register_number: '',
+          vat_id: '',
+          email: 'info@pinsel.example',
+          phone: '030 7654321',
+        },
+        description: 'Malerarbeiten, Tapezieren und Lackieren in Berlin, sauber und zum Festpreis.',
+        categories: ['dienstleistungen'],
+        area: { postal_code: '10961', radius_km: 20 },
+        services: [{ name: 'Malerarbeiten', price_type: 'hourly', price_min: 40, price_max: null }],
+        hours: [{ day: 2, opens: '08:00', closes: '17:00' }],
+      },
+      providerToken,
+    );
+    const admin = await api<{ access_token: string }>('POST', '/api/auth/login', {
+      email: ADMIN_EMAIL,
+      password: PASSWORD,
+    });
+    await api(
+      'POST',
+      `/api/admin/profiles/${profile.id}/decision`,
+      { decision: 'approve', reason: '' },
+      admin.access_token,
+    );
+
+    // The client asks for a quote on a phone: what, where, when and a budget.
+    const client = await newPage(MOBILE);
+    await logIn(client.page, CLIENT_EMAIL, `/provider/${profile.id}`, 'Malerbetrieb Pinsel');
+    await client.page.getByText(/ab 40\s€ pro Stunde/).waitFor({ timeout: STEP_MS });
+    await screenshot(client.page, 'shops-provider-mobile');
+    await client.page.getByRole('button', { name: 'Angebot anfragen' }).click();
+    const dialog = client.page.getByRole('dialog', { name: 'Angebot anfragen' });
+    await dialog.getByLabel('Was soll gemacht werden?').fill('Zwei Zimmer streichen, 40 m²');
+    await dialog.getByLabel('Wo? (PLZ oder Ort)').fill('10965 Berlin');
+    await dialog.getByLabel('Wann?').fill('Anfang Dezember');
+    await dialog.getByLabel('Budget (optional)').fill('600 €');
+    await dialog.getByRole('button', { name: 'Anfrage senden' }).click();
+    await client.page.waitForURL(/\/chat\?conversation=/, { timeout: STEP_MS });
+
+    // The provider reads the structured request in the chat, on a desktop.
+    const provider = await newPage(DESKTOP);
+    await logInAs(provider.page, PROVIDER_EMAIL, '/chat');
+    await provider.page.getByRole('button', { name: /Clara Kundin/ }).click({ timeout: STEP_MS });
+    const request = provider.page.getByRole('list', { name: 'Nachrichten' }).getByRole('listitem').filter({
+      hasText: 'Angebotsanfrage',
+    });
+    await expect(request).toContainText('Was: Zwei Zimmer streichen, 40 m²', { timeout: STEP_MS });
+    await expect(request).toContainText('Budget: 600 €');
+    await screenshot(provider.page, 'shops-quote-request-desktop');
   });
 });

@@ -50,6 +50,19 @@ export const attributeValuesSchema = z.record(
 );
 export type AttributeValues = z.infer<typeof attributeValuesSchema>;
 
+/**
+ * The approved shop a business seller publishes as (docs/decisions/0041): on the ad page its
+ * card (logo, name, the seller's rating, 'Zum Shop') stands in for the member's.
+ */
+export const listingShopSchema = z.object({
+  id: z.string(),
+  /** The shop's name with its legal form ('Fahrradhaus Berlin-Mitte GmbH'). */
+  name: z.string(),
+  /** The logo's address, or null. */
+  logo: z.string().nullable(),
+});
+export type ListingShop = z.infer<typeof listingShopSchema>;
+
 /** The seller card of an ad (SPEC.md §3 "seller (name, avatar, rating, reviewCount)"). */
 export const listingSellerSchema = z.object({
   id: z.string(),
@@ -63,6 +76,8 @@ export const listingSellerSchema = z.object({
   badge: sellerBadgeSchema.optional(),
   /** A business seller's trader information (DSA Art. 30), else null. */
   trader: traderSchema.nullable().optional(),
+  /** The seller's approved shop the ad is shown as (the ad page's answer only), else null. */
+  shop: listingShopSchema.nullable().optional(),
 });
 export type ListingSeller = z.infer<typeof listingSellerSchema>;
 

@@ -648,6 +648,8 @@ export const de = {
     memberSince: (monthYear: string) => `Mitglied seit ${monthYear}`,
     activeListings: (count: number) => `${count} aktive ${count === 1 ? 'Anzeige' : 'Anzeigen'}`,
     toProfile: 'Zum Profil',
+    toShop: 'Zum Shop',
+    shopLogoAlt: (name: string) => `Logo von ${name}`,
     ownAd: 'Das ist deine Anzeige.',
     edit: 'Bearbeiten',
     manage: 'Meine Anzeigen',

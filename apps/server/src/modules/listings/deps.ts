@@ -8,6 +8,7 @@ import type { CategoryTree } from '../categories/index.ts';
 import type { MemberCards } from '../users/index.ts';
 import type { RankedMember } from './entities.ts';
 import type { SearchIndex } from './search-index.ts';
+import type { SellerShops } from './seller-shops.ts';
 
 /**
  * What the listings module's use cases receive from the running application: the parts and
@@ -31,6 +32,8 @@ export interface ListingReadDeps {
   compounds?: CountCache<string[]>;
   /** The directory's rankings per kind (`entities.ts`), owned by the listings plugin. */
   entityRankings?: CountCache<RankedMember[]>;
+  /** The shops sellers publish as, for the ad page's seller card; without it no ad names a shop. */
+  sellerShops?: SellerShops;
 }
 
 /** What the listings service needs from the running application (built by the listings plugin). */

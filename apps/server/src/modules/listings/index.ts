@@ -21,6 +21,7 @@ import { pruneViews } from './queries.ts';
 import listingRoutes from './routes.ts';
 import { TOTAL_CACHE_MS } from './search.ts';
 import { chooseSearchIndex, type SearchIndex } from './search-index.ts';
+import { SellerShops } from './seller-shops.ts';
 import { updateListing } from './service.ts';
 import { Sitemaps } from './sitemap.ts';
 import { countActiveListingsByCategory } from './stats.ts';
@@ -66,6 +67,7 @@ export { listMyListings, readListings } from './reading.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */
 export { RELEVANCE_WINDOW } from './search-pages.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
+export type { SellerShopLookup, SellerShops } from './seller-shops.ts';
 /** A member's own ads as one table (/listings-old, /dashboard-old): a page, or all for the export. */
 export {
   type ListingCountSql,
@@ -137,6 +139,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The index text searches use, chosen at start (`chooseSearchIndex`); told by `/api/health/ready`. */
     searchIndex: SearchIndex;
+    /**
+     * The shops sellers' ads are shown as on the ad page; the shops module hands in its lookup at
+     * start (`app.sellerShops.provide`).
+     */
+    sellerShops: SellerShops;
   }
 }
 
@@ -178,6 +185,8 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   );
   const searchIndex = await chooseSearchIndex(app.database, options.searchIndex ?? 'auto', app.log);
   app.decorate('searchIndex', searchIndex);
+  const sellerShops = new SellerShops();
+  app.decorate('sellerShops', sellerShops);
   const deps: ListingDeps = {
     db: app.database.db,
     searchIndex,
@@ -198,6 +207,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
     countedViews: new CountedToday(),
     cappedAddresses: new LRUCache<string, number>({ max: MAX_CAPPED_ADDRESSES }),
     cards: app.memberCards,
+    sellerShops,
   };
   const counts = () => categoryCounts.get('all', () => countActiveListingsByCategory(deps.db));
 

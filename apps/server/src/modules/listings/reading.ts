@@ -27,13 +27,17 @@ import { listings } from './schema.ts';
 export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;
 
 /**
- * Ad `id` as `viewer` sees it, in any status; the writes answer with it too.
+ * Ad `id` as `viewer` sees it, in any status, with the approved shop its business seller
+ * publishes as (`seller.shop`); the writes answer with it too.
  * @throws AppError listing_not_found (404)
  */
 export async function answer(deps: ListingReadDeps, id: string, viewer: Actor | null): Promise<Listing> {
   const record = await selectListingRecord(deps.db, id, viewer?.id ?? null);
   if (!record) throw new AppError('listing_not_found');
-  return toListing(record, deps.categories, viewer);
+  const listing = toListing(record, deps.categories, viewer);
+  // Only a business seller can have an approved shop (docs/decisions/0041).
+  const shop = record.sellerBadge === 'business' ? await deps.sellerShops?.of(record.sellerId) : null;
+  return { ...listing, seller: { ...listing.seller, shop: shop ?? null } };
 }
 
 /** A row of {@link sellerSanctioned}. */

@@ -5,14 +5,15 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { selectRows } from '../../db/client.ts';
 import shopRoutes from './routes.ts';
-import { findPublicProfile, type ShopDeps } from './service.ts';
+import { findPublicProfile, type ShopDeps, sellerShop } from './service.ts';
 
 /**
  * The shops' only door (ARCHITECTURE.md "modules"): shop and provider profiles of
  * /shop-registration, /shop/{id}, /provider/{id} and the directory's tabs Shops and
  * Dienstleister (contract shops.ts). A profile needs an approved business verification; the
  * registration starts one, and the ADMIN decides both together. The pages' data and the
- * sitemap's entries go to the web-app plugin through `app.shops`.
+ * sitemap's entries go to the web-app plugin through `app.shops`; the shop a seller's ads are
+ * shown as goes to the listings module through `app.sellerShops`.
  */
 export { profilePage, profileSitemap, type ShopPage } from './heads.ts';
 export { createProfile, decideProfile, type ShopDeps } from './service.ts';
@@ -49,6 +50,8 @@ async function shopsModule(app: FastifyInstance) {
             order by updated_at desc limit 10000`,
       ),
   });
+  // Every ad of a member with an approved shop is shown as the shop's (decision 0041).
+  app.sellerShops.provide((sellerId) => sellerShop(deps, sellerId));
   await app.register(shopRoutes, { deps });
 }
 

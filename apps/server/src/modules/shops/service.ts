@@ -1,6 +1,7 @@
 import {
   type AdminProfileList,
   type BusinessData,
+  type ListingShop,
   type MyProfiles,
   namedLegalForm,
   type Profile,
@@ -339,6 +340,30 @@ export async function findPublicProfile(
   const row = await findRow(deps.db, id);
   if (!row || row.kind !== kind || row.status !== 'approved') return null;
   return presentProfile(deps, row, null);
+}
+
+/**
+ * The approved shop of the member `sellerId`, as the ad page's seller card names it (contract
+ * `listingShopSchema`), else null: the listings module's lookup (`app.sellerShops`).
+ */
+export async function sellerShop(deps: ShopDeps, sellerId: string): Promise<ListingShop | null> {
+  if (!isUserId(sellerId)) return null;
+  const [row] = await deps.db
+    .select({
+      id: businessProfiles.id,
+      name: businessProfiles.name,
+      legalForm: businessProfiles.legalForm,
+      logo: businessProfiles.logo,
+    })
+    .from(businessProfiles)
+    .where(
+      and(
+        eq(businessProfiles.userId, sellerId),
+        eq(businessProfiles.kind, 'shop'),
+        eq(businessProfiles.status, 'approved'),
+      ),
+    );
+  return row ? { id: row.id, name: profileDisplayName(row.name, row.legalForm), logo: row.logo } : null;
 }
 
 /** `GET /api/profiles/me`: the member's shop and provider profile (null where there is none). */

@@ -7,10 +7,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/SessionProvider.tsx';
 import { useProfile } from './api.ts';
 import { ProfileView } from './ProfileView.tsx';
 import { shopTexts as t } from './texts.ts';
@@ -23,12 +25,20 @@ const DIRECTORY: Record<ProfileKind, string> = {
 /**
  * /shop/{id} and /provider/{id}: an approved profile of that kind (its owner also sees it while
  * it waits for review). Unknown, hidden and other-kind ids read 'nicht gefunden'; the server
- * answers such addresses with 404 and renders the page with its `LocalBusiness` head.
+ * answers such addresses with 404 and renders the page with its `LocalBusiness` head. The server
+ * renders as a visitor, so a logged-in member whose page arrived as 'nicht gefunden' asks once
+ * more with the session: the owner then sees a profile that waits for review or was rejected.
  */
 function ProfilePage({ kind }: { kind: ProfileKind }) {
   const { id = '' } = useParams();
   const query = useProfile(id);
   const profile = query.data && query.data.kind === kind ? query.data : null;
+  const { isLoggedIn } = useSession();
+  const hiddenFromVisitors = query.error instanceof ApiError && query.error.status === 404;
+  const { refetch } = query;
+  useEffect(() => {
+    if (isLoggedIn && hiddenFromVisitors) void refetch();
+  }, [isLoggedIn, hiddenFromVisitors, refetch]);
   usePageTitle(
     profile?.display_name ?? (query.isError || query.data ? t.notFound : t.kindTitle[kind]),
     profile ? profile.description.slice(0, 160) : undefined,

@@ -33,7 +33,6 @@ export const shopTexts = {
   towns: 'Unter anderem in',
   ads: 'Aktuelle Anzeigen',
   noAds: 'Gerade keine aktiven Anzeigen.',
-  moreAds: 'Weitere Anzeigen laden',
   ratings: 'Bewertungen',
   followers: (n: number) => (n === 1 ? '1 Follower' : `${n.toLocaleString('de-DE')} Follower`),
   imprint: 'Impressum',

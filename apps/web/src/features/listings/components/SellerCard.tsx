@@ -1,5 +1,6 @@
 import { businessName, type ListingSeller } from '@marketplace/contract';
 import PersonIcon from '@mui/icons-material/Person';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,8 @@ const monthYear = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numer
 
 /**
  * The seller of an ad: avatar, name (a business seller's company name with its legal form, the
- * member's own name beneath it), the member's one reputation (badge, ratings, forum likes,
+ * member's own name beneath it; the ad of a seller with an approved shop shows the shop's logo
+ * and name, linked to /shop/{id}, and 'Zum Shop' instead of 'Zum Profil'), the member's one reputation (badge, ratings, forum likes,
  * member since, answer rate; member since and badge alone until it has loaded), active ads, a link to /user/{id} and, for
  * logged-in members other than the seller, 'Folgen' / 'Entfolgen' (the members area's button, so the
  * follow lists follow at once).
@@ -25,7 +27,9 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
   const memberSince = new Date(seller.member_since);
   const reputation = useMemberReputation(seller.id).data;
   // A business seller meets visitors by the company name; the member's own name stays beneath it.
-  const shownName = seller.trader ? businessName(seller.trader) : seller.name;
+  const shop = seller.shop ?? null;
+  const shownName = shop ? shop.name : seller.trader ? businessName(seller.trader) : seller.name;
+  const pageOf = shop ? `/shop/${shop.id}` : `/user/${seller.id}`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="overline" color="text.secondary">
@@ -35,17 +39,28 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
         {seller.trader ? de.verification.businessSeller : de.verification.privateSeller}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mt: 0.5 }}>
-        <Avatar
-          src={seller.avatar ?? undefined}
-          alt={seller.avatar ? de.user.avatarAlt(shownName) : undefined}
-          sx={{ width: 52, height: 52, bgcolor: 'primary.light' }}
-        >
-          <PersonIcon />
-        </Avatar>
+        {shop ? (
+          <Avatar
+            variant="rounded"
+            src={shop.logo ?? undefined}
+            alt={shop.logo ? de.listing.shopLogoAlt(shop.name) : undefined}
+            sx={{ width: 52, height: 52, bgcolor: 'primary.light' }}
+          >
+            <StorefrontIcon />
+          </Avatar>
+        ) : (
+          <Avatar
+            src={seller.avatar ?? undefined}
+            alt={seller.avatar ? de.user.avatarAlt(shownName) : undefined}
+            sx={{ width: 52, height: 52, bgcolor: 'primary.light' }}
+          >
+            <PersonIcon />
+          </Avatar>
+        )}
         <Box sx={{ minWidth: 0 }}>
           <Link
             component={RouterLink}
-            to={`/user/${seller.id}`}
+            to={pageOf}
             variant="subtitle1"
             sx={{ fontWeight: 700, display: 'block', hyphens: 'auto', overflowWrap: 'break-word' }}
           >
@@ -96,8 +111,8 @@ export function SellerCard({ seller, canFollow }: { seller: ListingSeller; canFo
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={`/user/${seller.id}`} variant="outlined" size="small">
-          {de.listing.toProfile}
+        <Button component={RouterLink} to={pageOf} variant="outlined" size="small">
+          {shop ? de.listing.toShop : de.listing.toProfile}
         </Button>
         {canFollow && <FollowButton userId={seller.id} size="small" />}
       </Box>
