@@ -251,6 +251,7 @@ describe('GET /api/notifications and its filters (SPEC.md §7)', () => {
         saved_search: 0,
         event: 0,
         appointment: 0,
+        payment: 0,
       },
     } satisfies NotificationStats);
   });

@@ -4,6 +4,7 @@ import type {
   AdminPayments,
   Listing,
   MyPayments,
+  NotificationList,
   Order,
   PaymentOptions,
   TopPromotions,
@@ -18,7 +19,7 @@ import { seedDemoPromotions } from '../src/db/seed/promotions.ts';
 import { epcPayload, lapseUnpaidOrders } from '../src/modules/payments/index.ts';
 import { bearer, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createAd, makeAdmin, verifiedMember } from './helpers/marketplace.ts';
+import { createAd, makeAdmin, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 
 /**
  * Paid promotions (decision 0040): orders by invoice and transfer, activated exactly once when an
@@ -75,6 +76,19 @@ const invoiceNumbers = async (kind: string) =>
       sql`select number from payment_invoices where kind = ${kind} order by number`,
     )
   ).map((row) => row.number);
+
+/** The seller's payment notifications about the ad `title`, once the reactions have run: their titles. */
+async function paymentNotices(title: string): Promise<string[]> {
+  await reactionsDone(t);
+  const res = await t.app.inject({
+    url: '/api/notifications?type=payment&limit=50',
+    headers: bearer(seller.access_token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as NotificationList).notifications
+    .filter((notice) => notice.message.includes(`„${title}“`))
+    .map((notice) => notice.title);
+}
 
 async function pdfText(token: string, invoiceId: string): Promise<string> {
   const res = await t.app.inject({ url: `/api/payments/invoices/${invoiceId}/pdf`, headers: bearer(token) });
@@ -172,6 +186,8 @@ describe('ordering a promotion', () => {
       sql`select count(*)::int as n from payment_promotions where order_id = ${created.id}::uuid`,
     );
     expect(promotions?.n).toBe(1);
+    // The seller is told once.
+    expect(await paymentNotices('Rennrad Carbon 56 cm')).toEqual(['Zahlung eingegangen']);
     const mine = (
       await t.app.inject({ url: '/api/payments', headers: bearer(seller.access_token) })
     ).json() as MyPayments;
@@ -304,6 +320,10 @@ describe('ordering a promotion', () => {
     expect(text).toContain(`Storno der Rechnung Nr. ${cancelled.invoices[0]?.number}`);
     expect(text).toContain('-4,99 €');
     expect((await t.app.inject({ url: '/api/promotions/labels' })).json().highlight).not.toContain(ad2.id);
+    expect(await paymentNotices('Kinderwagen Kombi')).toEqual([
+      'Bestellung storniert',
+      'Zahlung eingegangen',
+    ]);
     // Paying a cancelled order changes nothing.
     expect((await paid(created.id)).statusCode).toBe(409);
     const overview = (
@@ -341,6 +361,7 @@ describe('ordering a promotion', () => {
     const lapsed = mine.orders.find((o) => o.id === created.id);
     expect(lapsed?.status).toBe('lapsed');
     expect(lapsed?.invoices.map((doc) => doc.kind)).toEqual(['invoice', 'credit_note']);
+    expect(await paymentNotices('Gartenbank Holz')).toEqual(['Bestellung verfallen']);
   });
 });
 

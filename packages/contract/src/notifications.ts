@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'saved_search',
   'event',
   'appointment',
+  'payment',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -131,6 +132,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationType, Notifica
   saved_search: { in_app: true, email: true },
   event: { in_app: true, email: true },
   appointment: { in_app: true, email: true },
+  payment: { in_app: true, email: true },
 };
 
 /** `GET` and `PUT /api/notifications/preferences` answer: every type with both channels. */

@@ -150,6 +150,7 @@ export const de = {
       saved_search: 'Neue Anzeigen zu deinen gespeicherten Suchen',
       event: 'Änderungen und Absagen von Events, an denen du teilnimmst',
       appointment: 'Termine aus dem Chat: Vorschläge, Zusagen, Absagen und Erinnerungen',
+      payment: 'Zahlungen: eingegangene Zahlungen, Stornierungen und verfallene Bestellungen',
     },
     pageRange: (from: number, to: number, total: number) => `${from}–${to} von ${total}`,
     previousPage: 'Zurück',

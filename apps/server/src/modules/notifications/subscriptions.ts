@@ -18,6 +18,7 @@ import '../follows/events.ts';
 import '../forum/events.ts';
 import '../listings/events.ts';
 import '../moderation/events.ts';
+import '../payments/events.ts';
 import '../stories/events.ts';
 import '../users/events.ts';
 import '../verification/events.ts';
@@ -166,6 +167,21 @@ export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps
           userId: null,
           listingId: null,
         },
+      );
+    },
+  );
+
+  // An order of mine was paid, cancelled or lapsed (decision 0040).
+  events.react(
+    'order.changed',
+    'notifications.order_changed',
+    async ({ userId, status, option, listingTitle, grossCents }, reaction) => {
+      await notifyMember(
+        deps,
+        reaction,
+        userId,
+        notificationTexts.orderChanged(status, option, listingTitle, grossCents),
+        { userId: null, listingId: null },
       );
     },
   );

@@ -1,4 +1,10 @@
-import type { NotificationType } from '@marketplace/contract';
+import {
+  formatEuros,
+  type NotificationType,
+  PROMOTION_PRICES,
+  type PromotionOption,
+  TRANSFER_PAYMENT_DAYS,
+} from '@marketplace/contract';
 import escapeHtml from 'escape-html';
 import type { OutgoingMail } from '../../lib/mailer.ts';
 
@@ -82,6 +88,44 @@ export const notificationTexts = {
           message: `Deine Verifizierung wurde abgelehnt. Grund: ${reason ?? 'nicht angegeben'}`,
           link: '/verification-status',
         },
+  /**
+   * An order of mine was paid, cancelled by an ADMIN or lapsed unpaid (decision 0040): what,
+   * for which ad, how much, and what follows; it leads to /payments (invoices, credit notes).
+   */
+  orderChanged: (
+    status: 'paid' | 'cancelled' | 'lapsed',
+    option: PromotionOption,
+    listingTitle: string,
+    grossCents: number,
+  ): NotificationText => {
+    const what = `${PROMOTION_PRICES[option].name} für „${excerpt(listingTitle)}“ (${formatEuros(grossCents / 100)})`;
+    switch (status) {
+      case 'paid':
+        return {
+          type: 'payment',
+          title: 'Zahlung eingegangen',
+          message:
+            option === 'bump'
+              ? `Danke! ${what} ist bezahlt, deine Anzeige steht wieder oben. Die Rechnung findest du unter Zahlungen.`
+              : `Danke! ${what} ist bezahlt und läuft jetzt ${PROMOTION_PRICES[option].days} Tage. Die Rechnung findest du unter Zahlungen.`,
+          link: '/payments',
+        };
+      case 'cancelled':
+        return {
+          type: 'payment',
+          title: 'Bestellung storniert',
+          message: `${what} wurde storniert. Eine laufende Werbung endet jetzt; zu einer Rechnung bekommst du eine Gutschrift unter Zahlungen.`,
+          link: '/payments',
+        };
+      case 'lapsed':
+        return {
+          type: 'payment',
+          title: 'Bestellung verfallen',
+          message: `${what} wurde nicht innerhalb von ${TRANSFER_PAYMENT_DAYS} Tagen bezahlt und ist verfallen. Die Gutschrift zur Rechnung findest du unter Zahlungen.`,
+          link: '/payments',
+        };
+    }
+  },
   /** The preview of a message the scam shield flagged (docs/decisions/0031). */
   flaggedPreview: 'Nachricht mit Warnhinweis – im Chat ansehen',
   message: (senderName: string, conversationId: string, preview: string): NotificationText => ({

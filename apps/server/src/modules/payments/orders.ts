@@ -261,6 +261,7 @@ export async function markPaid(deps: PaymentDeps, orderId: string): Promise<Orde
         .where(and(eq(paymentInvoices.orderId, paid.id), eq(paymentInvoices.kind, 'invoice')));
       if (!invoice) await issueDocument(tx, deps.operator, paid, 'invoice', null);
       await activate(tx, emit, paid);
+      emitOrderChanged(emit, paid);
       return paid;
     }
     const [current] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId));
@@ -330,7 +331,21 @@ async function endOrder(
     .where(and(eq(paymentInvoices.orderId, orderId), eq(paymentInvoices.kind, 'invoice')));
   if (invoice) await issueDocument(tx, operator, ended, 'credit_note', invoice);
   if (ended.listingId) emit('promotion.changed', { listingId: ended.listingId });
+  emitOrderChanged(emit, ended);
   return ended;
+}
+
+/** Tells the order's member (`order.changed`) that it was paid, cancelled or lapsed; none when the account is gone. */
+function emitOrderChanged(emit: Emit, order: PaymentOrderRow): void {
+  if (!order.userId || order.status === 'pending') return;
+  emit('order.changed', {
+    orderId: order.id,
+    userId: order.userId,
+    status: order.status,
+    option: order.option,
+    listingTitle: order.listingTitle,
+    grossCents: order.grossCents,
+  });
 }
 
 /**

@@ -119,6 +119,7 @@ describe('/notifications/settings', () => {
       saved_search: { in_app: true, email: true },
       event: { in_app: true, email: true },
       appointment: { in_app: true, email: true },
+      payment: { in_app: true, email: true },
     },
   };
 

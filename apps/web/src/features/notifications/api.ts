@@ -58,6 +58,7 @@ export const EMPTY_NOTIFICATION_STATS: NotificationStats = {
     saved_search: 0,
     event: 0,
     appointment: 0,
+    payment: 0,
   },
 };
 
