@@ -58,6 +58,18 @@ afterAll(async () => t?.close());
 
 const order = (token: string, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/payments/orders', headers: bearer(token), payload: body });
+/** The seller's new order of `option` for a new ad titled `title`, by invoice: the ad and the order. */
+async function orderForNewAd(title: string, option: 'bump' | 'top' | 'highlight') {
+  const listing = await createAd(t, seller.access_token, { title });
+  const res = await order(seller.access_token, {
+    listing_id: listing.id,
+    option,
+    method: 'invoice',
+    billing: BILLING,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { listing, created: res.json() as Order };
+}
 const paid = (id: string, token = admin.access_token) =>
   t.app.inject({ method: 'POST', url: `/api/admin/payments/orders/${id}/paid`, headers: bearer(token) });
 const countOf = async (table: string) => {
@@ -286,15 +298,7 @@ describe('ordering a promotion', () => {
   });
 
   it('an ADMIN cancels a paid order: the promotion ends and a credit note is issued, the invoice stays', async () => {
-    const ad2 = await createAd(t, seller.access_token, { title: 'Kinderwagen Kombi' });
-    const created = (
-      await order(seller.access_token, {
-        listing_id: ad2.id,
-        option: 'highlight',
-        method: 'invoice',
-        billing: BILLING,
-      })
-    ).json() as Order;
+    const { listing: ad2, created } = await orderForNewAd('Kinderwagen Kombi', 'highlight');
     await paid(created.id);
     const labels = (await t.app.inject({ url: '/api/promotions/labels' })).json();
     expect(labels.highlight).toContain(ad2.id);
@@ -336,15 +340,7 @@ describe('ordering a promotion', () => {
   });
 
   it('lets unpaid orders lapse after 14 days with a credit note', async () => {
-    const ad3 = await createAd(t, seller.access_token, { title: 'Gartenbank Holz' });
-    const created = (
-      await order(seller.access_token, {
-        listing_id: ad3.id,
-        option: 'bump',
-        method: 'invoice',
-        billing: BILLING,
-      })
-    ).json() as Order;
+    const { created } = await orderForNewAd('Gartenbank Holz', 'bump');
     await t.app.database.db.execute(
       sql`update payment_orders set created_at = now() - interval '15 days' where id = ${created.id}::uuid`,
     );

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
-import { logIn } from './helpers/members.ts';
+import { logIn, postBikeAd } from './helpers/members.ts';
 
 test.use({ serverEnv: {} });
 
@@ -16,7 +16,7 @@ test.describe('appointments agreed in chat and the calendar', () => {
   test('the buyer proposes a viewing in chat, the seller accepts on the phone, both see it in /calendar', async ({
     newPage,
     member,
-    api,
+    server,
   }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
@@ -25,20 +25,15 @@ test.describe('appointments agreed in chat and the calendar', () => {
     const { token: sellerToken } = await member(sellerEmail, 'Termin-Tara');
     await member(buyerEmail, 'Käufer-Jonas');
     const title = `Lastenrad Holzkiste ${stamp.toString(36)}`;
-    const listing = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
+    const listing = {
+      id: await postBikeAd(server, sellerToken, {
         title,
         description: 'Lastenrad mit Holzkiste und acht Gängen, nur Selbstabholung.',
         price: 120,
         price_type: 'fixed',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-      },
-      sellerToken,
-    );
+        bike_type: 'Lastenrad',
+      }),
+    };
 
     // The buyer proposes a viewing from a desktop.
     const buyer = await newPage(DESKTOP);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { badge, DESKTOP, MOBILE, openApp, STEP_MS, screenshot, unexpected } from './helpers/browser.ts';
-import { logIn, PASSWORD } from './helpers/members.ts';
+import { logIn, PASSWORD, postBikeAd } from './helpers/members.ts';
 
 test.use({ serverEnv: {} });
 
@@ -76,6 +76,7 @@ test.describe('buyer and seller chat live', () => {
     newPage,
     member,
     api,
+    server,
   }) => {
     test.setTimeout(240_000);
     const stamp = Date.now();
@@ -84,20 +85,13 @@ test.describe('buyer and seller chat live', () => {
     const { token: sellerToken } = await member(sellerEmail, 'Rad-Ria');
     await member(buyerEmail, 'Käufer-Ben');
     const title = `Trekkingrad 28 Zoll ${stamp.toString(36)}`;
-    const listing = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
+    const listing = {
+      id: await postBikeAd(server, sellerToken, {
         title,
         description: 'Gut erhaltenes Trekkingrad mit 21 Gängen und Nabendynamo.',
         price: 250,
-        price_type: 'negotiable',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-      },
-      sellerToken,
-    );
+      }),
+    };
 
     // The seller waits on a phone, the buyer writes from a desktop.
     const seller = await newPage(MOBILE);
@@ -300,7 +294,7 @@ test.describe('buyer and seller chat live', () => {
   test('the scam shield warns the recipient of a lure to WhatsApp, not the sender; one click reports it', async ({
     newPage,
     member,
-    api,
+    server,
   }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
@@ -308,20 +302,15 @@ test.describe('buyer and seller chat live', () => {
     const buyerEmail = `lockvogel.${stamp}@example.org`;
     const { token: sellerToken } = await member(sellerEmail, 'Rad-Sina');
     await member(buyerEmail, 'Lock-Lars');
-    const listing = await api<{ id: string }>(
-      'POST',
-      '/api/listings',
-      {
+    const listing = {
+      id: await postBikeAd(server, sellerToken, {
         title: `Kinderfahrrad 20 Zoll ${stamp.toString(36)}`,
         description: 'Gut erhaltenes Kinderfahrrad, nur Abholung.',
         price: 80,
         price_type: 'fixed',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '80331',
-      },
-      sellerToken,
-    );
+        bike_type: 'Kinderfahrrad',
+      }),
+    };
     const lure = 'Hallo, ich nehme es! Schreib mir bitte auf WhatsApp 0176 1234567, hier bin ich selten.';
 
     // The ad and the new conversation show the safety tips, compact on a phone.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, openApp, STEP_MS, screenshot } from './helpers/browser.ts';
-import { logIn as logInAs, PASSWORD } from './helpers/members.ts';
+import { logIn as logInAs, PASSWORD, postBikeAd } from './helpers/members.ts';
 
 const ADMIN_EMAIL = 'shops-admin@example.org';
 const OWNER_EMAIL = 'shop-owner-e2e@example.org';
@@ -21,7 +21,7 @@ test.describe('shops', () => {
   test('a member registers a shop in all steps with a logo, an admin approves it, a visitor finds it near its postcode, sees its opening state and its ads, and a member writes to it', async ({
     newPage,
     member,
-    api,
+    server,
   }) => {
     test.setTimeout(150_000);
     const { token: ownerToken } = await member(OWNER_EMAIL, 'Rita Rad');
@@ -112,20 +112,14 @@ test.describe('shops', () => {
 
     // The approved shop publishes an ad: it is the shop's.
     const adTitle = 'Blaues Stadtrad 28 Zoll';
-    await api(
-      'POST',
-      '/api/listings',
-      {
-        title: adTitle,
-        description: 'Durchgesehenes Stadtrad mit neuer Kette, Nabendynamo und Gepäckträger.',
-        price: 240,
-        price_type: 'fixed',
-        offer_type: 'offer',
-        category: 'fahrraeder-zubehoer',
-        postal_code: '10999',
-      },
-      ownerToken,
-    );
+    await postBikeAd(server, ownerToken, {
+      title: adTitle,
+      description: 'Durchgesehenes Stadtrad mit neuer Kette, Nabendynamo und Gepäckträger.',
+      price: 240,
+      price_type: 'fixed',
+      postal_code: '10999',
+      bike_type: 'Citybike',
+    });
 
     // A visitor finds it in the directory near its postcode and opens the page the server rendered.
     const visitor = await newPage(DESKTOP);
