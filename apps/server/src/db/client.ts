@@ -67,14 +67,22 @@ export interface OpenDatabaseOptions {
  */
 const CONNECT_TIMEOUT_MS = 15_000;
 
-/** Number of migrations committed in `migrationsFolder` (its journal's entries). */
+let committedCount: number | undefined;
+
+/**
+ * Number of migrations committed in `migrationsFolder` (its journal's entries), read once: the
+ * migrations this process was started with, which it applied at start.
+ */
 function committedMigrations(): number {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
+  if (committedCount === undefined) {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
+      entries: unknown[];
+    };
+    committedCount = journal.entries.length;
+  }
+  return committedCount;
 }
 
 /**
