@@ -384,3 +384,51 @@ describe("instant alerts ('Sofort'): a new ad tested against the saved searches"
     expect((await searchNotifications(munich.access_token)).length).toBe(0);
   });
 });
+
+describe("instant alerts ('Sofort'): price, type, seller and radius decide as in the ad lists", () => {
+  it('tells exactly the members whose search lists the new ad, at the limits of price and radius', async () => {
+    const seller = await verifiedMember(t);
+    // Each search's filters, and whether the ad below is among what they find.
+    const cases: [Record<string, string | number>, boolean][] = [
+      [{ category: 'fahrraeder-zubehoer', price_min: 900 }, true],
+      [{ category: 'fahrraeder-zubehoer', price_max: 899.99 }, false],
+      [{ q: 'Tandem', price_max: 900 }, true],
+      [{ q: 'Tandem', price_type: 'fixed' }, false],
+      [{ q: 'Tandem', price_type: 'negotiable', offer_type: 'offer' }, true],
+      [{ q: 'Tandem', offer_type: 'wanted' }, false],
+      [{ q: 'Tandem', postal_code: '50667', radius_km: 5 }, true],
+      [{ q: 'Tandem', postal_code: '53111', radius_km: 10 }, false],
+      [{ q: 'Tandem', postal_code: '53111', radius_km: 50 }, true],
+      [{ q: 'Tandem', seller_id: seller.user.id }, true],
+      [{ q: 'Tandem', seller_id: owner.user.id }, false],
+    ];
+    const members = await Promise.all(cases.map(() => verifiedMember(t)));
+    const saves = await Promise.all(
+      cases.map(([filters], index) =>
+        save((members[index] as RegisteredMember).access_token, { filters, frequency: 'instant' }),
+      ),
+    );
+    expect(saves.map((res) => res.statusCode)).toEqual(cases.map(() => 201));
+    const ad = await createAd(t, seller.access_token, {
+      title: 'Tandem für zwei',
+      postal_code: '50667',
+      price: 900,
+      price_type: 'negotiable',
+      offer_type: 'offer',
+    });
+    await reactionsDone(t);
+    for (const [index, [filters, expected]] of cases.entries()) {
+      const member = members[index] as RegisteredMember;
+      const query = new URLSearchParams(
+        Object.entries(filters).map(([key, value]): [string, string] => [key, String(value)]),
+      );
+      const listed = (
+        (await t.app.inject({ url: `/api/listings?${query}` })).json() as { listings: { id: string }[] }
+      ).listings.some((listing) => listing.id === ad.id);
+      const told = (await searchNotifications(member.access_token)).some(
+        (n) => n.link === `/listing/${ad.id}?src=alert`,
+      );
+      expect({ filters, listed, told }).toEqual({ filters, listed: expected, told: expected });
+    }
+  });
+});
