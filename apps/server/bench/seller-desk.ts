@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { CATALOG, CLOSINGS, OPENINGS } from '../src/db/seed/catalog.ts';
 import { Random } from '../src/db/seed/random.ts';
-import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
+import { REACTION_QUEUES } from '../src/jobs/reactions.ts';
 import { percentile } from './load.ts';
 
 export interface SellerDeskBenchOptions {
@@ -78,8 +78,8 @@ async function addMembers(client: pg.Client, kind: string, count: number) {
 async function removeMembers(client: pg.Client, jobsSchema: string): Promise<void> {
   await client.query('delete from users where email like $1', [`${PREFIX}%`]);
   await client
-    .query(`delete from "${jobsSchema}".job where name = $1 and state in ('created', 'retry')`, [
-      REACTION_QUEUE,
+    .query(`delete from "${jobsSchema}".job where name = any($1::text[]) and state in ('created', 'retry')`, [
+      REACTION_QUEUES,
     ])
     .catch(() => {
       // No queue yet: the schema's first app creates it.
@@ -151,8 +151,8 @@ async function reactionsDone(client: pg.Client, jobsSchema: string, timeoutMs: n
     const [row] = await queryRows(
       client,
       countRow,
-      `select count(*)::int as n from "${jobsSchema}".job where name = $1 and state in ('created', 'retry', 'active')`,
-      [REACTION_QUEUE],
+      `select count(*)::int as n from "${jobsSchema}".job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+      [REACTION_QUEUES],
     );
     if (row?.n === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
