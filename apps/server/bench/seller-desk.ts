@@ -6,8 +6,9 @@
 // - 'Sofort' alerts of saved searches (docs/decisions/0038): --saved-searches N (10,000) instant
 //   searches of 2,000 members, then 100 new ads a minute for --alert-minutes M (2) through the
 //   API, as 20 members post them; each alert's delay is the time from the ad's `created_at` to
-//   its `saved_search_matches` row, written with the notification in the reaction's
-//   transaction (target: every alert within 60 s). The reactions run on the app's own worker.
+//   its `saved_search_matches` row (the time it was found, written with the notification in the
+//   reaction's transaction; target: every alert within 60 s). The reactions run on the app's own
+//   workers: the alerts four at a time (docs/decisions/0042).
 // What this part adds to the data set (its members, their ads and searches) is deleted at its end,
 // so `--reuse` finds the data set as it was.
 import fs from 'node:fs';
