@@ -6,8 +6,9 @@
 // - 'Sofort' alerts of saved searches (docs/decisions/0038): --saved-searches N (10,000) instant
 //   searches of 2,000 members, then 100 new ads a minute for --alert-minutes M (2) through the
 //   API, as 20 members post them; each alert's delay is the time from the ad's `created_at` to
-//   its `saved_search_matches` row, written with the notification in the reaction's
-//   transaction (target: every alert within 60 s). The reactions run on the app's own worker.
+//   its `saved_search_matches` row (the time it was found, written with the notification in the
+//   reaction's transaction; target: every alert within 60 s). The reactions run on the app's own
+//   workers: the alerts four at a time (docs/decisions/0042).
 // What this part adds to the data set (its members, their ads and searches) is deleted at its end,
 // so `--reuse` finds the data set as it was.
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { CATALOG, CLOSINGS, OPENINGS } from '../src/db/seed/catalog.ts';
 import { Random } from '../src/db/seed/random.ts';
-import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
+import { REACTION_QUEUES } from '../src/jobs/reactions.ts';
 import { percentile } from './load.ts';
 
 export interface SellerDeskBenchOptions {
@@ -78,8 +79,8 @@ async function addMembers(client: pg.Client, kind: string, count: number) {
 async function removeMembers(client: pg.Client, jobsSchema: string): Promise<void> {
   await client.query('delete from users where email like $1', [`${PREFIX}%`]);
   await client
-    .query(`delete from "${jobsSchema}".job where name = $1 and state in ('created', 'retry')`, [
-      REACTION_QUEUE,
+    .query(`delete from "${jobsSchema}".job where name = any($1::text[]) and state in ('created', 'retry')`, [
+      REACTION_QUEUES,
     ])
     .catch(() => {
       // No queue yet: the schema's first app creates it.
@@ -151,8 +152,8 @@ async function reactionsDone(client: pg.Client, jobsSchema: string, timeoutMs: n
     const [row] = await queryRows(
       client,
       countRow,
-      `select count(*)::int as n from "${jobsSchema}".job where name = $1 and state in ('created', 'retry', 'active')`,
-      [REACTION_QUEUE],
+      `select count(*)::int as n from "${jobsSchema}".job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+      [REACTION_QUEUES],
     );
     if (row?.n === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));

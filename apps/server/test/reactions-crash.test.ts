@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { withoutServerSettings } from '../src/config.ts';
 import { openDatabase, rowCount, selectRows } from '../src/db/client.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
-import { REACTION_QUEUE } from '../src/jobs/reactions.ts';
+import { REACTION_QUEUES } from '../src/jobs/reactions.ts';
 import { mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { dbKind } from './helpers/app.ts';
 import { establishAccounts } from './helpers/forum.ts';
@@ -113,7 +113,10 @@ function openReactions(): Promise<number> {
       db,
       z.object({ n: rowCount }),
       sql`select count(*)::int as n from ${JOBS}.job
-           where name = ${REACTION_QUEUE} and state in ('created', 'retry', 'active')`,
+           where name in (${sql.join(
+             REACTION_QUEUES.map((queue) => sql`${queue}`),
+             sql`, `,
+           )}) and state in ('created', 'retry', 'active')`,
     );
     return row?.n ?? 0;
   });

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { NotificationList, SavedSearch, SavedSearchList } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
+import { quoteIdentifier } from '../src/jobs/failing-jobs.ts';
+import { PARALLEL_REACTION_QUEUE } from '../src/jobs/reactions.ts';
 import { sendSavedSearchAlerts, tellInstantSearches } from '../src/modules/saved-searches/index.ts';
 import { bearer, mailsTo, type RegisteredMember } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { allMailDelivered } from './helpers/mail-queue.ts';
-import { countRows, createAd, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
+import { adBody, countRows, createAd, postAd, reactionsDone, verifiedMember } from './helpers/marketplace.ts';
 import { listen, TestSocket } from './helpers/sockets.ts';
 
 /**
@@ -382,5 +385,137 @@ describe("instant alerts ('Sofort'): a new ad tested against the saved searches"
       [`/listing/${ad.id}?src=alert`, `/listing/${second.id}?src=alert`].sort(),
     );
     expect((await searchNotifications(munich.access_token)).length).toBe(0);
+  });
+});
+
+describe("instant alerts ('Sofort'): price, type, seller and radius decide as in the ad lists", () => {
+  it('tells exactly the members whose search lists the new ad, at the limits of price and radius', async () => {
+    const seller = await verifiedMember(t);
+    // Each search's filters, and whether the ad below is among what they find.
+    const cases: [Record<string, string | number>, boolean][] = [
+      [{ category: 'fahrraeder-zubehoer', price_min: 900 }, true],
+      [{ category: 'fahrraeder-zubehoer', price_max: 899.99 }, false],
+      [{ q: 'Tandem', price_max: 900 }, true],
+      [{ q: 'Tandem', price_type: 'fixed' }, false],
+      [{ q: 'Tandem', price_type: 'negotiable', offer_type: 'offer' }, true],
+      [{ q: 'Tandem', offer_type: 'wanted' }, false],
+      [{ q: 'Tandem', postal_code: '50667', radius_km: 5 }, true],
+      [{ q: 'Tandem', postal_code: '53111', radius_km: 10 }, false],
+      [{ q: 'Tandem', postal_code: '53111', radius_km: 50 }, true],
+      [{ q: 'Tandem', seller_id: seller.user.id }, true],
+      [{ q: 'Tandem', seller_id: owner.user.id }, false],
+    ];
+    const members = await Promise.all(cases.map(() => verifiedMember(t)));
+    const saves = await Promise.all(
+      cases.map(([filters], index) =>
+        save((members[index] as RegisteredMember).access_token, { filters, frequency: 'instant' }),
+      ),
+    );
+    expect(saves.map((res) => res.statusCode)).toEqual(cases.map(() => 201));
+    const ad = await createAd(t, seller.access_token, {
+      title: 'Tandem für zwei',
+      postal_code: '50667',
+      price: 900,
+      price_type: 'negotiable',
+      offer_type: 'offer',
+    });
+    await reactionsDone(t);
+    for (const [index, [filters, expected]] of cases.entries()) {
+      const member = members[index] as RegisteredMember;
+      const query = new URLSearchParams(
+        Object.entries(filters).map(([key, value]): [string, string] => [key, String(value)]),
+      );
+      const listed = (
+        (await t.app.inject({ url: `/api/listings?${query}` })).json() as { listings: { id: string }[] }
+      ).listings.some((listing) => listing.id === ad.id);
+      const told = (await searchNotifications(member.access_token)).some(
+        (n) => n.link === `/listing/${ad.id}?src=alert`,
+      );
+      expect({ filters, listed, told }).toEqual({ filters, listed: expected, told: expected });
+    }
+  });
+});
+
+describe("instant alerts ('Sofort') run several at a time", () => {
+  const jobsOf = async (ids: string[]) =>
+    (
+      await t.app.jobs.query(
+        z.object({ n: z.number().int() }),
+        `select count(*)::int as n from ${quoteIdentifier(t.app.jobs.schema)}.job
+          where name = $1 and data->>'reaction' = 'saved-searches.instant'
+            and data->'payload'->>'listingId' = any($2::text[])`,
+        [PARALLEL_REACTION_QUEUE, ids],
+      )
+    )[0]?.n ?? 0;
+  /** The member's `saved_search` notifications: how many, and for how many distinct ads. */
+  const toldOf = async (member: RegisteredMember) => {
+    const [row] = await selectRows(
+      t.app.database.db,
+      z.object({ n: z.number().int(), ads: z.number().int() }),
+      sql`select count(*)::int as n, count(distinct related_listing_id)::int as ads from notifications
+           where user_id = ${member.user.id}::uuid and type = 'saved_search'`,
+    );
+    return row;
+  };
+
+  it('200 ads posted at once: each member with matching searches is told once per ad, a paused search nothing', async () => {
+    const [twice, once, paused] = await Promise.all([
+      verifiedMember(t),
+      verifiedMember(t),
+      verifiedMember(t),
+    ]);
+    const answers = await Promise.all([
+      save(twice.access_token, { filters: { q: 'Einrad' } }),
+      save(twice.access_token, { filters: { q: 'Einrad', category: 'fahrraeder-zubehoer' } }),
+      save(once.access_token, { filters: { q: 'einrad', price_max: 1000 } }),
+      save(paused.access_token, { filters: { q: 'Einrad' }, frequency: 'off' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    // 10 sellers post 20 ads each at the same time (the posting limit is 30 an hour).
+    const sellers = await Promise.all(Array.from({ length: 10 }, () => verifiedMember(t)));
+    const posted = await Promise.all(
+      sellers.flatMap((seller) =>
+        Array.from({ length: 20 }, (_, n) =>
+          postAd(t, seller.access_token, adBody({ title: `Einrad ${n + 1} mit Sattel`, price: 50 + n })),
+        ),
+      ),
+    );
+    expect(posted.filter((res) => res.statusCode === 201)).toHaveLength(200);
+    const ids = posted.map((res) => (res.json() as { id: string }).id);
+    await reactionsDone(t);
+    expect(await toldOf(twice)).toEqual({ n: 200, ads: 200 });
+    expect(await toldOf(once)).toEqual({ n: 200, ads: 200 });
+    expect(await toldOf(paused)).toEqual({ n: 0, ads: 0 });
+    // They ran on the queue of the reactions that run several at a time.
+    expect(await jobsOf(ids)).toBe(200);
+  }, 180_000);
+
+  it('the same ad matched by several runs at once (the event recorded twice) tells each member once', async () => {
+    const seller = await verifiedMember(t);
+    const ad = await createAd(t, seller.access_token, { title: 'Hochrad aus Messing', price: 700 });
+    await reactionsDone(t);
+    // Saved after the ad's own alert ran: only the runs below can tell them.
+    const [first, second] = await Promise.all([verifiedMember(t), verifiedMember(t)]);
+    const answers = await Promise.all([
+      save(first.access_token, { filters: { q: 'Hochrad' } }),
+      save(first.access_token, { filters: { q: 'Hochrad', price_max: 800 } }),
+      save(second.access_token, { filters: { q: 'hochrad' } }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    const payload = { listingId: ad.id, sellerId: seller.user.id, title: ad.title };
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.jobs.send(PARALLEL_REACTION_QUEUE, {
+          eventId: randomUUID(),
+          event: 'listing.created',
+          reaction: 'saved-searches.instant',
+          payload,
+        }),
+      ),
+    );
+    await reactionsDone(t);
+    expect(await jobsOf([ad.id])).toBe(7);
+    expect(await toldOf(first)).toEqual({ n: 1, ads: 1 });
+    expect(await toldOf(second)).toEqual({ n: 1, ads: 1 });
   });
 });

@@ -37,25 +37,26 @@ export function quoteIdentifier(name: string): string {
 }
 
 /**
- * Jobs of `queue` that failed `minAttempts` times or more and still wait for their next attempt,
+ * Jobs of `queue` (one queue or several) that failed `minAttempts` times or more and still wait for their next attempt,
  * or failed for good; oldest first, at most 100 (the admin lists of failing mails and reactions,
  * docs/decisions/0014-job-queue.md). Read from pg-boss's `job` table (its documented columns;
  * pg-boss has no query by state).
  */
 export async function selectFailingJobs<T>(
   jobs: JobQueue,
-  queue: string,
+  queue: string | readonly string[],
   minAttempts: number,
 ): Promise<FailingJob<T>[]> {
+  const queues = typeof queue === 'string' ? [queue] : [...queue];
   const rows = await jobs.query(
     failingJobRow,
     `select id::text, data, retry_count, left(output->>'message', 300) as last_error, state::text as state,
             start_after as next_attempt_at, created_on as created_at
        from ${quoteIdentifier(jobs.schema)}.job
-      where name = $1 and (state = 'failed' or (state = 'retry' and retry_count >= $2))
+      where name = any($1::text[]) and (state = 'failed' or (state = 'retry' and retry_count >= $2))
       order by created_on, id
       limit 100`,
-    [queue, minAttempts],
+    [queues, minAttempts],
   );
   return rows.map((row) => ({
     id: row.id,

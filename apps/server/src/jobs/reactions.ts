@@ -7,8 +7,18 @@ import { retriesCovering } from './mail.ts';
 import type { JobQueue } from './queue.ts';
 import { eventReactions } from './schema.ts';
 
-/** The queue every durable reaction goes through (docs/decisions/0022-durable-reactions.md). */
+/**
+ * The queue of the durable reactions that run in the order recorded, one at a time per instance
+ * (docs/decisions/0022-durable-reactions.md): every reaction not registered as `parallel`.
+ */
 export const REACTION_QUEUE = 'reactions';
+/**
+ * The queue of the durable reactions whose result does not depend on the order of their events,
+ * several at a time per instance (docs/decisions/0042-parallel-reactions.md).
+ */
+export const PARALLEL_REACTION_QUEUE = 'reactions-parallel';
+/** Both queues of the durable reactions, for readers of pg-boss's tables (admin list, tests). */
+export const REACTION_QUEUES: readonly string[] = [REACTION_QUEUE, PARALLEL_REACTION_QUEUE];
 /** A reaction is retried at least this long before it counts as failed: 24 hours, in seconds. */
 const REACTION_RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 /** The longest pause between two attempts of one reaction, in seconds (one hour). */
@@ -27,11 +37,18 @@ export const REACTION_FAILING_AFTER_ATTEMPTS = 3;
 /** Days a mark of a reaction that ran is kept: long after its job is gone (7 days). */
 const REACTION_MARKS_KEEP_DAYS = 30;
 /**
- * Reactions each instance runs at the same time: one, so that an instance runs them in the order
- * they were recorded (two messages of one conversation leave the newer one's text in its
- * notification). Several instances share the work.
+ * Reactions of the queue `reactions` each instance runs at the same time: one, so that an
+ * instance runs them in the order they were recorded (two messages of one conversation leave the
+ * newer one's text in its notification). Several instances share the work.
  */
 const REACTION_CONCURRENCY = 1;
+/**
+ * Parallel reactions each instance runs at the same time on PostgreSQL (decision 0042): a new ad
+ * tested against thousands of instant saved searches waits mostly for the database, and 100 ads a
+ * minute must not queue behind each other. On PGlite, whose one connection runs one transaction at
+ * a time, one.
+ */
+const PARALLEL_REACTION_CONCURRENCY = 4;
 /** When the marks of reactions that ran are pruned (cron, UTC): daily at 03:40. */
 const PRUNE_CRON = '40 3 * * *';
 
@@ -61,6 +78,21 @@ interface Registered {
   handler: ReactionHandler<unknown>;
   /** Records a job only for payloads it answers true (a view that is no milestone needs none). */
   when: ((payload: unknown) => boolean) | undefined;
+  /** The queue its jobs go to: `PARALLEL_REACTION_QUEUE` for a `parallel` reaction. */
+  queue: string;
+}
+
+/** How a reaction is registered besides its handler. */
+export interface ReactionOptions {
+  /** Records a job only for payloads it answers true (a view that is no milestone needs none). */
+  when?: (payload: unknown) => boolean;
+  /**
+   * The reaction's result does not depend on the order of the events (each run writes rows of
+   * its own event only, none that a later event's run changes again), so its jobs run several at
+   * a time on the queue `reactions-parallel` (docs/decisions/0042-parallel-reactions.md). Still
+   * once in effect: the mark in `event_reactions` is written in the reaction's transaction.
+   */
+  parallel?: boolean;
 }
 
 /** The data of a reaction job. */
@@ -93,24 +125,38 @@ export class Reactions {
   private readonly db: Database;
   private readonly log: ReactionLog;
   private readonly retryDelaySeconds: number;
+  private readonly parallelConcurrency: number;
 
-  constructor(jobs: JobQueue, db: Database, log: ReactionLog, retryDelaySeconds: number) {
+  /**
+   * @param retryDelaySeconds the first pause before a failed reaction is tried again (s)
+   * @param oneConnection the database runs one transaction at a time (PGlite): the parallel
+   *   reactions then run one at a time too
+   */
+  constructor(
+    jobs: JobQueue,
+    db: Database,
+    log: ReactionLog,
+    retryDelaySeconds: number,
+    oneConnection = false,
+  ) {
     this.jobs = jobs;
     this.db = db;
     this.log = log;
     this.retryDelaySeconds = retryDelaySeconds;
+    this.parallelConcurrency = oneConnection ? 1 : PARALLEL_REACTION_CONCURRENCY;
   }
 
   /**
    * Registers the reaction `name` (unique per event; it names the jobs, keep it stable across
-   * releases) to events of `type`. Register while the application starts, before it is ready.
+   * releases) to events of `type`, in order or `parallel` (see {@link ReactionOptions}). Register
+   * while the application starts, before it is ready.
    * @throws when the name is taken for this event
    */
   register(
     type: string,
     name: string,
     handler: ReactionHandler<unknown>,
-    when?: (payload: unknown) => boolean,
+    options: ReactionOptions = {},
   ): void {
     let reactions = this.byEvent.get(type);
     if (!reactions) {
@@ -118,7 +164,11 @@ export class Reactions {
       this.byEvent.set(type, reactions);
     }
     if (reactions.has(name)) throw new Error(`reaction ${name} to ${type} is registered twice`);
-    reactions.set(name, { handler, when });
+    reactions.set(name, {
+      handler,
+      when: options.when,
+      queue: options.parallel ? PARALLEL_REACTION_QUEUE : REACTION_QUEUE,
+    });
   }
 
   /**
@@ -130,19 +180,38 @@ export class Reactions {
     const reactions = this.byEvent.get(type);
     if (!reactions) return;
     const eventId = randomUUID();
-    for (const [reaction, { when }] of reactions) {
+    for (const [reaction, { when, queue }] of reactions) {
       if (when && !when(payload)) continue;
       const job: ReactionJob = { eventId, event: type, reaction, payload };
-      await this.jobs.send(REACTION_QUEUE, job, { db: tx });
+      await this.jobs.send(queue, job, { db: tx });
     }
   }
 
-  /** Starts this instance's workers; call once every module has registered its reactions. */
+  /**
+   * Starts this instance's workers of both queues; call once every module has registered its
+   * reactions. A job runs its reaction whichever queue holds it (jobs recorded before a reaction
+   * became parallel still run).
+   */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    for (const [queue, concurrency] of [
+      [REACTION_QUEUE, REACTION_CONCURRENCY],
+      [PARALLEL_REACTION_QUEUE, this.parallelConcurrency],
+    ] as const) {
+      await this.work(queue, concurrency);
+    }
+    await this.jobs.every('reactions.prune', PRUNE_CRON, async () => {
+      await this.db.execute(
+        sql`delete from event_reactions where done_at < now() - make_interval(days => ${REACTION_MARKS_KEEP_DAYS})`,
+      );
+    });
+  }
+
+  /** Starts the worker of one reaction queue, `concurrency` jobs at a time. */
+  private async work(queue: string, concurrency: number): Promise<void> {
     await this.jobs.work<ReactionJob>(
-      REACTION_QUEUE,
+      queue,
       {
         retryLimit: retriesCovering(
           this.retryDelaySeconds,
@@ -157,15 +226,10 @@ export class Reactions {
         deleteAfterSeconds: REACTION_KEEP_FINISHED_SECONDS,
         notify: true,
         pollingIntervalSeconds: 1,
-        localConcurrency: REACTION_CONCURRENCY,
+        localConcurrency: concurrency,
       },
       (job) => this.run(job.data, job.id, job.retryCount),
     );
-    await this.jobs.every('reactions.prune', PRUNE_CRON, async () => {
-      await this.db.execute(
-        sql`delete from event_reactions where done_at < now() - make_interval(days => ${REACTION_MARKS_KEEP_DAYS})`,
-      );
-    });
   }
 
   /** Runs one reaction job; throws to have it retried. */
@@ -225,7 +289,11 @@ function rootMessage(error: unknown): string {
 
 /** Reactions that failed 3 times or more, or for good (admin area); oldest first, at most 100. */
 export async function listFailingReactions(jobs: JobQueue): Promise<FailingReaction[]> {
-  const failing = await selectFailingJobs<ReactionJob>(jobs, REACTION_QUEUE, REACTION_FAILING_AFTER_ATTEMPTS);
+  const failing = await selectFailingJobs<ReactionJob>(
+    jobs,
+    REACTION_QUEUES,
+    REACTION_FAILING_AFTER_ATTEMPTS,
+  );
   return failing.map((job) => ({
     id: job.id,
     event: job.data.event ?? '',
@@ -242,6 +310,9 @@ export async function listFailingReactions(jobs: JobQueue): Promise<FailingReact
  * Tries a failing reaction again at once (admin area).
  * @returns false when no failing reaction has this id
  */
-export function retryReaction(jobs: JobQueue, id: string): Promise<boolean> {
-  return retryFailingJob(jobs, REACTION_QUEUE, id);
+export async function retryReaction(jobs: JobQueue, id: string): Promise<boolean> {
+  for (const queue of REACTION_QUEUES) {
+    if (await retryFailingJob(jobs, queue, id)) return true;
+  }
+  return false;
 }

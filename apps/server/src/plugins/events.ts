@@ -25,6 +25,7 @@ async function events(app: FastifyInstance, options: { config: Config }) {
     app.database.db,
     app.log,
     options.config.reactionRetryDelaySeconds,
+    app.database.kind === 'pglite',
   );
   const bus = createEventBus(options.config.redisUrl, app.log, reactions);
   app.decorate('events', bus);

@@ -24,6 +24,14 @@ export type EventType = keyof DomainEvents & string;
 /** A subscriber; a thrown error or rejected promise is logged and never reaches the publisher. */
 export type EventHandler<K extends EventType> = (payload: DomainEvents[K]) => void | Promise<void>;
 
+/** How a durable reaction to events of `K` is registered (`ReactionOptions` of `jobs/reactions.ts`). */
+export interface ReactOptions<K extends EventType> {
+  /** Records a job only for payloads it answers true. */
+  when?: (payload: DomainEvents[K]) => boolean;
+  /** Order-independent: runs several at a time on the parallel queue. */
+  parallel?: boolean;
+}
+
 /** Announces an event from inside {@link EventBus.transaction}. */
 export type Emit = <K extends EventType>(type: K, payload: DomainEvents[K]) => void;
 
@@ -63,14 +71,17 @@ export interface EventBus {
   publish<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void>;
   /**
    * Registers the durable reaction `name` to `type` (see the interface). With `when`, only
-   * payloads it accepts are recorded. Register while the application starts.
+   * payloads it accepts are recorded. With `parallel`, the reaction's result does not depend on
+   * the order of the events and its jobs run several at a time (`ReactionOptions`,
+   * docs/decisions/0042-parallel-reactions.md); otherwise one at a time, in the order recorded.
+   * Register while the application starts.
    * @throws when `name` is registered for `type` already
    */
   react<K extends EventType>(
     type: K,
     name: string,
     handler: ReactionHandler<DomainEvents[K]>,
-    options?: { when?: (payload: DomainEvents[K]) => boolean },
+    options?: ReactOptions<K>,
   ): void;
   on<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
   onEveryInstance<K extends EventType>(type: K, handler: EventHandler<K>): () => void;
@@ -176,15 +187,13 @@ export class LocalEventBus implements EventBus {
     type: K,
     name: string,
     handler: ReactionHandler<DomainEvents[K]>,
-    options: { when?: (payload: DomainEvents[K]) => boolean } = {},
+    options: ReactOptions<K> = {},
   ): void {
-    const { when } = options;
-    this.reactions.register(
-      type,
-      name,
-      handler as ReactionHandler<unknown>,
-      when && ((payload) => when(payload as DomainEvents[K])),
-    );
+    const { when, parallel } = options;
+    this.reactions.register(type, name, handler as ReactionHandler<unknown>, {
+      when: when && ((payload) => when(payload as DomainEvents[K])),
+      parallel,
+    });
   }
 
   on<K extends EventType>(type: K, handler: EventHandler<K>): () => void {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { expect, vi } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../../src/db/client.ts';
-import { REACTION_QUEUE } from '../../src/jobs/reactions.ts';
+import { REACTION_QUEUES } from '../../src/jobs/reactions.ts';
 import type { DomainEvents, EventType } from '../../src/realtime/event-bus.ts';
 import { bearer, type RegisteredMember, registerMember } from './accounts.ts';
 import type { TestApp } from './app.ts';
@@ -221,8 +221,8 @@ export async function reactionsDone(t: TestApp): Promise<void> {
     async () => {
       const [row] = await t.app.jobs.query(
         z.object({ n: z.number().int() }),
-        `select count(*)::int as n from ${schema}.job where name = $1 and state in ('created', 'retry', 'active')`,
-        [REACTION_QUEUE],
+        `select count(*)::int as n from ${schema}.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+        [REACTION_QUEUES],
       );
       if (row?.n !== 0) throw new Error(`${row?.n} reactions have not run yet`);
     },

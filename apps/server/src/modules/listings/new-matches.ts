@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { locateMany } from '../places/index.ts';
 import { countListingsCapped, VISIBLE } from './queries.ts';
-import { buildFilters, checkListingFilters, textCondition } from './search-filters.ts';
+import { buildFilters, checkListingFilters, type ListingFacts, textCondition } from './search-filters.ts';
 import { compoundsOf, termsOf, textQuery } from './terms.ts';
 
 /** New matches counted at most per check; more are answered as this many. */
@@ -57,15 +57,33 @@ export async function checkSavedFilters(
 /** Filter sets tested against one ad in one statement. */
 const MATCH_BATCH = 100;
 
-const adFactsRow = z.object({ title: z.string(), categoryId: z.number(), rootCategoryId: z.number() });
+const adFactsRow = z.object({
+  title: z.string(),
+  categoryId: z.number(),
+  rootCategoryId: z.number(),
+  priceCents: z.number(),
+  offerType: z.string(),
+  priceType: z.string(),
+  sellerId: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
 const stemRow = z.object({ word: z.string(), stem: z.string().nullable() });
 
-/** Title and categories of ad `listingId`; undefined for an ad that is gone. */
-async function adFacts(db: Database, listingId: string): Promise<z.infer<typeof adFactsRow> | undefined> {
+/**
+ * Title, categories and the other columns the cheap filters compare (`ListingFacts`) of ad
+ * `listingId`; undefined for an ad that is gone.
+ */
+async function adFacts(
+  db: Database,
+  listingId: string,
+): Promise<(ListingFacts & { title: string }) | undefined> {
   const [row] = await selectRows(
     db,
     adFactsRow,
-    sql`select title, category_id as "categoryId", root_category_id as "rootCategoryId"
+    sql`select title, category_id as "categoryId", root_category_id as "rootCategoryId",
+               price_cents as "priceCents", offer_type as "offerType", price_type as "priceType",
+               seller_id::text as "sellerId", latitude, longitude
         from listings where id = ${listingId}::uuid`,
   );
   return row;
@@ -89,11 +107,13 @@ export async function listingCategoryIds(
  * not sanctioned), in the category, price range, place and radius, with the attributes, and with
  * every search word, as typed or as one of its compounds (docs/decisions/0011), as
  * {@link countNewMatches} would count it. The saved-search alerts' percolation (a new ad against
- * the searches, not every search against the ads): the conditions are tested on the ad's row
- * alone, one statement per 100 sets, with whether the ad is public asked once for all of them;
- * the sets' places are located in one query; a word's compounds are looked up only where one of the ad's
- * title words could be one. Sets the search refuses (a category or place that is gone) match
- * nothing.
+ * the searches, not every search against the ads): the cheap conditions (category, price, offer
+ * and price type, seller, radius) are first tested in JavaScript on the ad's facts
+ * (`Filters.admits`), so only the sets that may match go to the database; there all their
+ * conditions are tested on the ad's row alone, one statement per 100 sets, with whether the ad
+ * is public asked once for all of them; the sets' places are located in one query; a word's
+ * compounds are looked up only for sets that may match and where one of the ad's title words
+ * could be one. Sets the search refuses (a category or place that is gone) match nothing.
  * @returns the indexes of the matching sets in `filterSets`
  */
 export async function filtersMatchingListing(
@@ -146,10 +166,11 @@ export async function filtersMatchingListing(
   for (const [index, filters] of filterSets.entries()) {
     try {
       const query = listingQuerySchema.parse({ ...filters, sort: 'newest' });
+      const built = await buildFilters({ ...deps, located }, query);
+      // Ruled out by its category, price, radius, ...: no text query, no SQL.
+      if (!built.admits(ad)) continue;
       // Whether the ad is public is asked once for all sets, in the statement below.
-      const where = (await buildFilters({ ...deps, located }, query)).where.filter(
-        (part) => part !== VISIBLE,
-      );
+      const where = built.where.filter((part) => part !== VISIBLE);
       const q = query.q?.trim();
       if (q) where.push(textCondition(await textQuery(deps.db, q, compoundSource)));
       conditions.push({ index, condition: and(...where) ?? sql`true` });

@@ -2,7 +2,7 @@ import type { listingQuerySchema } from '@marketplace/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { withinRadiusSql } from '../../lib/geo.ts';
+import { distanceKm, withinRadiusSql } from '../../lib/geo.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Location, locate } from '../places/index.ts';
 import { verifiedSellerCondition } from '../verification/index.ts';
@@ -18,13 +18,42 @@ import type { TextQuery } from './terms.ts';
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
+/** What {@link Filters.admits} reads of one ad: its columns that the cheap filters compare. */
+export interface ListingFacts {
+  categoryId: number;
+  rootCategoryId: number;
+  /** Price in cents. */
+  priceCents: number;
+  offerType: string;
+  priceType: string;
+  sellerId: string;
+  /** Degrees (WGS 84). */
+  latitude: number;
+  longitude: number;
+}
+
 /** The filters of a list request as SQL, with the searcher's location and a cache signature. */
 export interface Filters {
   where: SQL[];
   origin: Location | null;
   radiusKm: number | null;
   signature: string;
+  /**
+   * The cheap conditions of `where` (category, price, offer and price type, seller, radius)
+   * tested in JavaScript on one ad's facts: false when `where` cannot match that ad, true when it
+   * may (the search text, attributes, verified sellers and whether the ad is public are left to
+   * the SQL). For testing one ad against many filter sets (saved-search alerts, decision 0038)
+   * without sending the sets that cannot match to the database.
+   */
+  admits: (ad: ListingFacts) => boolean;
 }
+
+/**
+ * Slack of the radius test in JavaScript (km): the SQL decides within the radius, and its
+ * floating point may differ from JavaScript's in the last digits, so JavaScript only rules out
+ * ads clearly farther away.
+ */
+const RADIUS_SLACK_KM = 0.01;
 
 const ATTRIBUTE_KEY = /^[a-z0-9_]{1,50}$/;
 
@@ -77,36 +106,49 @@ export async function buildFilters(
   query: ListingQuery,
 ): Promise<Filters> {
   const where: SQL[] = [VISIBLE];
+  // Each cheap condition's JavaScript twin, written beside its SQL (`Filters.admits`).
+  const tests: ((ad: ListingFacts) => boolean)[] = [];
   const signature: Record<string, unknown> = {};
   if (query.category) {
     const category = deps.categories.resolve(query.category.trim());
     if (!category) invalid('category', 'Diese Kategorie gibt es nicht.');
-    where.push(
-      category.parentId === null
-        ? sql`l.root_category_id = ${category.id}`
-        : sql`l.category_id = ${category.id}`,
-    );
-    signature.category = category.id;
+    const { id } = category;
+    if (category.parentId === null) {
+      where.push(sql`l.root_category_id = ${id}`);
+      tests.push((ad) => ad.rootCategoryId === id);
+    } else {
+      where.push(sql`l.category_id = ${id}`);
+      tests.push((ad) => ad.categoryId === id);
+    }
+    signature.category = id;
   }
   if (query.price_min !== undefined) {
-    where.push(sql`l.price_cents >= ${Math.round(query.price_min * 100)}`);
+    const minCents = Math.round(query.price_min * 100);
+    where.push(sql`l.price_cents >= ${minCents}`);
+    tests.push((ad) => ad.priceCents >= minCents);
     signature.price_min = query.price_min;
   }
   if (query.price_max !== undefined) {
-    where.push(sql`l.price_cents <= ${Math.round(query.price_max * 100)}`);
+    const maxCents = Math.round(query.price_max * 100);
+    where.push(sql`l.price_cents <= ${maxCents}`);
+    tests.push((ad) => ad.priceCents <= maxCents);
     signature.price_max = query.price_max;
   }
-  if (query.offer_type) {
-    where.push(sql`l.offer_type = ${query.offer_type}`);
-    signature.offer_type = query.offer_type;
+  const { offer_type: offerType, price_type: priceType, seller_id: sellerId } = query;
+  if (offerType) {
+    where.push(sql`l.offer_type = ${offerType}`);
+    tests.push((ad) => ad.offerType === offerType);
+    signature.offer_type = offerType;
   }
-  if (query.price_type) {
-    where.push(sql`l.price_type = ${query.price_type}`);
-    signature.price_type = query.price_type;
+  if (priceType) {
+    where.push(sql`l.price_type = ${priceType}`);
+    tests.push((ad) => ad.priceType === priceType);
+    signature.price_type = priceType;
   }
-  if (query.seller_id) {
-    where.push(isUuid(query.seller_id) ? sql`l.seller_id = ${query.seller_id}::uuid` : sql`false`);
-    signature.seller_id = query.seller_id;
+  if (sellerId) {
+    where.push(isUuid(sellerId) ? sql`l.seller_id = ${sellerId}::uuid` : sql`false`);
+    tests.push((ad) => ad.sellerId === sellerId.toLowerCase());
+    signature.seller_id = sellerId;
   }
   // Parsed by the route to a boolean; other callers may pass the query text.
   if ([true, 'true', '1'].includes(query.verified_only as unknown as string)) {
@@ -121,15 +163,24 @@ export async function buildFilters(
       : await locate(deps.db, query.postal_code);
     if (!origin) invalid('postal_code', 'Diesen Ort oder diese Postleitzahl kennen wir nicht.');
     if (query.radius_km !== undefined) {
-      radiusKm = query.radius_km;
-      where.push(withinRadiusSql('l', origin, radiusKm));
-      signature.near = [origin.latitude, origin.longitude, radiusKm];
+      const center = origin;
+      const radius = query.radius_km;
+      radiusKm = radius;
+      where.push(withinRadiusSql('l', center, radius));
+      tests.push((ad) => distanceKm(center, ad) <= radius + RADIUS_SLACK_KM);
+      signature.near = [center.latitude, center.longitude, radius];
     }
   }
   const attributes = attributeConditions(query);
   where.push(...attributes.where);
   signature.attributes = attributes.signature;
-  return { where, origin, radiusKm, signature: JSON.stringify(signature) };
+  return {
+    where,
+    origin,
+    radiusKm,
+    signature: JSON.stringify(signature),
+    admits: (ad) => tests.every((test) => test(ad)),
+  };
 }
 
 /** SQL condition: ad `l` is one of `ids`. */

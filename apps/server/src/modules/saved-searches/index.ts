@@ -26,7 +26,7 @@ export interface SavedSearchesOptions {
 /**
  * Registers `GET/POST /api/saved-searches` and `PATCH/DELETE /api/saved-searches/{id}`, the
  * durable reaction `saved-searches.instant` to `listing.created` (once across the instances, run
- * again after a crash, docs/decisions/0022-durable-reactions.md), and the hourly job
+ * again after a crash, docs/decisions/0022-durable-reactions.md; several ads at a time, 0042), and the hourly job
  * `saved-searches.alerts` for the daily searches (docs/decisions/0014-job-queue.md).
  */
 async function savedSearchesModule(app: FastifyInstance, options: SavedSearchesOptions) {
@@ -41,13 +41,20 @@ async function savedSearchesModule(app: FastifyInstance, options: SavedSearchesO
       ...options.site,
     });
   });
-  app.events.react('listing.created', 'saved-searches.instant', async (ad, reaction) => {
-    await tellInstantSearches(
-      { categories: app.categories, mailer: app.mailer, realtime: app.realtime, ...options.site },
-      reaction,
-      ad,
-    );
-  });
+  // Parallel (docs/decisions/0042-parallel-reactions.md): each run writes the matches and
+  // notifications of its own ad only, so 100 ads a minute need not wait for each other.
+  app.events.react(
+    'listing.created',
+    'saved-searches.instant',
+    async (ad, reaction) => {
+      await tellInstantSearches(
+        { categories: app.categories, mailer: app.mailer, realtime: app.realtime, ...options.site },
+        reaction,
+        ad,
+      );
+    },
+    { parallel: true },
+  );
   await app.register(savedSearchRoutes, { deps: { db, categories: app.categories } });
 }
 

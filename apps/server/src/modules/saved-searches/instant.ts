@@ -1,5 +1,5 @@
 import type { Notification } from '@marketplace/contract';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ReactionContext } from '../../jobs/reactions.ts';
 import type { CategoryTree } from '../categories/index.ts';
 import { filtersMatchingListing, listingCategoryIds } from '../listings/index.ts';
@@ -92,6 +92,9 @@ export async function tellInstantSearches(
         userId: search.userId,
         listingId: ad.listingId,
         savedSearchId: search.id,
+        // When the match was found, not when the reaction's transaction began (`now()`): the
+        // delay from posting to alert is read from it (docs/benchmarks.md, "The seller's desk").
+        createdAt: sql`clock_timestamp()`,
       })),
     )
     .onConflictDoNothing()
