@@ -1,4 +1,4 @@
-import { profileTexts } from '@marketplace/contract';
+import { type MyProfiles, type Profile, profileTexts } from '@marketplace/contract';
 import { configure, fireEvent, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,22 +13,58 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const DESCRIPTION = 'Gebrauchte Stadträder und Rennräder, durchgesehen in unserer Werkstatt.';
 
+/** The business data `fillBusiness` types, as the API's body holds them without a VAT id. */
+const BUSINESS = {
+  name: 'Radladen Kreuzberg',
+  legal_form: 'GmbH',
+  street: 'Oranienstraße 10',
+  postal_code: '10999',
+  city: 'Berlin',
+  register_court: 'Amtsgericht Charlottenburg',
+  register_number: 'HRB 98765 B',
+  vat_id: '',
+  email: 'info@radladen.example',
+  phone: '030 1234567',
+  website: '',
+};
+
+/** An approved shop as `GET /api/profiles/me` answers it to its owner. */
+const storedShop: Profile = {
+  id: 'p1',
+  kind: 'shop',
+  status: 'approved',
+  reason: null,
+  owner_id: 'u1',
+  display_name: 'Radladen Kreuzberg GmbH',
+  business: { ...BUSINESS, vat_id: null, website: null },
+  description: DESCRIPTION,
+  categories: [{ slug: 'fahrraeder-zubehoer', name: 'Fahrräder & Zubehör' }],
+  logo: '/api/images/logo.webp',
+  photos: [],
+  hours: [{ day: 6, opens: '10:00', closes: '14:00' }],
+  area: null,
+  services: [],
+  verified: true,
+  created_at: '2026-11-01T10:00:00.000Z',
+  can: { edit: true, decide: false },
+};
+
 /**
- * A server for a member without a shop or provider profile: the category tree, and
- * `POST /api/profiles` answered by `created` with the bodies it got kept in `sent`.
+ * A server for a member with the profiles `mine` (none by default) and the category tree; it
+ * answers the profile's `POST` and `PATCH` with `answer` and keeps each call in `sent`.
  */
-function server(created: (body: unknown) => StubAnswer) {
+function server(answer: () => StubAnswer, mine: MyProfiles = { shop: null, provider: null }) {
   const user = testUser();
   logIn(user);
   const member = memberAnswers(user);
-  const sent: unknown[] = [];
+  const sent: { call: string; body: unknown }[] = [];
   stubRoutes((method, url, body) => {
     if (member[url.pathname]) return member[url.pathname];
-    if (url.pathname === '/api/profiles/me') return { body: { shop: null, provider: null } };
+    if (url.pathname === '/api/profiles/me') return { body: mine };
     if (url.pathname === '/api/categories/all') return { body: { categories: testCategories() } };
-    if (method === 'POST' && url.pathname === '/api/profiles') {
-      sent.push(body);
-      return created(body);
+    if (method !== 'GET' && url.pathname.startsWith('/api/profiles')) {
+      sent.push({ call: `${method} ${url.pathname}`, body });
+      return answer();
     }
     return undefined;
   });
@@ -40,9 +76,9 @@ const onStep = (name: string) => screen.findByRole('heading', { level: 2, name }
 
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: t.next }));
 
-/** Picks a shop, then fills the business data of a GmbH with `vatId`. */
-async function fillBusiness(user: UserEvent, vatId: string) {
-  await user.click(await screen.findByRole('radio', { name: /^Shop/ }));
+/** Picks the `kind` (Shop or Dienstleisterprofil), then fills the business data of a GmbH with `vatId`. */
+async function fillBusiness(user: UserEvent, vatId: string, kind: RegExp = /^Shop/) {
+  await user.click(await screen.findByRole('radio', { name: kind }));
   await next(user);
   await onStep('Unternehmen');
   const fields: [RegExp, string][] = [
@@ -125,30 +161,21 @@ describe('/shop-registration', () => {
     expect(await screen.findByText(t.submitted)).toBeTruthy();
     expect(sent).toEqual([
       {
-        kind: 'shop',
-        business: {
-          name: 'Radladen Kreuzberg',
-          legal_form: 'GmbH',
-          street: 'Oranienstraße 10',
-          postal_code: '10999',
-          city: 'Berlin',
-          register_court: 'Amtsgericht Charlottenburg',
-          register_number: 'HRB 98765 B',
-          vat_id: 'DE123456789',
-          email: 'info@radladen.example',
-          phone: '030 1234567',
-          website: '',
+        call: 'POST /api/profiles',
+        body: {
+          kind: 'shop',
+          business: { ...BUSINESS, vat_id: 'DE123456789' },
+          description: DESCRIPTION,
+          categories: ['fahrraeder-zubehoer'],
+          logo: null,
+          photos: [],
+          hours: [
+            ...[1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' })),
+            { day: 6, opens: '10:00', closes: '14:00' },
+          ],
+          area: null,
+          services: [],
         },
-        description: DESCRIPTION,
-        categories: ['fahrraeder-zubehoer'],
-        logo: null,
-        photos: [],
-        hours: [
-          ...[1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' })),
-          { day: 6, opens: '10:00', closes: '14:00' },
-        ],
-        area: null,
-        services: [],
       },
     ]);
   });
@@ -173,5 +200,75 @@ describe('/shop-registration', () => {
     }
     expect(fieldError(screen.getByLabelText(/^PLZ/))).toBe(profileTexts.unknownPostalCode);
     expect(await alerts()).toEqual([profileTexts.unknownPostalCode]);
+  });
+
+  it('sends a provider with its service area and services, the radius and prices as numbers', async () => {
+    const sent = server(() => ({ status: 201, body: { id: 'p2', kind: 'provider', status: 'pending' } }));
+    const user = userEvent.setup();
+    renderApp('/shop-registration');
+    await fillBusiness(user, '', /^Dienstleisterprofil/);
+    await fillDescription(user);
+
+    await user.click(screen.getByLabelText(t.areaPostalCode));
+    await user.paste('10999');
+    await user.clear(screen.getByLabelText(t.areaRadius));
+    await user.paste('250');
+    await user.click(screen.getByLabelText(t.serviceName));
+    await user.paste('Reparatur');
+    await user.click(screen.getByLabelText(t.priceMin));
+    await user.paste('12,50');
+    await next(user);
+    expect(await alerts()).toEqual([profileTexts.radiusMax]);
+    expect(fieldError(screen.getByLabelText(t.areaRadius))).toBe(profileTexts.radiusMax);
+
+    await user.clear(screen.getByLabelText(t.areaRadius));
+    await user.paste('25');
+    await next(user);
+    await onStep('Vorschau');
+    await user.click(screen.getByRole('button', { name: t.submit }));
+    expect(await screen.findByText(t.submitted)).toBeTruthy();
+    expect(sent).toMatchObject([
+      {
+        call: 'POST /api/profiles',
+        body: {
+          kind: 'provider',
+          area: { postal_code: '10999', radius_km: 25 },
+          services: [{ name: 'Reparatur', price_type: 'hourly', price_min: 12.5, price_max: null }],
+        },
+      },
+    ]);
+  });
+
+  it('edits a shop from the settings: starts at the business data and saves all but the kind', async () => {
+    const sent = server(() => ({ body: { ...storedShop, status: 'pending' } }), {
+      shop: storedShop,
+      provider: null,
+    });
+    const user = userEvent.setup();
+    renderApp('/shop-registration?bearbeiten=shop');
+    await onStep('Unternehmen');
+    expect(screen.getByText(t.reviewHint)).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.back }).hasAttribute('disabled')).toBe(true);
+    await user.clear(screen.getByLabelText(/^Telefon/));
+    await user.paste('030 7654321');
+    for (const step of ['Beschreibung', 'Logo und Fotos', 'Details', 'Vorschau']) {
+      await next(user);
+      await onStep(step);
+    }
+    await user.click(screen.getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(t.savedReview)).toBeTruthy();
+    // The body of PATCH /api/profiles/{id}: everything of the create body but the kind.
+    const body = {
+      business: { ...BUSINESS, phone: '030 7654321' },
+      description: DESCRIPTION,
+      categories: ['fahrraeder-zubehoer'],
+      logo: '/api/images/logo.webp',
+      photos: [],
+      hours: [{ day: 6, opens: '10:00', closes: '14:00' }],
+      area: null,
+      services: [],
+    };
+    expect(sent).toEqual([{ call: 'PATCH /api/profiles/p1', body }]);
   });
 });
