@@ -30,13 +30,14 @@ import { shopTexts as t } from './texts.ts';
 const PREVIEW_STEP = STEP_FIELDS.length - 1;
 
 /**
- * The registration's steps (MUI Stepper, docs/decisions/0041-shop-and-provider-profiles.md):
- * kind, business data, description and categories, logo and photos, hours (shops) or service
- * area, services and availability (providers), and the preview as visitors will see it. The form
- * is checked with the contract's `profileCreateSchema`: 'Weiter' checks only the step's fields,
- * marks them and names the first problem above the buttons. `onSubmit` gets the parsed body; a
- * 422 of the server that names a field marks that field, any other failure shows its German
- * detail. Editing (`editing`) starts at the business data and cannot go back to the kind.
+ * The registration's steps at /shop-registration (SPEC.md §2; MUI Stepper,
+ * docs/decisions/0041-shop-and-provider-profiles.md): kind, business data, description and
+ * categories, logo and photos, hours (shops) or service area, services and availability
+ * (providers), and the preview as visitors will see it. The form is checked with the
+ * contract's `profileCreateSchema`: 'Weiter' checks only the step's fields, marks them and
+ * names the first problem above the buttons. `onSubmit` gets the parsed body; a 422 of the
+ * server that names a field marks that field, any other failure shows its German detail.
+ * Editing (`editing`) starts at the business data and cannot go back to the kind.
  */
 export function ProfileForm({
   initial,
