@@ -16,7 +16,8 @@ import { PageContainer } from '../../components/PageContainer.tsx';
 import { loginPathFor } from '../../lib/loginRedirect.ts';
 import { useSession } from '../../lib/SessionProvider.tsx';
 import { useCreateProfile, useMyProfiles, useUpdateProfile } from './api.ts';
-import { bodyOf, emptyForm, formOf, ProfileForm } from './ProfileForm.tsx';
+import { emptyForm, formOf } from './form/values.ts';
+import { ProfileForm } from './ProfileForm.tsx';
 import { shopTexts as t } from './texts.ts';
 
 /** What a shop or provider profile gives, with Anmelden and Registrieren for visitors. */
@@ -109,8 +110,7 @@ export function RegistrationPage() {
           editing
           takenKinds={[]}
           submitLabel={t.save}
-          onSubmit={async (values) => {
-            const { kind: _kind, ...body } = bodyOf(values);
+          onSubmit={async ({ kind: _kind, ...body }) => {
             const saved = await update.mutateAsync({ id: editing.id, body });
             setDone({
               id: saved.id,
@@ -133,8 +133,8 @@ export function RegistrationPage() {
             editing={false}
             takenKinds={taken}
             submitLabel={t.submit}
-            onSubmit={async (values) => {
-              const saved = await create.mutateAsync(bodyOf(values));
+            onSubmit={async (body) => {
+              const saved = await create.mutateAsync(body);
               setDone({ id: saved.id, kind: saved.kind, message: t.submitted });
             }}
           />
