@@ -80,7 +80,7 @@ export function ProfileForm({
     } catch (error) {
       const field = serverFieldError(error);
       if (field) form.setError(field.field, { type: 'server', message: field.message });
-      else setFailure(errorDetailOr(error, t.quoteFailed));
+      else setFailure(errorDetailOr(error, t.saveFailed));
     }
   });
 
@@ -99,6 +99,10 @@ export function ProfileForm({
         activeStep={step}
         alternativeLabel={desktop === true}
         orientation="horizontal"
+        // On a phone the steps may scroll sideways: reachable by keyboard, named for screen readers.
+        role="group"
+        aria-label={t.stepsLabel}
+        tabIndex={0}
         sx={{ overflowX: 'auto', pb: 1 }}
       >
         {t.steps.map((label, index) => (

@@ -64,6 +64,8 @@ export const shopTexts = {
       ...(budget ? [`Budget: ${budget}`] : []),
     ].join('\n'),
   quoteFailed: 'Die Anfrage konnte nicht gesendet werden.',
+  saveFailed: 'Deine Angaben konnten nicht gesendet werden. Bitte versuche es erneut.',
+  stepsLabel: 'Schritte der Anmeldung',
   quoteRequired: 'Bitte fülle Was, Wo und Wann aus.',
   loginToWrite: 'Zum Schreiben anmelden',
   // Registration (/shop-registration)
