@@ -7,7 +7,7 @@ import { adjustTermsBulk } from '../../modules/listings/index.ts';
 import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import type { Location } from '../../modules/places/index.ts';
 import type { Database } from '../client.ts';
-import { listings, uploads } from '../schema.ts';
+import { listings, uploads, users } from '../schema.ts';
 import type { AdKind, AdTemplate } from './catalog.ts';
 import { adKindOf, demoAttributes, demoPrice } from './listings.ts';
 import type { Random } from './random.ts';
@@ -164,4 +164,25 @@ export async function storeDemoAds(
     );
   }
   return ids;
+}
+
+/**
+ * Dates a demo seller's account from `joined` (joined, e-mail confirmed and, with
+ * `termsVersion`, the current AGB accepted then), so 'Mitglied seit' never comes after their ads.
+ */
+export async function dateDemoSeller(
+  db: Database,
+  userId: string,
+  joined: Date,
+  termsVersion: string | undefined,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      createdAt: joined,
+      updatedAt: joined,
+      emailVerifiedAt: joined,
+      ...(termsVersion ? { termsVersion, termsAcceptedAt: joined } : {}),
+    })
+    .where(sql`${users.id} = ${userId}`);
 }

@@ -14,7 +14,13 @@ export interface AdTemplate {
   ageMonths?: [number, number];
 }
 
-const car = (make: string, model: string, fuel: string, gearbox: string) => ({ make, model, fuel, gearbox });
+/** A car's fixed attributes. */
+export const car = (make: string, model: string, fuel: string, gearbox: string) => ({
+  make,
+  model,
+  fuel,
+  gearbox,
+});
 const pet = (species: string) => ({ species });
 const job = (employment: string) => ({ employment });
 

@@ -8,8 +8,8 @@ import { type Location, selectPlacesByCodes } from '../../modules/places/index.t
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { type Database, selectRows } from '../client.ts';
-import { favorites, follows, users } from '../schema.ts';
-import { type DemoAdDraft, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
+import { favorites, follows } from '../schema.ts';
+import { type DemoAdDraft, dateDemoSeller, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
 import { type AdTemplate, CATALOG } from './catalog.ts';
 import { seedForum } from './forum.ts';
 import { demoDescription, leafCategories } from './listings.ts';
@@ -164,15 +164,7 @@ export async function seedDemoData(
           .map((draft) => (draft.createdAt as Date).getTime()),
       );
       const joined = new Date(first - random.int(21, 3 * 365) * DAY_MS - random.int(0, DAY_MS - 1));
-      await db
-        .update(users)
-        .set({
-          createdAt: joined,
-          updatedAt: joined,
-          emailVerifiedAt: joined,
-          ...(deps.termsVersion ? { termsVersion: deps.termsVersion, termsAcceptedAt: joined } : {}),
-        })
-        .where(sql`${users.id} = ${userId}`);
+      await dateDemoSeller(db, userId, joined, deps.termsVersion);
     }
 
     // Favourites: each member saves some ads of others; counts go onto the ads.
