@@ -326,12 +326,14 @@ describe('demo data (SEED_DEMO)', () => {
             postal_code: z.string(),
             status: z.string(),
             price_type: z.string(),
+            description: z.string(),
           }),
         ),
       }),
       sql`select p.name, p.postal_code, p.categories,
                  coalesce(jsonb_agg(jsonb_build_object('slug', c.slug, 'root', r.slug,
-                   'postal_code', l.postal_code, 'status', l.status, 'price_type', l.price_type))
+                   'postal_code', l.postal_code, 'status', l.status, 'price_type', l.price_type,
+                   'description', l.description))
                    filter (where l.id is not null), '[]') as ads
           from business_profiles p
           left join listings l on l.seller_id = p.user_id and l.expires_at > now()
@@ -350,6 +352,7 @@ describe('demo data (SEED_DEMO)', () => {
           `${shop.name}: ${ad.slug}`,
         ).toBe(true);
         expect(ad.postal_code, shop.name).toBe(shop.postal_code);
+        expect(ad.description, shop.name).not.toMatch(/privatverkauf|privat/i);
       }
     }
     // Traders sell at fixed prices, mostly.
