@@ -423,7 +423,7 @@ function stockOf(demo: DemoProfile, kind: 'shop' | 'provider'): { slug: string; 
  * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo, hours or a service
  * area with services, approved together with an approved business verification, so that
  * /entities' tabs Shops and Dienstleister and their pages have content on a first start. Each
- * shop has 6–14 active ads of its stock at its postal code (mostly fixed trader prices, drawn
+ * shop has 6–10 active ads of its stock at its postal code (mostly fixed trader prices, drawn
  * photos, created over the last five weeks); providers with fixed-price services offer up to two
  * of them as ads in Dienstleistungen. The owners joined before their first ad. One transaction
  * under an advisory lock; runs once: nothing happens when any profile exists. The new ads are
@@ -501,8 +501,7 @@ export async function seedDemoShops(
 
       // The shop's ads: part of its stock at its place, mostly at fixed trader prices.
       const own: DemoAdDraft[] = [];
-      const count =
-        kind === 'shop' ? random.int(Math.min(6, stock.length), Math.min(14, stock.length)) : stock.length;
+      const count = kind === 'shop' ? random.int(Math.min(6, stock.length), stock.length) : stock.length;
       for (const { category, template } of random.sample(stock, count)) {
         const rootSlug = deps.categories.resolve(category.rootId)?.slug ?? '';
         const offer = demoOffer(random, category, rootSlug, template, now.getTime(), 0.85);
