@@ -179,8 +179,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     // A few pending seller verifications for the ADMIN queue, with the first demo data only.
     if (seeded) await seedDemoVerifications(app.verificationDeps, app.log);
-    // Shops and providers with drawn logos, once (the directory's tabs and their pages).
-    await seedDemoShops({ db: app.database.db, storage: app.mediaStorage, log: app.log });
+    // Shops and providers with drawn logos and their owners' ads, once (the directory's tabs and
+    // their pages).
+    await seedDemoShops({
+      db: app.database.db,
+      categories: app.categories,
+      storage: app.mediaStorage,
+      log: app.log,
+      events: app.events,
+      termsVersion: config.termsVersion,
+    });
     // The career page's positions, when there are none yet.
     await seedDemoPositions(app.database.db, app.log);
     // Stories live 24 hours: every start with demo data tops them up.

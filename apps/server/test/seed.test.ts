@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { rowDate, selectRows } from '../src/db/client.ts';
 import { DEMO_FOLLOWS_EACH, seedDemoData } from '../src/db/seed/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, demoEmail } from '../src/db/seed/members.ts';
-import { seedDemoShops } from '../src/db/seed/shops.ts';
+import { DEMO_BUSINESS_EMAILS, seedDemoShops } from '../src/db/seed/shops.ts';
 import { bearer, login } from './helpers/accounts.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { countRows } from './helpers/marketplace.ts';
@@ -22,19 +22,31 @@ const seed = () =>
     log: { info() {} },
     termsVersion: '2026-11-24',
   });
+const seedShops = () =>
+  seedDemoShops({
+    db: t.app.database.db,
+    categories: t.app.categories,
+    storage: t.app.mediaStorage,
+    log: t.app.log,
+    termsVersion: '2026-11-24',
+  });
+/** Every demo account: the members and the shops' and providers' owners. */
+const ACCOUNTS = DEMO_MEMBERS.length + DEMO_BUSINESS_EMAILS.length;
 
 beforeAll(async () => {
   t = await startTestApp();
   const started = Date.now();
   const summary = await seed();
-  seconds = (Date.now() - started) / 1000;
   expect(summary).not.toBeNull();
+  // As on a first start: the shops with their owners and ads follow the members' demo data.
+  expect(await seedShops()).toBe(20);
+  seconds = (Date.now() - started) / 1000;
 });
 afterAll(async () => t?.close());
 
 describe('demo data (SEED_DEMO)', () => {
   it('creates about 20 verified members who log in with the documented password', async () => {
-    expect(await countRows(t, 'users')).toBe(DEMO_MEMBERS.length);
+    expect(await countRows(t, 'users')).toBe(ACCOUNTS);
     const [unverified] = await rows(
       z.object({ n: z.number() }),
       sql`select count(*)::int as n from users where email_verified_at is null`,
@@ -51,8 +63,13 @@ describe('demo data (SEED_DEMO)', () => {
     expect(me.json().terms_version).toBe('2026-11-24');
   });
 
-  it('creates about 400 ads in every category and subcategory', async () => {
-    const total = await countRows(t, 'listings');
+  it('creates about 400 ads of members in every category and subcategory', async () => {
+    const [members] = await rows(
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from listings l
+          where not exists (select 1 from business_profiles p where p.user_id = l.seller_id)`,
+    );
+    const total = members?.n ?? 0;
     expect(total).toBeGreaterThanOrEqual(380);
     expect(total).toBeLessThanOrEqual(420);
     const categories = (await t.app.inject({ url: '/api/categories/all' })).json() as CategoriesResponse;
@@ -280,9 +297,7 @@ describe('demo data (SEED_DEMO)', () => {
   });
 
   it('adds ten shops and ten providers with drawn logos, hours or an area with services, once', async () => {
-    const deps = { db: t.app.database.db, storage: t.app.mediaStorage, log: t.app.log };
-    expect(await seedDemoShops(deps)).toBe(20);
-    expect(await seedDemoShops(deps)).toBe(0);
+    expect(await seedShops()).toBe(0);
     for (const kind of ['shop', 'provider'] as const) {
       const list = (await t.app.inject({ url: `/api/profiles?kind=${kind}` })).json() as ProfileCardList;
       expect(list.total).toBe(10);
@@ -298,9 +313,79 @@ describe('demo data (SEED_DEMO)', () => {
     }
   });
 
+  it('gives every shop 5–20 active ads of its own, in its categories, at its postal code', async () => {
+    const shops = await rows(
+      z.object({
+        name: z.string(),
+        postal_code: z.string(),
+        categories: z.array(z.string()),
+        ads: z.array(
+          z.object({
+            slug: z.string(),
+            root: z.string(),
+            postal_code: z.string(),
+            status: z.string(),
+            price_type: z.string(),
+            description: z.string(),
+          }),
+        ),
+      }),
+      sql`select p.name, p.postal_code, p.categories,
+                 coalesce(jsonb_agg(jsonb_build_object('slug', c.slug, 'root', r.slug,
+                   'postal_code', l.postal_code, 'status', l.status, 'price_type', l.price_type,
+                   'description', l.description))
+                   filter (where l.id is not null), '[]') as ads
+          from business_profiles p
+          left join listings l on l.seller_id = p.user_id and l.expires_at > now()
+          left join categories c on c.id = l.category_id
+          left join categories r on r.id = l.root_category_id
+          where p.kind = 'shop' group by p.id`,
+    );
+    expect(shops).toHaveLength(10);
+    for (const shop of shops) {
+      const active = shop.ads.filter((ad) => ad.status === 'active');
+      expect(active.length, shop.name).toBeGreaterThanOrEqual(5);
+      expect(active.length, shop.name).toBeLessThanOrEqual(20);
+      for (const ad of shop.ads) {
+        expect(
+          shop.categories.includes(ad.slug) || shop.categories.includes(ad.root),
+          `${shop.name}: ${ad.slug}`,
+        ).toBe(true);
+        expect(ad.postal_code, shop.name).toBe(shop.postal_code);
+        expect(ad.description, shop.name).not.toMatch(/privatverkauf|privat/i);
+      }
+    }
+    // Traders sell at fixed prices, mostly.
+    const ads = shops.flatMap((shop) => shop.ads);
+    expect(ads.filter((ad) => ad.price_type === 'fixed').length / ads.length).toBeGreaterThan(0.7);
+  });
+
+  it("gives the shops and providers owners of their own, and the members' ads stay private", async () => {
+    const owners = await rows(
+      z.object({ email: z.string() }),
+      sql`select distinct u.email from business_profiles p join users u on u.id = p.user_id`,
+    );
+    expect(owners.map((owner) => owner.email).sort()).toEqual([...DEMO_BUSINESS_EMAILS].sort());
+    const members = new Set(DEMO_MEMBERS.map((member) => demoEmail(member)));
+    for (const owner of owners) expect(members.has(owner.email), owner.email).toBe(false);
+    const [business] = await rows(
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from seller_verifications v join users u on u.id = v.user_id
+          where v.kind = 'business' and v.status = 'approved'
+            and u.email in (${sql.join(
+              [...members].map((email) => sql`${email}`),
+              sql`, `,
+            )})`,
+    );
+    expect(business?.n).toBe(0);
+    const res = await login(t.app, DEMO_BUSINESS_EMAILS[0] as string, DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+  });
+
   it('runs once: a second start finds the data and adds nothing', async () => {
     expect(await seed()).toBeNull();
-    expect(await countRows(t, 'users')).toBe(DEMO_MEMBERS.length);
+    expect(await seedShops()).toBe(0);
+    expect(await countRows(t, 'users')).toBe(ACCOUNTS);
   });
 
   it('finishes quickly on the embedded database', () => {

@@ -14,7 +14,13 @@ export interface AdTemplate {
   ageMonths?: [number, number];
 }
 
-const car = (make: string, model: string, fuel: string, gearbox: string) => ({ make, model, fuel, gearbox });
+/** A car's fixed attributes. */
+export const car = (make: string, model: string, fuel: string, gearbox: string) => ({
+  make,
+  model,
+  fuel,
+  gearbox,
+});
 const pet = (species: string) => ({ species });
 const job = (employment: string) => ({ employment });
 
@@ -1928,4 +1934,33 @@ export const PRICE_SENTENCES: Record<'fixed' | 'negotiable', string[]> = {
 export const SHIPPING_SENTENCES: Record<string, string> = {
   'Versand möglich': 'Versand gegen Aufpreis möglich.',
   'Nur Abholung': 'Nur Abholung, Barzahlung bei Übergabe.',
+};
+
+/**
+ * Sentences that may open an offer of a shop or provider ('' for none): a trader's words, never
+ * a private seller's (docs/decisions/0041-shop-and-provider-profiles.md).
+ */
+export const BUSINESS_OPENINGS: Partial<Record<AdKind, string[]>> = {
+  goods: ['Neu bei uns im Laden:', 'Aus unserem Sortiment:', ''],
+  vehicle: ['Aus unserem Bestand:', ''],
+  service: ['Unser Angebot:', ''],
+};
+
+/** Closing sentences of a shop's or provider's offers, free of price and shipping promises. */
+export const BUSINESS_CLOSINGS: Partial<Record<AdKind, string[]>> = {
+  goods: [
+    'Mit Rechnung und Gewährleistung.',
+    'Gern im Laden ansehen – die Öffnungszeiten stehen auf unserer Shopseite.',
+  ],
+  vehicle: [
+    'Probefahrt nach Terminvereinbarung, Finanzierung und Inzahlungnahme möglich.',
+    'Mit 12 Monaten Gebrauchtwagengarantie.',
+  ],
+  service: ['Termine nach Vereinbarung, Angebote gern per Nachricht.', 'Rechnung mit ausgewiesener MwSt.'],
+};
+
+/** A shop's sentence matching the `shipping` attribute. */
+export const BUSINESS_SHIPPING_SENTENCES: Record<string, string> = {
+  'Versand möglich': 'Versand innerhalb Deutschlands gegen Aufpreis.',
+  'Nur Abholung': 'Nur Abholung im Laden, Zahlung bar oder mit Karte.',
 };

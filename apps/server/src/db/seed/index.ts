@@ -1,20 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { IMAGE_VARIANTS, type ImageVariant, LISTING_LIFETIME_DAYS } from '@marketplace/contract';
+import { LISTING_LIFETIME_DAYS } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree, ResolvedCategory } from '../../modules/categories/index.ts';
-import { adjustTermsBulk } from '../../modules/listings/index.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { type Location, selectPlacesByCodes } from '../../modules/places/index.ts';
 import { createAccount } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { type Database, selectRows } from '../client.ts';
-import { favorites, follows, listings, uploads, users } from '../schema.ts';
+import { favorites, follows } from '../schema.ts';
+import { type DemoAdDraft, dateDemoSeller, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
 import { type AdTemplate, CATALOG } from './catalog.ts';
 import { seedForum } from './forum.ts';
-import { adKindOf, demoAttributes, demoDescription, demoPrice, leafCategories } from './listings.ts';
+import { demoDescription, leafCategories } from './listings.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_POSTAL_CODES, demoEmail } from './members.ts';
 import { drawPhotos } from './photos.ts';
 import { Random } from './random.ts';
@@ -116,13 +114,7 @@ export async function seedDemoData(
       members.push(account.id);
     }
 
-    type Draft = typeof listings.$inferInsert & {
-      photoCount: number;
-      rootId: number;
-      views: number;
-      favoritesCount: number;
-    };
-    const drafts: Draft[] = [];
+    const drafts: DemoAdDraft[] = [];
     for (const category of leaves) {
       const templates = CATALOG[category.slug] ?? [];
       if (templates.length === 0) continue;
@@ -130,53 +122,35 @@ export async function seedDemoData(
       for (let i = 0; i < ADS_PER_CATEGORY; i++) {
         const template = templates[(offset + i) % templates.length] as AdTemplate;
         const place = random.pick(places) as Location;
-        const kind = adKindOf(category.slug, deps.categories.resolve(category.rootId)?.slug ?? '');
-        const offerType = template.offerType ?? 'offer';
-        // Rents are fixed amounts; everything else is haggled over about half of the time.
-        const rent =
-          kind === 'estate' &&
-          !/kauf|eigentum/.test(category.slug) &&
-          template.attributes?.transaction !== 'Kauf';
-        const priceType = template.priceType ?? (rent || random.chance(0.45) ? 'fixed' : 'negotiable');
-        const price = priceType === 'free' ? 0 : demoPrice(random, template.price);
-        const attributes = demoAttributes(random, category, template, now);
+        const offer = demoOffer(
+          random,
+          category,
+          deps.categories.resolve(category.rootId)?.slug ?? '',
+          template,
+          now,
+        );
         const roll = random.next();
         const status = roll < 0.08 ? 'reserved' : roll < 0.16 ? 'sold' : 'active';
         const expired = status === 'active' && random.chance(0.03);
         const ageDays = expired ? random.int(LISTING_LIFETIME_DAYS + 1, 75) : random.next() ** 1.6 * 42;
         const createdAt = new Date(now - ageDays * DAY_MS - random.int(0, 3_600_000));
-        const description = demoDescription(random, {
-          kind,
-          template,
-          offerType,
-          priceType,
-          price,
-          attributes,
-        });
-        drafts.push({
-          sellerId: random.pick(members),
-          categoryId: category.id,
-          rootCategoryId: category.rootId,
-          title: template.title,
-          description,
-          priceCents: Math.round(price * 100),
-          priceType,
-          offerType,
-          status,
-          postalCode: place.postalCode,
-          location: place.place,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          attributes,
-          images: [],
-          views: random.int(0, Math.round(ageDays * 9) + 15),
-          favoritesCount: 0,
-          createdAt,
-          updatedAt: createdAt,
-          expiresAt: new Date(createdAt.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
-          photoCount: random.int(1, 3),
-          rootId: category.rootId,
-        });
+        const description = demoDescription(random, { ...offer, template });
+        const sellerId = random.pick(members);
+        const views = random.int(0, Math.round(ageDays * 9) + 15);
+        drafts.push(
+          demoAdDraft({
+            offer,
+            template,
+            category,
+            place,
+            sellerId,
+            description,
+            status,
+            createdAt,
+            views,
+            photoCount: random.int(1, 3),
+          }),
+        );
       }
     }
 
@@ -190,15 +164,7 @@ export async function seedDemoData(
           .map((draft) => (draft.createdAt as Date).getTime()),
       );
       const joined = new Date(first - random.int(21, 3 * 365) * DAY_MS - random.int(0, DAY_MS - 1));
-      await db
-        .update(users)
-        .set({
-          createdAt: joined,
-          updatedAt: joined,
-          emailVerifiedAt: joined,
-          ...(deps.termsVersion ? { termsVersion: deps.termsVersion, termsAcceptedAt: joined } : {}),
-        })
-        .where(sql`${users.id} = ${userId}`);
+      await dateDemoSeller(db, userId, joined, deps.termsVersion);
     }
 
     // Favourites: each member saves some ads of others; counts go onto the ads.
@@ -209,54 +175,13 @@ export async function seedDemoData(
         .filter((index) => drafts[index]?.sellerId !== userId);
       for (const index of random.sample(candidates, random.int(4, 22))) {
         saved.push({ userId, index });
-        const draft = drafts[index] as Draft;
+        const draft = drafts[index] as DemoAdDraft;
         draft.favoritesCount += 1;
       }
     }
 
     // Photos: each ad gets its own copies, so deleting one ad never touches another's files.
-    const uploadRows: { id: string; ownerId: string; index: number }[] = [];
-    const files: { name: string; data: Buffer }[] = [];
-    drafts.forEach((draft, index) => {
-      const pool = photos.get(draft.rootId) ?? [];
-      const chosen = random.sample(pool, Math.min(draft.photoCount, pool.length));
-      draft.images = chosen.map((variants) => {
-        const id = randomBytes(16).toString('hex');
-        uploadRows.push({ id, ownerId: draft.sellerId, index });
-        for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
-          files.push({ name: `${id}-${variant}.webp`, data: variants[variant] });
-        }
-        return imageUrl(id);
-      });
-    });
-
-    const ids: string[] = [];
-    for (let start = 0; start < drafts.length; start += 100) {
-      const chunk = drafts
-        .slice(start, start + 100)
-        .map(({ photoCount: _, rootId: __, views: ___, favoritesCount: ____, ...row }) => row);
-      const rows = await db.insert(listings).values(chunk).returning({ id: listings.id });
-      ids.push(...rows.map((row) => row.id));
-    }
-    // The insert trigger created the counter rows; fill in views and favourites.
-    const counters = drafts.map((draft, index) => ({
-      listing_id: ids[index],
-      views: draft.views,
-      favorites_count: draft.favoritesCount,
-    }));
-    await db.execute(sql`
-      update listing_stats s set views = c.views, favorites_count = c.favorites_count
-      from jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as c(listing_id uuid, views int, favorites_count int)
-      where s.listing_id = c.listing_id`);
-    for (let start = 0; start < uploadRows.length; start += 200) {
-      await db
-        .insert(uploads)
-        .values(
-          uploadRows
-            .slice(start, start + 200)
-            .map((row) => ({ id: row.id, ownerId: row.ownerId, listingId: ids[row.index] as string })),
-        );
-    }
+    const ids = await storeDemoAds(db, deps.storage, drafts, photos, random);
     for (let start = 0; start < saved.length; start += 200) {
       await db.insert(favorites).values(
         saved.slice(start, start + 200).map((row, i) => ({
@@ -264,18 +189,6 @@ export async function seedDemoData(
           listingId: ids[row.index] as string,
           createdAt: new Date(now - (start + i) * 60_000),
         })),
-      );
-    }
-    await adjustTermsBulk(
-      db,
-      drafts.map((draft) => draft.title),
-      1,
-    );
-    for (let start = 0; start < files.length; start += 50) {
-      await Promise.all(
-        files
-          .slice(start, start + 50)
-          .map((file) => deps.storage.write(LISTING_IMAGE_FOLDER, file.name, file.data)),
       );
     }
     // The forums: some German threads with replies and likes in each.
@@ -297,7 +210,7 @@ export async function seedDemoData(
       })),
       members: members.length,
       listings: ids.length,
-      photos: uploadRows.length,
+      photos: drafts.reduce((sum, draft) => sum + (draft.images as string[]).length, 0),
       favorites: saved.length,
     };
   });

@@ -5,6 +5,9 @@ import {
   AD_KINDS,
   type AdKind,
   type AdTemplate,
+  BUSINESS_CLOSINGS,
+  BUSINESS_OPENINGS,
+  BUSINESS_SHIPPING_SENTENCES,
   CLOSINGS,
   LOST_CLOSINGS,
   OPENINGS,
@@ -134,7 +137,8 @@ function salarySentence(price: number, employment: unknown): string {
 /**
  * A demo ad's description: an opening, the template's own text and closing sentences that fit
  * the ad's kind, whether it offers or asks ('Suche'), its price type and its `shipping`
- * attribute, so no text promises what the ad's fields contradict.
+ * attribute, so no text promises what the ad's fields contradict. A shop's or provider's offer
+ * (`business`) opens and closes as a trader writes, without 'Privatverkauf'.
  */
 export function demoDescription(
   random: Random,
@@ -145,21 +149,27 @@ export function demoDescription(
     priceType: 'fixed' | 'negotiable' | 'free';
     price: number;
     attributes: AttributeValues;
+    business?: boolean;
   },
 ): string {
   const wanted = ad.offerType === 'wanted';
+  const trader = ad.business && !wanted;
   if (ad.kind === 'lost-found') {
     // Lost (a request) or found (an offer): neither a sale nor an ordinary request.
     return [ad.template.text, random.pick(wanted ? LOST_CLOSINGS : CLOSINGS['lost-found'])].join('\n\n');
   }
-  const parts = [random.pick(wanted ? WANTED_OPENINGS : OPENINGS[ad.kind]), ad.template.text];
+  const openings = trader ? (BUSINESS_OPENINGS[ad.kind] ?? ['']) : OPENINGS[ad.kind];
+  const parts = [random.pick(wanted ? WANTED_OPENINGS : openings), ad.template.text];
   if (ad.kind === 'job') parts.push(salarySentence(ad.price, ad.attributes.employment));
   const sells = ['goods', 'vehicle', 'animal', 'ticket'].includes(ad.kind);
   if (!wanted && sells && ad.priceType !== 'free' && ad.price > 0 && random.chance(0.6)) {
     parts.push(random.pick(PRICE_SENTENCES[ad.priceType]));
   }
-  const shipping = SHIPPING_SENTENCES[String(ad.attributes.shipping)];
+  const shipping = (trader ? BUSINESS_SHIPPING_SENTENCES : SHIPPING_SENTENCES)[
+    String(ad.attributes.shipping)
+  ];
   if (!wanted && shipping && random.chance(0.8)) parts.push(shipping);
-  parts.push(random.pick(wanted ? WANTED_CLOSINGS : CLOSINGS[ad.kind]));
+  const closings = trader ? (BUSINESS_CLOSINGS[ad.kind] ?? CLOSINGS[ad.kind]) : CLOSINGS[ad.kind];
+  parts.push(random.pick(wanted ? WANTED_CLOSINGS : closings));
   return parts.filter(Boolean).join('\n\n');
 }

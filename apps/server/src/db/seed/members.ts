@@ -25,16 +25,19 @@ export const DEMO_MEMBERS: { firstName: string; lastName: string; nickname?: str
 /** The password of every demo member (documented in docs/demo-data.md). */
 export const DEMO_PASSWORD = 'demo1234';
 
+/** Lower case with umlauts and ß written out: `Jürgen Böhm` → `juergen boehm`. */
+export function plainGerman(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .replaceAll('ß', 'ss');
+}
+
 /** `vorname.nachname@example.com` with umlauts written out. */
 export function demoEmail(member: { firstName: string; lastName: string }): string {
-  const plain = (text: string) =>
-    text
-      .toLowerCase()
-      .replaceAll('ä', 'ae')
-      .replaceAll('ö', 'oe')
-      .replaceAll('ü', 'ue')
-      .replaceAll('ß', 'ss');
-  return `${plain(member.firstName)}.${plain(member.lastName)}@example.com`;
+  return `${plainGerman(member.firstName)}.${plainGerman(member.lastName)}@example.com`;
 }
 
 /** Postal codes of towns across Germany where demo ads are placed. */

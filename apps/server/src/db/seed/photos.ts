@@ -8,11 +8,14 @@ import type { Random } from './random.ts';
 /** Distinct drawn photos per top-level category, reused across its ads. */
 const PHOTOS_PER_ROOT = 3;
 
-/** Draws the photos of each top-level category and encodes their WebP sizes. */
-export async function drawPhotos(random: Random, roots: ResolvedCategory[]) {
+/**
+ * Draws `perRoot` photos of each top-level category and encodes their WebP sizes. The drawings
+ * take their random numbers before the first await, so callers may draw other things meanwhile.
+ */
+export async function drawPhotos(random: Random, roots: ResolvedCategory[], perRoot = PHOTOS_PER_ROOT) {
   // The drawings take random numbers in a fixed order; only the encoding runs in parallel.
   const drawings = roots.flatMap((root, index) =>
-    Array.from({ length: PHOTOS_PER_ROOT }, (_, i) => ({
+    Array.from({ length: perRoot }, (_, i) => ({
       rootId: root.id,
       svg: demoPhotoSvg(root.name, `Foto ${i + 1}`, ((index * 360) / roots.length + i * 25) % 360, random),
     })),

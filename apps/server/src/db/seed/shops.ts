@@ -10,12 +10,21 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { CategoryTree } from '../../modules/categories/index.ts';
 import { imageUrl, LISTING_IMAGE_FOLDER, renderVariants } from '../../modules/media/index.ts';
 import { findPlace } from '../../modules/places/index.ts';
-import { findAccountByEmail } from '../../modules/users/index.ts';
+import { createAccount, findAccountByEmail } from '../../modules/users/index.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
 import type { Database } from '../client.ts';
 import { businessProfiles, sellerVerifications, uploads } from '../schema.ts';
-import { DEMO_MEMBERS, demoEmail } from './members.ts';
+import { type DemoAdDraft, dateDemoSeller, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
+import type { AdTemplate } from './catalog.ts';
+import { demoDescription } from './listings.ts';
+import { DEMO_PASSWORD, demoEmail, plainGerman } from './members.ts';
+import { drawPhotos } from './photos.ts';
+import { Random } from './random.ts';
+import { SHOP_STOCK } from './shop-catalog.ts';
 
 /** Hours of a weekday shop: Monday to Friday, and Saturday morning. */
 const WEEK = (opens: string, closes: string, saturday: [string, string] | null) => [
@@ -24,7 +33,8 @@ const WEEK = (opens: string, closes: string, saturday: [string, string] | null) 
 ];
 
 interface DemoProfile {
-  member: number;
+  /** The contact person whose demo business account owns the profile. */
+  owner: { firstName: string; lastName: string };
   name: string;
   legalForm: LegalForm;
   street: string;
@@ -49,10 +59,10 @@ const service = (
   price_max: max,
 });
 
-/** Ten shops and ten providers over German cities (members with no verification request of their own). */
+/** Ten shops and ten providers over German cities, each with its own owner's account. */
 const SHOPS: DemoProfile[] = [
   {
-    member: 0,
+    owner: { firstName: 'Thomas', lastName: 'Krause' },
     name: 'Fahrradhaus Berlin-Mitte',
     legalForm: 'GmbH',
     street: 'Invalidenstraße 44',
@@ -64,7 +74,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('10:00', '19:00', ['10:00', '16:00']),
   },
   {
-    member: 1,
+    owner: { firstName: 'Deniz', lastName: 'Yilmaz' },
     name: 'Elbe Elektronik',
     legalForm: 'e.K.',
     street: 'Mönckebergstraße 7',
@@ -76,7 +86,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('09:30', '18:30', ['10:00', '15:00']),
   },
   {
-    member: 3,
+    owner: { firstName: 'Andreas', lastName: 'Huber' },
     name: 'Isar Möbelwerk',
     legalForm: 'GmbH & Co. KG',
     street: 'Sendlinger Straße 12',
@@ -88,7 +98,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('10:00', '18:00', ['10:00', '14:00']),
   },
   {
-    member: 4,
+    owner: { firstName: 'Katharina', lastName: 'Vogel' },
     name: 'Domstadt Vintage',
     legalForm: 'Einzelunternehmen',
     street: 'Ehrenstraße 21',
@@ -100,7 +110,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('11:00', '19:00', ['11:00', '17:00']),
   },
   {
-    member: 5,
+    owner: { firstName: 'Sabine', lastName: 'Lorenz' },
     name: 'Main Kinderwelt',
     legalForm: 'UG (haftungsbeschränkt)',
     street: 'Berger Straße 88',
@@ -112,7 +122,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('09:00', '18:00', ['09:00', '13:00']),
   },
   {
-    member: 7,
+    owner: { firstName: 'Markus', lastName: 'Brenner' },
     name: 'Schwaben Sport & Outdoor',
     legalForm: 'GmbH',
     street: 'Königstraße 30',
@@ -124,7 +134,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('10:00', '19:00', ['10:00', '18:00']),
   },
   {
-    member: 8,
+    owner: { firstName: 'Stefan', lastName: 'Lange' },
     name: 'Rheinklang Musikhaus',
     legalForm: 'OHG',
     street: 'Flinger Straße 5',
@@ -136,7 +146,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('10:00', '18:30', ['10:00', '16:00']),
   },
   {
-    member: 9,
+    owner: { firstName: 'Ulrike', lastName: 'Hartmann' },
     name: 'Leipziger Buchkontor',
     legalForm: 'e.K.',
     street: 'Nikolaistraße 17',
@@ -148,7 +158,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('10:00', '18:00', ['10:00', '14:00']),
   },
   {
-    member: 10,
+    owner: { firstName: 'Petra', lastName: 'Franke' },
     name: 'Elbflorenz Garten',
     legalForm: 'GbR',
     street: 'Prager Straße 9',
@@ -160,7 +170,7 @@ const SHOPS: DemoProfile[] = [
     hours: WEEK('08:00', '18:00', ['08:00', '14:00']),
   },
   {
-    member: 12,
+    owner: { firstName: 'Michael', lastName: 'Böhm' },
     name: 'Auto Leinetal',
     legalForm: 'GmbH',
     street: 'Vahrenwalder Straße 100',
@@ -175,7 +185,7 @@ const SHOPS: DemoProfile[] = [
 
 const PROVIDERS: DemoProfile[] = [
   {
-    member: 13,
+    owner: { firstName: 'Jürgen', lastName: 'Seidel' },
     name: 'Malerbetrieb Franken',
     legalForm: 'e.K.',
     street: 'Fürther Straße 60',
@@ -193,7 +203,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 14,
+    owner: { firstName: 'Dirk', lastName: 'Petersen' },
     name: 'Hanse Umzüge',
     legalForm: 'GmbH',
     street: 'Am Wall 120',
@@ -211,7 +221,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 15,
+    owner: { firstName: 'Nadine', lastName: 'Kaya' },
     name: 'Nachhilfe Ruhrgebiet',
     legalForm: 'Einzelunternehmen',
     street: 'Kettwiger Straße 20',
@@ -228,7 +238,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 16,
+    owner: { firstName: 'Olga', lastName: 'Schuster' },
     name: 'Glanzwerk Reinigung',
     legalForm: 'UG (haftungsbeschränkt)',
     street: 'Westenhellweg 50',
@@ -246,7 +256,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 17,
+    owner: { firstName: 'Frank', lastName: 'Engel' },
     name: 'Rhein-Sieg Elektro',
     legalForm: 'GmbH',
     street: 'Poppelsdorfer Allee 30',
@@ -264,7 +274,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 18,
+    owner: { firstName: 'Bernd', lastName: 'Kötter' },
     name: 'Münsterland Gartenpflege',
     legalForm: 'Einzelunternehmen',
     street: 'Hammer Straße 80',
@@ -278,7 +288,7 @@ const PROVIDERS: DemoProfile[] = [
     services: [service('Gartenarbeit', 'hourly', 38), service('Heckenschnitt bis 20 m', 'fixed', 180)],
   },
   {
-    member: 19,
+    owner: { firstName: 'Julia', lastName: 'Winkler' },
     name: 'Schwarzwald Tierbetreuung',
     legalForm: 'Einzelunternehmen',
     street: 'Kaiser-Joseph-Straße 200',
@@ -296,7 +306,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 1,
+    owner: { firstName: 'Simon', lastName: 'Berger' },
     name: 'Quadrate Fotostudio',
     legalForm: 'GbR',
     street: 'Planken O7',
@@ -314,7 +324,7 @@ const PROVIDERS: DemoProfile[] = [
     ],
   },
   {
-    member: 3,
+    owner: { firstName: 'Carina', lastName: 'Roth' },
     name: 'Fächerstadt Kinderbetreuung',
     legalForm: 'e.V.',
     street: 'Kaiserstraße 100',
@@ -328,7 +338,7 @@ const PROVIDERS: DemoProfile[] = [
     services: [service('Babysitting', 'hourly', 15, 18), service('Ferienbetreuung pro Tag', 'fixed', 45)],
   },
   {
-    member: 0,
+    owner: { firstName: 'Kemal', lastName: 'Demir' },
     name: 'Berliner Möbeltaxi',
     legalForm: 'Einzelunternehmen',
     street: 'Torstraße 140',
@@ -362,48 +372,169 @@ function logoSvg(name: string, color: string): string {
   </svg>`;
 }
 
+/** Seed of the shops' PRNG: the same shop ads on every first start. */
+const SEED = 20_261_128;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `Fahrradhaus Berlin-Mitte` → `fahrradhaus-berlin-mitte`. */
+function slugOf(name: string): string {
+  return plainGerman(name)
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The e-mail addresses of the demo shops' and providers' owners (docs/demo-data.md). */
+export const DEMO_BUSINESS_EMAILS = [...SHOPS, ...PROVIDERS].map((demo) => demoEmail(demo.owner));
+
+/** A trader's price: 449 instead of 450, 74,90 instead of 75; cars and other large sums stay round. */
+function traderPrice(price: number): number {
+  if (price < 10 || price >= 5000) return price;
+  return price >= 100 ? price - 1 : Math.round((price - 0.1) * 100) / 100;
+}
+
 /**
- * Demo data: ten shops and ten providers of demo members over German cities, each with a drawn
- * logo, hours or a service area with services, approved together with an approved business
- * verification, so that /entities' tabs Shops and Dienstleister and their pages have content on
- * a first start. Runs once: nothing happens when any profile exists.
+ * What a profile offers as ads: a shop its stock ({@link SHOP_STOCK}) in its categories, a
+ * provider its fixed-price services without a range, in its first category; each with its
+ * subcategory's slug.
+ */
+function stockOf(demo: DemoProfile, kind: 'shop' | 'provider'): { slug: string; template: AdTemplate }[] {
+  if (kind === 'shop') {
+    return Object.entries(SHOP_STOCK[demo.name] ?? {}).flatMap(([slug, templates]) =>
+      templates.map((template) => ({ slug, template })),
+    );
+  }
+  return (demo.services ?? [])
+    .filter((s) => s.price_type === 'fixed' && s.price_min !== null && s.price_max === null)
+    .slice(0, 2)
+    .map((s) => ({
+      slug: demo.categories[0] as string,
+      template: {
+        title: s.name,
+        price: [s.price_min ?? 0, s.price_min ?? 0],
+        text: demo.description,
+        priceType: 'fixed',
+      },
+    }));
+}
+
+/**
+ * Demo data (docs/decisions/0041-shop-and-provider-profiles.md): ten shops and ten providers over
+ * German cities, each owned by a demo business account of its own (the contact person,
+ * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo, hours or a service
+ * area with services, approved together with an approved business verification, so that
+ * /entities' tabs Shops and Dienstleister and their pages have content on a first start. Each
+ * shop has 6–10 active ads of its stock at its postal code (mostly fixed trader prices, drawn
+ * photos, created over the last five weeks); providers with fixed-price services offer up to two
+ * of them as ads in Dienstleistungen. The owners joined before their first ad. One transaction
+ * under an advisory lock; runs once: nothing happens when any profile exists. The new ads are
+ * announced after the commit (`listing.created`).
  * @returns how many profiles were created
  */
 export async function seedDemoShops(
-  deps: { db: Database; storage: MediaStorage; log: FastifyBaseLogger },
+  deps: {
+    db: Database;
+    categories: CategoryTree;
+    storage: MediaStorage;
+    log: FastifyBaseLogger;
+    events?: EventBus;
+    /** The current AGB version the owners accepted when they joined. */
+    termsVersion?: string;
+  },
   now = new Date(),
 ): Promise<number> {
   const [existing] = await deps.db.select({ id: businessProfiles.id }).from(businessProfiles).limit(1);
   if (existing) return 0;
-  let created = 0;
-  for (const [kind, list] of [
-    ['shop', SHOPS],
-    ['provider', PROVIDERS],
-  ] as const) {
-    for (const demo of list) {
-      const member = DEMO_MEMBERS[demo.member];
-      const account = member ? await findAccountByEmail(deps.db, demoEmail(member)) : undefined;
-      const place = await findPlace(deps.db, demo.postalCode, '');
-      if (!account || !place) continue;
-      const variants = await renderVariants(
-        await sharp(Buffer.from(logoSvg(demo.name, demo.color)))
-          .png()
-          .toBuffer(),
-      );
-      const uploadId = randomBytes(16).toString('hex');
-      await Promise.all(
-        (Object.keys(IMAGE_VARIANTS) as ImageVariant[]).map((variant) =>
-          deps.storage.write(LISTING_IMAGE_FOLDER, `${uploadId}-${variant}.webp`, variants[variant]),
+  const started = Date.now();
+  const random = new Random(SEED);
+  const profiles = [
+    ...SHOPS.map((demo) => ({ demo, kind: 'shop' as const })),
+    ...PROVIDERS.map((demo) => ({ demo, kind: 'provider' as const })),
+  ];
+  // Everything slow happens before the transaction: places, logos, photos, the password hash.
+  const stocks = profiles.map(({ demo, kind }) =>
+    stockOf(demo, kind).flatMap(({ slug, template }) => {
+      const category = deps.categories.resolve(slug);
+      return category ? [{ category, template }] : [];
+    }),
+  );
+  const roots = [...new Set(stocks.flat().map((item) => item.category.rootId))].flatMap(
+    (id) => deps.categories.resolve(id) ?? [],
+  );
+  // Two photos per top-level category: a shop's ads show one or two.
+  const [photos, prepared] = await Promise.all([
+    drawPhotos(random, roots, 2),
+    Promise.all(
+      profiles.map(async ({ demo, kind }, index) => ({
+        demo,
+        kind,
+        place: await findPlace(deps.db, demo.postalCode, ''),
+        logo: await renderVariants(
+          await sharp(Buffer.from(logoSvg(demo.name, demo.color)))
+            .png()
+            .toBuffer(),
         ),
-      );
-      const slug = demo.name
-        .toLowerCase()
-        .replaceAll('ä', 'ae')
-        .replaceAll('ö', 'oe')
-        .replaceAll('ü', 'ue')
-        .replaceAll('ß', 'ss')
-        .replace(/[^a-z]+/g, '-')
-        .replace(/^-|-$/g, '');
+        stock: stocks[index] ?? [],
+      })),
+    ),
+  ]);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const result = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed_demo_shops'))`);
+    const [again] = await tx.select({ id: businessProfiles.id }).from(businessProfiles).limit(1);
+    if (again) return null;
+    const drafts: DemoAdDraft[] = [];
+    const files: { name: string; data: Buffer }[] = [];
+    let created = 0;
+    for (const { demo, kind, place, logo, stock } of prepared) {
+      if (!place) continue;
+      const email = demoEmail(demo.owner);
+      const account =
+        (await findAccountByEmail(tx, email)) ??
+        (await createAccount(tx, {
+          email,
+          passwordHash,
+          firstName: demo.owner.firstName,
+          lastName: demo.owner.lastName,
+          emailVerifiedAt: now,
+        }));
+
+      // The shop's ads: part of its stock at its place, mostly at fixed trader prices.
+      const own: DemoAdDraft[] = [];
+      const count = kind === 'shop' ? random.int(Math.min(6, stock.length), stock.length) : stock.length;
+      for (const { category, template } of random.sample(stock, count)) {
+        const rootSlug = deps.categories.resolve(category.rootId)?.slug ?? '';
+        const offer = demoOffer(random, category, rootSlug, template, now.getTime(), 0.85);
+        offer.price = template.price[0] === template.price[1] ? template.price[0] : traderPrice(offer.price);
+        const ageDays = random.next() ** 1.3 * 35;
+        own.push(
+          demoAdDraft({
+            offer,
+            template,
+            category,
+            place,
+            sellerId: account.id,
+            description: demoDescription(random, { ...offer, template, business: true }),
+            status: 'active',
+            createdAt: new Date(now.getTime() - ageDays * DAY_MS - random.int(0, 3_600_000)),
+            views: random.int(0, Math.round(ageDays * 12) + 20),
+            photoCount: random.int(1, 3),
+          }),
+        );
+      }
+      drafts.push(...own);
+
+      // The owner joined before the first ad; the business was verified a few days later.
+      const first = Math.min(now.getTime(), ...own.map((draft) => (draft.createdAt as Date).getTime()));
+      const joined = new Date(first - random.int(60, 4 * 365) * DAY_MS);
+      const verified = new Date(joined.getTime() + random.int(1, 14) * DAY_MS);
+      await dateDemoSeller(tx, account.id, joined, deps.termsVersion);
+
+      const uploadId = randomBytes(16).toString('hex');
+      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
+        files.push({ name: `${uploadId}-${variant}.webp`, data: logo[variant] });
+      }
+      const slug = slugOf(demo.name);
       const registered = !['Einzelunternehmen', 'GbR', 'Freiberufler'].includes(demo.legalForm);
       const business = {
         name: demo.name,
@@ -416,54 +547,73 @@ export async function seedDemoShops(
         registerNumber: registered ? `HRB ${40_000 + created * 137}` : null,
         vatId: `DE${String(123_456_700 + created).padStart(9, '0')}`,
       };
-      await deps.db.transaction(async (tx) => {
-        const open = await tx
-          .select({ id: sellerVerifications.id })
-          .from(sellerVerifications)
-          .where(
-            sql`${sellerVerifications.userId} = ${account.id} and (${sellerVerifications.status} = 'pending' or (${sellerVerifications.status} = 'approved' and ${sellerVerifications.kind} = 'business'))`,
-          );
-        if (open.length === 0) {
-          await tx.insert(sellerVerifications).values({
-            userId: account.id,
-            kind: 'business',
-            status: 'approved',
-            ...business,
-            legalForm: namedLegalForm(demo.legalForm),
-            decidedAt: now,
-            createdAt: now,
-          });
-        }
-        const [row] = await tx
-          .insert(businessProfiles)
-          .values({
-            userId: account.id,
-            kind,
-            status: 'approved',
-            ...business,
-            registerCourt: registered ? `Amtsgericht ${place.place}` : null,
-            website: `https://www.${slug}.example`,
-            description: demo.description,
-            categories: demo.categories,
-            logo: imageUrl(uploadId),
-            hours: demo.hours,
-            areaPostalCode: kind === 'provider' ? demo.postalCode : null,
-            areaRadiusKm: kind === 'provider' ? (demo.radius ?? 30) : null,
-            services: demo.services ?? [],
-            latitude: place.latitude,
-            longitude: place.longitude,
-            decidedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: businessProfiles.id });
-        if (row)
-          await tx.insert(uploads).values({ id: uploadId, ownerId: account.id, businessProfileId: row.id });
-      });
+      const open = await tx
+        .select({ id: sellerVerifications.id })
+        .from(sellerVerifications)
+        .where(
+          sql`${sellerVerifications.userId} = ${account.id} and (${sellerVerifications.status} = 'pending' or (${sellerVerifications.status} = 'approved' and ${sellerVerifications.kind} = 'business'))`,
+        );
+      if (open.length === 0) {
+        await tx.insert(sellerVerifications).values({
+          userId: account.id,
+          kind: 'business',
+          status: 'approved',
+          ...business,
+          legalForm: namedLegalForm(demo.legalForm),
+          decidedAt: verified,
+          createdAt: joined,
+        });
+      }
+      const [row] = await tx
+        .insert(businessProfiles)
+        .values({
+          userId: account.id,
+          kind,
+          status: 'approved',
+          ...business,
+          registerCourt: registered ? `Amtsgericht ${place.place}` : null,
+          website: `https://www.${slug}.example`,
+          description: demo.description,
+          categories: demo.categories,
+          logo: imageUrl(uploadId),
+          hours: demo.hours,
+          areaPostalCode: kind === 'provider' ? demo.postalCode : null,
+          areaRadiusKm: kind === 'provider' ? (demo.radius ?? 30) : null,
+          services: demo.services ?? [],
+          latitude: place.latitude,
+          longitude: place.longitude,
+          decidedAt: verified,
+          createdAt: joined,
+          updatedAt: verified,
+        })
+        .onConflictDoNothing()
+        .returning({ id: businessProfiles.id });
+      if (row)
+        await tx.insert(uploads).values({ id: uploadId, ownerId: account.id, businessProfileId: row.id });
       created++;
     }
+    const ids = await storeDemoAds(tx, deps.storage, drafts, photos, random);
+    await Promise.all(files.map((file) => deps.storage.write(LISTING_IMAGE_FOLDER, file.name, file.data)));
+    return {
+      created,
+      ads: ids.map((id, index) => ({
+        id,
+        sellerId: drafts[index]?.sellerId as string,
+        title: drafts[index]?.title as string,
+      })),
+    };
+  });
+  if (!result) return 0;
+  for (const ad of result.ads) {
+    await deps.events?.publish('listing.created', {
+      listingId: ad.id,
+      sellerId: ad.sellerId,
+      title: ad.title,
+    });
   }
-  deps.log.info({ profiles: created }, 'demo shops and providers created');
-  return created;
+  deps.log.info(
+    { profiles: result.created, listings: result.ads.length, ms: Date.now() - started },
+    'demo shops and providers created',
+  );
+  return result.created;
 }
