@@ -20,6 +20,7 @@ import type { Database } from '../client.ts';
 import { businessProfiles, sellerVerifications, uploads } from '../schema.ts';
 import { type DemoAdDraft, dateDemoSeller, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
 import type { AdTemplate } from './catalog.ts';
+import { demoPhotoSvg, escapeXml } from './images.ts';
 import { demoDescription } from './listings.ts';
 import { DEMO_PASSWORD, demoEmail, plainGerman } from './members.ts';
 import { drawPhotos } from './photos.ts';
@@ -356,20 +357,71 @@ const PROVIDERS: DemoProfile[] = [
   },
 ];
 
-/** A logo drawn as SVG: a coloured tile with the initials and a stripe. */
-function logoSvg(name: string, color: string): string {
-  const initials = name
+/** The first letters of a name's first two capitalised words ('Fahrradhaus Berlin-Mitte' → 'FB'). */
+function initialsOf(name: string): string {
+  return name
     .split(/\s+/)
     .filter((word) => /^[A-ZÄÖÜ]/.test(word))
     .slice(0, 2)
     .map((word) => word[0])
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-    <rect width="400" height="400" rx="64" fill="${color}"/>
-    <circle cx="320" cy="80" r="120" fill="#ffffff" opacity="0.12"/>
-    <rect x="60" y="300" width="280" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
-    <text x="200" y="250" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="160" fill="#ffffff">${initials}</text>
+}
+
+/**
+ * A drawn tile as SVG, the look of the demo logos and banners: `width` × `height` in `color`
+ * with a light circle at the top right, a light stripe below the middle and `text` in white.
+ */
+function tileSvg(
+  { width, height, corner }: { width: number; height: number; corner: number },
+  color: string,
+  text: { value: string; x: number; y: number; size: number; anchor: 'start' | 'middle' },
+): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="${width}" height="${height}" rx="${corner}" fill="${color}"/>
+    <circle cx="${width - 80}" cy="80" r="${height * 0.3}" fill="#ffffff" opacity="0.12"/>
+    <rect x="${text.anchor === 'middle' ? 60 : text.x}" y="${height * 0.75}" width="${text.anchor === 'middle' ? width - 120 : width * 0.4}" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
+    <text x="${text.x}" y="${text.y}" text-anchor="${text.anchor}" font-family="sans-serif" font-weight="700" font-size="${text.size}" fill="#ffffff">${escapeXml(text.value)}</text>
   </svg>`;
+}
+
+/** A logo drawn as SVG: a coloured tile with the initials and a stripe. */
+const logoSvg = (name: string, color: string) =>
+  tileSvg({ width: 400, height: 400, corner: 64 }, color, {
+    value: initialsOf(name),
+    x: 200,
+    y: 250,
+    size: 160,
+    anchor: 'middle',
+  });
+
+/** A shop's banner drawn as SVG: a wide 4 : 1 tile in its colour with its name, like its logo. */
+const bannerSvg = (name: string, color: string) =>
+  tileSvg({ width: 1600, height: 400, corner: 0 }, color, {
+    value: name,
+    x: 120,
+    y: 230,
+    size: 96,
+    anchor: 'start',
+  });
+
+/** A drawing as WebP in every size of an upload. */
+async function encodeDrawing(svg: string | Buffer, density?: number) {
+  return renderVariants(
+    await sharp(Buffer.from(svg), density ? { density } : {})
+      .png()
+      .toBuffer(),
+  );
+}
+
+/**
+ * A provider's reference photos, one for each of its first three services, drawn like the demo
+ * ads' photos (at 400 × 300 pixels: they are shown as small tiles).
+ */
+function referenceDrawings(random: Random, demo: DemoProfile, hue: number) {
+  return (demo.services ?? []).slice(0, 3).map((s, i) => ({
+    service: s.name,
+    svg: demoPhotoSvg(s.name, `Referenz ${i + 1}`, (hue + i * 25) % 360, random),
+  }));
 }
 
 /** Seed of the shops' PRNG: the same shop ads on every first start. */
@@ -420,7 +472,8 @@ function stockOf(demo: DemoProfile, kind: 'shop' | 'provider'): { slug: string; 
 /**
  * Demo data (docs/decisions/0041-shop-and-provider-profiles.md): ten shops and ten providers over
  * German cities, each owned by a demo business account of its own (the contact person,
- * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo, hours or a service
+ * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo (a shop also a drawn
+ * banner, a provider two or three captioned reference photos), hours or a service
  * area with services, approved together with an approved business verification, so that
  * /entities' tabs Shops and Dienstleister and their pages have content on a first start. Each
  * shop has 6–10 active ads of its stock at its postal code (mostly fixed trader prices, drawn
@@ -461,20 +514,25 @@ export async function seedDemoShops(
     (id) => deps.categories.resolve(id) ?? [],
   );
   // Two photos per top-level category: a shop's ads show one or two.
+  // The providers' references draw from a PRNG of their own, so the ads stay as they were.
+  const drawingRandom = new Random(SEED + 1);
   const [photos, prepared] = await Promise.all([
     drawPhotos(random, roots, 2),
     Promise.all(
-      profiles.map(async ({ demo, kind }, index) => ({
-        demo,
-        kind,
-        place: await findPlace(deps.db, demo.postalCode, ''),
-        logo: await renderVariants(
-          await sharp(Buffer.from(logoSvg(demo.name, demo.color)))
-            .png()
-            .toBuffer(),
-        ),
-        stock: stocks[index] ?? [],
-      })),
+      profiles.map(async ({ demo, kind }, index) => {
+        const references = kind === 'provider' ? referenceDrawings(drawingRandom, demo, index * 36) : [];
+        const [place, logo, banner, referencePhotos] = await Promise.all([
+          findPlace(deps.db, demo.postalCode, ''),
+          encodeDrawing(logoSvg(demo.name, demo.color)),
+          kind === 'shop' ? encodeDrawing(bannerSvg(demo.name, demo.color)) : null,
+          Promise.all(references.map((reference) => encodeDrawing(reference.svg, 24))),
+        ]);
+        const drawn = referencePhotos.map((variants, i) => ({
+          service: references[i]?.service ?? '',
+          variants,
+        }));
+        return { demo, kind, place, logo, banner, references: drawn, stock: stocks[index] ?? [] };
+      }),
     ),
   ]);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -486,7 +544,15 @@ export async function seedDemoShops(
     const drafts: DemoAdDraft[] = [];
     const files: { name: string; data: Buffer }[] = [];
     let created = 0;
-    for (const { demo, kind, place, logo, stock } of prepared) {
+    /** Keeps a drawing's sizes for writing after the commit; @returns its upload id. */
+    const keep = (variants: Record<ImageVariant, Buffer>) => {
+      const id = randomBytes(16).toString('hex');
+      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
+        files.push({ name: `${id}-${variant}.webp`, data: variants[variant] });
+      }
+      return id;
+    };
+    for (const { demo, kind, place, logo, banner, references, stock } of prepared) {
       if (!place) continue;
       const email = demoEmail(demo.owner);
       const account =
@@ -530,10 +596,9 @@ export async function seedDemoShops(
       const verified = new Date(joined.getTime() + random.int(1, 14) * DAY_MS);
       await dateDemoSeller(tx, account.id, joined, deps.termsVersion);
 
-      const uploadId = randomBytes(16).toString('hex');
-      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
-        files.push({ name: `${uploadId}-${variant}.webp`, data: logo[variant] });
-      }
+      const logoId = keep(logo);
+      const bannerId = banner ? keep(banner) : null;
+      const referenceIds = references.map((reference) => ({ id: keep(reference.variants), ...reference }));
       const slug = slugOf(demo.name);
       const registered = !['Einzelunternehmen', 'GbR', 'Freiberufler'].includes(demo.legalForm);
       const business = {
@@ -575,7 +640,12 @@ export async function seedDemoShops(
           website: `https://www.${slug}.example`,
           description: demo.description,
           categories: demo.categories,
-          logo: imageUrl(uploadId),
+          logo: imageUrl(logoId),
+          banner: bannerId ? imageUrl(bannerId) : null,
+          photos: referenceIds.map((reference) => ({
+            url: imageUrl(reference.id),
+            caption: `${reference.service} – ein Auftrag aus ${place.place} und Umgebung`,
+          })),
           hours: demo.hours,
           areaPostalCode: kind === 'provider' ? demo.postalCode : null,
           areaRadiusKm: kind === 'provider' ? (demo.radius ?? 30) : null,
@@ -588,8 +658,16 @@ export async function seedDemoShops(
         })
         .onConflictDoNothing()
         .returning({ id: businessProfiles.id });
-      if (row)
-        await tx.insert(uploads).values({ id: uploadId, ownerId: account.id, businessProfileId: row.id });
+      if (row) {
+        const ids = [
+          logoId,
+          ...(bannerId ? [bannerId] : []),
+          ...referenceIds.map((reference) => reference.id),
+        ];
+        await tx
+          .insert(uploads)
+          .values(ids.map((id) => ({ id, ownerId: account.id, businessProfileId: row.id })));
+      }
       created++;
     }
     const ids = await storeDemoAds(tx, deps.storage, drafts, photos, random);
