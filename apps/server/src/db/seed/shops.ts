@@ -8,11 +8,10 @@ import {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree } from '../../modules/categories/index.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER, renderVariants } from '../../modules/media/index.ts';
+import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { findPlace } from '../../modules/places/index.ts';
 import { createAccount, findAccountByEmail } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
@@ -23,7 +22,7 @@ import type { AdTemplate } from './catalog.ts';
 import { demoPhotoSvg, escapeXml } from './images.ts';
 import { demoDescription } from './listings.ts';
 import { DEMO_PASSWORD, demoEmail, plainGerman } from './members.ts';
-import { drawPhotos } from './photos.ts';
+import { drawPhotos, encodeDrawing } from './photos.ts';
 import { Random } from './random.ts';
 import { SHOP_STOCK } from './shop-catalog.ts';
 
@@ -369,49 +368,36 @@ function initialsOf(name: string): string {
 
 /**
  * A drawn tile as SVG, the look of the demo logos and banners: `width` × `height` in `color`
- * with a light circle at the top right, a light stripe below the middle and `text` in white.
+ * with a light circle at the top right, a light stripe below the middle and `text` in white,
+ * centred at height `y` in `size` px.
  */
 function tileSvg(
   { width, height, corner }: { width: number; height: number; corner: number },
   color: string,
-  text: { value: string; x: number; y: number; size: number; anchor: 'start' | 'middle' },
+  text: { value: string; y: number; size: number },
 ): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="${width}" height="${height}" rx="${corner}" fill="${color}"/>
     <circle cx="${width - 80}" cy="80" r="${height * 0.3}" fill="#ffffff" opacity="0.12"/>
-    <rect x="${text.anchor === 'middle' ? 60 : text.x}" y="${height * 0.75}" width="${text.anchor === 'middle' ? width - 120 : width * 0.4}" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
-    <text x="${text.x}" y="${text.y}" text-anchor="${text.anchor}" font-family="sans-serif" font-weight="700" font-size="${text.size}" fill="#ffffff">${escapeXml(text.value)}</text>
+    <rect x="${width * 0.15}" y="${height * 0.75}" width="${width * 0.7}" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
+    <text x="${width / 2}" y="${text.y}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${text.size}" fill="#ffffff">${escapeXml(text.value)}</text>
   </svg>`;
 }
 
 /** A logo drawn as SVG: a coloured tile with the initials and a stripe. */
 const logoSvg = (name: string, color: string) =>
-  tileSvg({ width: 400, height: 400, corner: 64 }, color, {
-    value: initialsOf(name),
-    x: 200,
-    y: 250,
-    size: 160,
-    anchor: 'middle',
-  });
+  tileSvg({ width: 400, height: 400, corner: 64 }, color, { value: initialsOf(name), y: 250, size: 160 });
 
-/** A shop's banner drawn as SVG: a wide 4 : 1 tile in its colour with its name, like its logo. */
+/**
+ * A shop's banner drawn as SVG: a wide 4 : 1 tile in its colour with its name, like its logo.
+ * The name fits the middle 1100 px, which a phone's 3 : 1 crop keeps.
+ */
 const bannerSvg = (name: string, color: string) =>
   tileSvg({ width: 1600, height: 400, corner: 0 }, color, {
     value: name,
-    x: 120,
-    y: 230,
-    size: 96,
-    anchor: 'start',
+    y: 235,
+    size: Math.min(110, Math.floor(1100 / (0.62 * name.length))),
   });
-
-/** A drawing as WebP in every size of an upload. */
-async function encodeDrawing(svg: string | Buffer, density?: number) {
-  return renderVariants(
-    await sharp(Buffer.from(svg), density ? { density } : {})
-      .png()
-      .toBuffer(),
-  );
-}
 
 /**
  * A provider's reference photos, one for each of its first three services, drawn like the demo
@@ -420,7 +406,7 @@ async function encodeDrawing(svg: string | Buffer, density?: number) {
 function referenceDrawings(random: Random, demo: DemoProfile, hue: number) {
   return (demo.services ?? []).slice(0, 3).map((s, i) => ({
     service: s.name,
-    svg: demoPhotoSvg(s.name, `Referenz ${i + 1}`, (hue + i * 25) % 360, random),
+    svg: demoPhotoSvg(`Referenz ${i + 1}`, s.name, (hue + i * 25) % 360, random),
   }));
 }
 
@@ -524,7 +510,8 @@ export async function seedDemoShops(
         const [place, logo, banner, referencePhotos] = await Promise.all([
           findPlace(deps.db, demo.postalCode, ''),
           encodeDrawing(logoSvg(demo.name, demo.color)),
-          kind === 'shop' ? encodeDrawing(bannerSvg(demo.name, demo.color)) : null,
+          // 1200 × 300 pixels: the page shows it at most 1152 px wide; quicker to draw than 1600.
+          kind === 'shop' ? encodeDrawing(bannerSvg(demo.name, demo.color), 54) : null,
           Promise.all(references.map((reference) => encodeDrawing(reference.svg, 24))),
         ]);
         const drawn = referencePhotos.map((variants, i) => ({
