@@ -296,7 +296,7 @@ describe('demo data (SEED_DEMO)', () => {
     expect(new Set(reports.map((r) => r.listing_id)).size).toBeLessThan(reports.length);
   });
 
-  it('adds ten shops and ten providers with drawn logos, hours or an area with services, once', async () => {
+  it('adds ten shops and ten providers with drawn logos, banners or captioned references, hours or an area with services, once', async () => {
     expect(await seedShops()).toBe(0);
     for (const kind of ['shop', 'provider'] as const) {
       const list = (await t.app.inject({ url: `/api/profiles?kind=${kind}` })).json() as ProfileCardList;
@@ -310,6 +310,22 @@ describe('demo data (SEED_DEMO)', () => {
       expect(first.verified).toBe(true);
       if (kind === 'shop') expect(first.hours.length).toBeGreaterThan(0);
       else expect([first.area?.radius_km, first.services.length > 0]).toEqual([expect.any(Number), true]);
+      // A shop shows a drawn banner; a provider two or three captioned reference photos.
+      for (const card of list.profiles) {
+        const profile = (await t.app.inject({ url: `/api/profiles/${card.id}` })).json() as Profile;
+        if (kind === 'shop') {
+          expect(profile.banner, profile.display_name).toMatch(/^\/api\/images\//);
+          expect((await t.app.inject({ url: profile.banner as string })).statusCode).toBe(200);
+        } else {
+          expect(profile.photos.length, profile.display_name).toBeGreaterThanOrEqual(2);
+          expect(profile.photos.length, profile.display_name).toBeLessThanOrEqual(3);
+          for (const photo of profile.photos) {
+            expect(photo.caption.length).toBeGreaterThan(0);
+            expect(photo.caption.length).toBeLessThanOrEqual(120);
+            expect((await t.app.inject({ url: photo.url })).statusCode).toBe(200);
+          }
+        }
+      }
     }
   });
 

@@ -326,3 +326,99 @@ describe('the directory and the trader details', () => {
     expect(seen.seller.shop ?? null).toBeNull();
   });
 });
+
+describe('banner and photo captions', () => {
+  /** The profile an upload belongs to (`uploads.business_profile_id`), null when detached. */
+  const claimedBy = async (url: string) => {
+    const id = /([a-f0-9]{32})-detail\.webp$/.exec(url)?.[1] ?? '';
+    const [row] = await selectRows(
+      t.app.database.db,
+      z.object({ profile: z.string().nullable() }),
+      sql`select business_profile_id::text as profile from uploads where id = ${id}`,
+    );
+    return row?.profile ?? null;
+  };
+
+  it('stores and answers the banner and the captions; a new banner detaches the old one', async () => {
+    const owner = await verifiedMember(t, { nickname: 'Titelbild' });
+    const [banner, workshop, shopFront] = [
+      await uploadPhoto(t, owner.access_token),
+      await uploadPhoto(t, owner.access_token),
+      await uploadPhoto(t, owner.access_token),
+    ];
+    const profile = await register(
+      owner,
+      shopBody({
+        banner,
+        photos: [{ url: workshop, caption: '  Unsere Werkstatt in Mitte ' }, { url: shopFront }],
+      }),
+    );
+    const photos = [
+      { url: workshop, caption: 'Unsere Werkstatt in Mitte' },
+      { url: shopFront, caption: '' },
+    ];
+    expect(profile).toMatchObject({ banner, photos });
+    await decide(profile.id, 'approve');
+    expect((await call(null, 'GET', `/api/profiles/${profile.id}`)).json()).toMatchObject({ banner, photos });
+    expect(await claimedBy(banner)).toBe(profile.id);
+
+    const next = await uploadPhoto(t, owner.access_token);
+    const changed = await call(owner.access_token, 'PATCH', `/api/profiles/${profile.id}`, {
+      banner: next,
+      photos: [{ url: shopFront, caption: 'Der Laden von außen' }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      status: 'approved',
+      banner: next,
+      photos: [{ url: shopFront, caption: 'Der Laden von außen' }],
+    });
+    expect([await claimedBy(next), await claimedBy(banner), await claimedBy(workshop)]).toEqual([
+      profile.id,
+      null,
+      null,
+    ]);
+    const removed = await call(owner.access_token, 'PATCH', `/api/profiles/${profile.id}`, { banner: null });
+    expect(removed.json()).toMatchObject({ banner: null, photos: [{ url: shopFront }] });
+    expect(await claimedBy(next)).toBeNull();
+  });
+
+  it('refuses a caption over 120 characters with a German 422 naming the field, and changes nothing', async () => {
+    const owner = await verifiedMember(t, { nickname: 'Lang' });
+    const photo = await uploadPhoto(t, owner.access_token);
+    const tooLong = [{ url: photo, caption: 'x'.repeat(121) }];
+    const created = await call(owner.access_token, 'POST', '/api/profiles', shopBody({ photos: tooLong }));
+    expect(created.statusCode).toBe(422);
+    expect(created.json().detail).toBe(
+      "Feld 'photos.0.caption': Die Bildunterschrift darf höchstens 120 Zeichen lang sein.",
+    );
+    expect(await profileCount(owner.user.id)).toBe(0);
+
+    const fits = [{ url: photo, caption: 'y'.repeat(120) }];
+    const profile = await register(owner, shopBody({ photos: fits }));
+    const patch = await call(owner.access_token, 'PATCH', `/api/profiles/${profile.id}`, { photos: tooLong });
+    expect(patch.statusCode).toBe(422);
+    expect(patch.json().detail).toMatch(/^Feld 'photos\.0\.caption': Die Bildunterschrift/);
+    const still = (await call(owner.access_token, 'GET', `/api/profiles/${profile.id}`)).json() as Profile;
+    expect(still.photos).toEqual(fits);
+  });
+
+  it("refuses a banner that is not the owner's upload the way it refuses such a logo", async () => {
+    const owner = await verifiedMember(t, { nickname: 'Eigen' });
+    const stranger = await verifiedMember(t, { nickname: 'Fremdbild' });
+    const foreign = await uploadPhoto(t, stranger.access_token);
+    const asLogo = await call(owner.access_token, 'POST', '/api/profiles', shopBody({ logo: foreign }));
+    const asBanner = await call(owner.access_token, 'POST', '/api/profiles', shopBody({ banner: foreign }));
+    expect([asLogo.statusCode, asBanner.statusCode]).toEqual([422, 422]);
+    expect(asBanner.json().detail).toBe(asLogo.json().detail);
+    expect(asBanner.json().detail).toMatch(/Titelbild.*fremde/);
+    expect(await profileCount(owner.user.id)).toBe(0);
+    expect(await claimedBy(foreign)).toBeNull();
+
+    const profile = await register(owner, shopBody());
+    const patch = await call(owner.access_token, 'PATCH', `/api/profiles/${profile.id}`, { banner: foreign });
+    expect(patch.statusCode).toBe(422);
+    const still = (await call(owner.access_token, 'GET', `/api/profiles/${profile.id}`)).json() as Profile;
+    expect(still.banner).toBeNull();
+  });
+});

@@ -17,8 +17,18 @@ test.use({ serverEnv: { ADMIN_EMAIL, ADMIN_PASSWORD: PASSWORD } });
 const logIn = (page: Page, email: string, next: string, ready: string | RegExp) =>
   logInAs(page, email, next, page.getByRole('heading', { level: 1, name: ready }));
 
+/** Picks a plain PNG of `width` × `height` in `color` in the upload button named `label`. */
+async function uploadImage(page: Page, label: string, width: number, height: number, color: string) {
+  const image = await sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  await page
+    .locator(`input[type=file][aria-label="${label}"]`)
+    .setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: image });
+}
+
 test.describe('shops', () => {
-  test('a member registers a shop in all steps with a logo, an admin approves it, a visitor finds it near its postcode, sees its opening state and its ads, and a member writes to it', async ({
+  test('a member registers a shop in all steps with a logo and a banner, an admin approves it, a visitor finds it near its postcode, sees its opening state and its ads, and a member writes to it', async ({
     newPage,
     member,
     server,
@@ -68,15 +78,17 @@ test.describe('shops', () => {
       .click();
     await page.getByRole('button', { name: 'Weiter' }).click();
 
-    const logo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1e6fd9' } })
-      .png()
-      .toBuffer();
-    await page
-      .locator('input[type=file][aria-label="Logo hochladen"]')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await uploadImage(page, 'Logo hochladen', 300, 300, '#1e6fd9');
     await expect(page.getByRole('img', { name: 'Logo' })).toHaveAttribute('src', /\/api\/images\//, {
       timeout: STEP_MS,
     });
+    // A wide banner, shown above logo and name.
+    await uploadImage(page, 'Titelbild hochladen', 1600, 400, '#0f9d8a');
+    await expect(page.getByRole('img', { name: `Titelbild von ${SHOP_NAME}` })).toHaveAttribute(
+      'src',
+      /\/api\/images\//,
+      { timeout: STEP_MS },
+    );
     await page.getByRole('button', { name: 'Weiter' }).click();
 
     // Opening hours: Monday to Friday 9 to 18 as proposed, and Saturday morning.
@@ -125,7 +137,10 @@ test.describe('shops', () => {
     const visitor = await newPage(DESKTOP);
     const served = await visitor.page.request.get(shopPath);
     expect(served.status()).toBe(200);
-    expect(await served.text()).toContain('"LocalBusiness"');
+    const html = await served.text();
+    expect(html).toContain('"LocalBusiness"');
+    // The banner arrives in the server's HTML, with its name.
+    expect(html).toContain(`alt="Titelbild von ${SHOP_NAME} GmbH"`);
     const sitemap = await visitor.page.request.get('/sitemaps/shops.xml');
     expect(await sitemap.text()).toContain(shopPath);
     await openApp(visitor.page, '/entities?type=shops&near=10999&radius=10&sort=distance');
@@ -137,6 +152,9 @@ test.describe('shops', () => {
     await visitor.page
       .getByRole('heading', { level: 1, name: `${SHOP_NAME} GmbH` })
       .waitFor({ timeout: STEP_MS });
+    const shopBanner = visitor.page.getByRole('img', { name: `Titelbild von ${SHOP_NAME} GmbH` });
+    await expect(shopBanner).toHaveJSProperty('complete', true);
+    expect((await shopBanner.boundingBox())?.height).toBeGreaterThan(100);
     await expect(visitor.page.getByTestId('opening-state')).toHaveText(/^(Jetzt geöffnet|Öffnet)/, {
       timeout: STEP_MS,
     });

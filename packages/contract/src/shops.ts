@@ -58,8 +58,10 @@ export const LEGAL_FORM_NAMES = Object.keys(LEGAL_FORMS) as LegalForm[];
 export const PROFILE_DESCRIPTION_MAX = 5000;
 /** Most categories a profile names. */
 export const PROFILE_CATEGORIES_MAX = 5;
-/** Most photos besides the logo. */
+/** Most photos besides the logo and the banner. */
 export const PROFILE_PHOTOS_MAX = 10;
+/** Longest caption of a profile photo, in characters. */
+export const PROFILE_PHOTO_CAPTION_MAX = 120;
 /** Largest service area radius, in km. */
 export const SERVICE_RADIUS_MAX_KM = 200;
 /** Most services a provider lists. */
@@ -101,6 +103,23 @@ export const profileImageSchema = z
   .trim()
   .max(300)
   .regex(/^\/api\/images\/[A-Za-z0-9._-]+$/, 'Bitte lade das Bild über den Upload hoch.');
+
+/**
+ * One photo of a profile ('Fotos' of a shop, 'Referenzen' of a provider): an uploaded image's
+ * address and an optional caption shown under it (empty when none).
+ */
+export const profilePhotoSchema = z.object({
+  url: profileImageSchema,
+  caption: userText()
+    .trim()
+    .max(
+      PROFILE_PHOTO_CAPTION_MAX,
+      `Die Bildunterschrift darf höchstens ${PROFILE_PHOTO_CAPTION_MAX} Zeichen lang sein.`,
+    )
+    .optional()
+    .default(''),
+});
+export type ProfilePhoto = z.output<typeof profilePhotoSchema>;
 
 /** A time of day 'HH:MM' (24 h). */
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bitte gib eine Uhrzeit wie 09:00 an.');
@@ -223,8 +242,10 @@ const contentFields = {
     .min(1, 'Bitte wähle mindestens eine Kategorie.')
     .max(PROFILE_CATEGORIES_MAX, `Bitte wähle höchstens ${PROFILE_CATEGORIES_MAX} Kategorien.`),
   logo: profileImageSchema.nullable(),
+  /** A wide header image above logo and name. */
+  banner: profileImageSchema.nullable(),
   photos: z
-    .array(profileImageSchema)
+    .array(profilePhotoSchema)
     .max(PROFILE_PHOTOS_MAX, `Bitte lade höchstens ${PROFILE_PHOTOS_MAX} Fotos hoch.`),
   /** A shop's opening hours; a provider's availability. */
   hours: openingsSchema,
@@ -239,6 +260,7 @@ export const profileContentSchema = z.object({
   description: contentFields.description,
   categories: contentFields.categories,
   logo: contentFields.logo.default(null),
+  banner: contentFields.banner.default(null),
   photos: contentFields.photos.default([]),
   hours: contentFields.hours.default([]),
   area: contentFields.area.default(null),
@@ -295,7 +317,9 @@ export const profileSchema = z.object({
   description: z.string(),
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
   logo: z.string().nullable(),
-  photos: z.array(z.string()),
+  /** The wide header image, null when none. */
+  banner: z.string().nullable(),
+  photos: z.array(z.object({ url: z.string(), caption: z.string() })),
   hours: z.array(z.object({ day: z.number(), opens: z.string(), closes: z.string() })),
   area: z
     .object({

@@ -1,6 +1,7 @@
 import type { Random } from './random.ts';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** `text` safe inside SVG text and attributes. */
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A demo photo drawn locally as SVG (no downloads): a colour gradient in the category's hue,

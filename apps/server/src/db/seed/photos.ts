@@ -9,6 +9,18 @@ import type { Random } from './random.ts';
 const PHOTOS_PER_ROOT = 3;
 
 /**
+ * A drawn SVG as WebP in every size of an upload; `density` (dpi, 72 by default) scales it
+ * (48 draws a 1200 × 900 drawing at 800 × 600).
+ */
+export async function encodeDrawing(svg: string | Buffer, density?: number) {
+  return renderVariants(
+    await sharp(Buffer.from(svg), density ? { density } : {})
+      .png()
+      .toBuffer(),
+  );
+}
+
+/**
  * Draws `perRoot` photos of each top-level category and encodes their WebP sizes. The drawings
  * take their random numbers before the first await, so callers may draw other things meanwhile.
  */
@@ -23,7 +35,7 @@ export async function drawPhotos(random: Random, roots: ResolvedCategory[], perR
   const encoded = await Promise.all(
     drawings.map(async (drawing) =>
       // 800 x 600: large enough for the full-screen view, quick to draw on a first start.
-      renderVariants(await sharp(drawing.svg, { density: 48 }).png().toBuffer()),
+      encodeDrawing(drawing.svg, 48),
     ),
   );
   const photos = new Map<number, Record<ImageVariant, Buffer>[]>();

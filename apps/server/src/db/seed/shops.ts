@@ -8,11 +8,10 @@ import {
 } from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { CategoryTree } from '../../modules/categories/index.ts';
-import { imageUrl, LISTING_IMAGE_FOLDER, renderVariants } from '../../modules/media/index.ts';
+import { imageUrl, LISTING_IMAGE_FOLDER } from '../../modules/media/index.ts';
 import { findPlace } from '../../modules/places/index.ts';
 import { createAccount, findAccountByEmail } from '../../modules/users/index.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
@@ -20,9 +19,10 @@ import type { Database } from '../client.ts';
 import { businessProfiles, sellerVerifications, uploads } from '../schema.ts';
 import { type DemoAdDraft, dateDemoSeller, demoAdDraft, demoOffer, storeDemoAds } from './ads.ts';
 import type { AdTemplate } from './catalog.ts';
+import { demoPhotoSvg, escapeXml } from './images.ts';
 import { demoDescription } from './listings.ts';
 import { DEMO_PASSWORD, demoEmail, plainGerman } from './members.ts';
-import { drawPhotos } from './photos.ts';
+import { drawPhotos, encodeDrawing } from './photos.ts';
 import { Random } from './random.ts';
 import { SHOP_STOCK } from './shop-catalog.ts';
 
@@ -356,20 +356,58 @@ const PROVIDERS: DemoProfile[] = [
   },
 ];
 
-/** A logo drawn as SVG: a coloured tile with the initials and a stripe. */
-function logoSvg(name: string, color: string): string {
-  const initials = name
+/** The first letters of a name's first two capitalised words ('Fahrradhaus Berlin-Mitte' → 'FB'). */
+function initialsOf(name: string): string {
+  return name
     .split(/\s+/)
     .filter((word) => /^[A-ZÄÖÜ]/.test(word))
     .slice(0, 2)
     .map((word) => word[0])
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-    <rect width="400" height="400" rx="64" fill="${color}"/>
-    <circle cx="320" cy="80" r="120" fill="#ffffff" opacity="0.12"/>
-    <rect x="60" y="300" width="280" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
-    <text x="200" y="250" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="160" fill="#ffffff">${initials}</text>
+}
+
+/**
+ * A drawn tile as SVG, the look of the demo logos and banners: `width` × `height` in `color`
+ * with a light circle at the top right, a light stripe below the middle and `text` in white,
+ * centred at height `y` in `size` px.
+ */
+function tileSvg(
+  { width, height, corner }: { width: number; height: number; corner: number },
+  color: string,
+  text: { value: string; y: number; size: number },
+): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="${width}" height="${height}" rx="${corner}" fill="${color}"/>
+    <circle cx="${width - 80}" cy="80" r="${height * 0.3}" fill="#ffffff" opacity="0.12"/>
+    <rect x="${width * 0.15}" y="${height * 0.75}" width="${width * 0.7}" height="14" rx="7" fill="#ffffff" opacity="0.6"/>
+    <text x="${width / 2}" y="${text.y}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${text.size}" fill="#ffffff">${escapeXml(text.value)}</text>
   </svg>`;
+}
+
+/** A logo drawn as SVG: a coloured tile with the initials and a stripe. */
+const logoSvg = (name: string, color: string) =>
+  tileSvg({ width: 400, height: 400, corner: 64 }, color, { value: initialsOf(name), y: 250, size: 160 });
+
+/**
+ * A shop's banner drawn as SVG: a wide 4 : 1 tile in its colour with its name, like its logo.
+ * The name fits the middle 1100 px, which a phone's 3 : 1 crop keeps.
+ */
+const bannerSvg = (name: string, color: string) =>
+  tileSvg({ width: 1600, height: 400, corner: 0 }, color, {
+    value: name,
+    y: 235,
+    size: Math.min(110, Math.floor(1100 / (0.62 * name.length))),
+  });
+
+/**
+ * A provider's reference photos, one for each of its first three services, drawn like the demo
+ * ads' photos (at 400 × 300 pixels: they are shown as small tiles).
+ */
+function referenceDrawings(random: Random, demo: DemoProfile, hue: number) {
+  return (demo.services ?? []).slice(0, 3).map((s, i) => ({
+    service: s.name,
+    svg: demoPhotoSvg(`Referenz ${i + 1}`, s.name, (hue + i * 25) % 360, random),
+  }));
 }
 
 /** Seed of the shops' PRNG: the same shop ads on every first start. */
@@ -420,7 +458,8 @@ function stockOf(demo: DemoProfile, kind: 'shop' | 'provider'): { slug: string; 
 /**
  * Demo data (docs/decisions/0041-shop-and-provider-profiles.md): ten shops and ten providers over
  * German cities, each owned by a demo business account of its own (the contact person,
- * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo, hours or a service
+ * `vorname.nachname@example.com`, password `demo1234`), with a drawn logo (a shop also a drawn
+ * banner, a provider two or three captioned reference photos), hours or a service
  * area with services, approved together with an approved business verification, so that
  * /entities' tabs Shops and Dienstleister and their pages have content on a first start. Each
  * shop has 6–10 active ads of its stock at its postal code (mostly fixed trader prices, drawn
@@ -461,20 +500,26 @@ export async function seedDemoShops(
     (id) => deps.categories.resolve(id) ?? [],
   );
   // Two photos per top-level category: a shop's ads show one or two.
+  // The providers' references draw from a PRNG of their own, so the ads stay as they were.
+  const drawingRandom = new Random(SEED + 1);
   const [photos, prepared] = await Promise.all([
     drawPhotos(random, roots, 2),
     Promise.all(
-      profiles.map(async ({ demo, kind }, index) => ({
-        demo,
-        kind,
-        place: await findPlace(deps.db, demo.postalCode, ''),
-        logo: await renderVariants(
-          await sharp(Buffer.from(logoSvg(demo.name, demo.color)))
-            .png()
-            .toBuffer(),
-        ),
-        stock: stocks[index] ?? [],
-      })),
+      profiles.map(async ({ demo, kind }, index) => {
+        const references = kind === 'provider' ? referenceDrawings(drawingRandom, demo, index * 36) : [];
+        const [place, logo, banner, referencePhotos] = await Promise.all([
+          findPlace(deps.db, demo.postalCode, ''),
+          encodeDrawing(logoSvg(demo.name, demo.color)),
+          // 1200 × 300 pixels: the page shows it at most 1152 px wide; quicker to draw than 1600.
+          kind === 'shop' ? encodeDrawing(bannerSvg(demo.name, demo.color), 54) : null,
+          Promise.all(references.map((reference) => encodeDrawing(reference.svg, 24))),
+        ]);
+        const drawn = referencePhotos.map((variants, i) => ({
+          service: references[i]?.service ?? '',
+          variants,
+        }));
+        return { demo, kind, place, logo, banner, references: drawn, stock: stocks[index] ?? [] };
+      }),
     ),
   ]);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -486,7 +531,15 @@ export async function seedDemoShops(
     const drafts: DemoAdDraft[] = [];
     const files: { name: string; data: Buffer }[] = [];
     let created = 0;
-    for (const { demo, kind, place, logo, stock } of prepared) {
+    /** Keeps a drawing's sizes for writing after the commit; @returns its upload id. */
+    const keep = (variants: Record<ImageVariant, Buffer>) => {
+      const id = randomBytes(16).toString('hex');
+      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
+        files.push({ name: `${id}-${variant}.webp`, data: variants[variant] });
+      }
+      return id;
+    };
+    for (const { demo, kind, place, logo, banner, references, stock } of prepared) {
       if (!place) continue;
       const email = demoEmail(demo.owner);
       const account =
@@ -530,10 +583,9 @@ export async function seedDemoShops(
       const verified = new Date(joined.getTime() + random.int(1, 14) * DAY_MS);
       await dateDemoSeller(tx, account.id, joined, deps.termsVersion);
 
-      const uploadId = randomBytes(16).toString('hex');
-      for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
-        files.push({ name: `${uploadId}-${variant}.webp`, data: logo[variant] });
-      }
+      const logoId = keep(logo);
+      const bannerId = banner ? keep(banner) : null;
+      const referenceIds = references.map((reference) => ({ id: keep(reference.variants), ...reference }));
       const slug = slugOf(demo.name);
       const registered = !['Einzelunternehmen', 'GbR', 'Freiberufler'].includes(demo.legalForm);
       const business = {
@@ -575,7 +627,12 @@ export async function seedDemoShops(
           website: `https://www.${slug}.example`,
           description: demo.description,
           categories: demo.categories,
-          logo: imageUrl(uploadId),
+          logo: imageUrl(logoId),
+          banner: bannerId ? imageUrl(bannerId) : null,
+          photos: referenceIds.map((reference) => ({
+            url: imageUrl(reference.id),
+            caption: `${reference.service} – ein Auftrag aus ${place.place} und Umgebung`,
+          })),
           hours: demo.hours,
           areaPostalCode: kind === 'provider' ? demo.postalCode : null,
           areaRadiusKm: kind === 'provider' ? (demo.radius ?? 30) : null,
@@ -588,8 +645,16 @@ export async function seedDemoShops(
         })
         .onConflictDoNothing()
         .returning({ id: businessProfiles.id });
-      if (row)
-        await tx.insert(uploads).values({ id: uploadId, ownerId: account.id, businessProfileId: row.id });
+      if (row) {
+        const ids = [
+          logoId,
+          ...(bannerId ? [bannerId] : []),
+          ...referenceIds.map((reference) => reference.id),
+        ];
+        await tx
+          .insert(uploads)
+          .values(ids.map((id) => ({ id, ownerId: account.id, businessProfileId: row.id })));
+      }
       created++;
     }
     const ids = await storeDemoAds(tx, deps.storage, drafts, photos, random);

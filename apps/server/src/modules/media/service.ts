@@ -192,7 +192,7 @@ export async function claimEventImage(
 }
 
 /**
- * Makes `urls` the logo and photos of the shop or provider profile `profileId` (run it in the
+ * Makes `urls` the logo, banner and photos of the shop or provider profile `profileId` (run it in the
  * profile's transaction, contract shops.ts): each must be an upload of `ownerId` answered by
  * `POST /api/upload` that no ad, message or event uses; the profile's images not in `urls` are
  * detached (the upload sweep removes them a day later).
@@ -241,7 +241,7 @@ export async function claimProfileImages(
 
 /** The refusal of a profile image that is no free upload of its owner. */
 const profileImageText =
-  "Feld 'logo'/'photos': Bitte lade Logo und Fotos über den Upload hoch; fremde oder schon verwendete Bilder sind nicht erlaubt.";
+  "Feld 'logo'/'banner'/'photos': Bitte lade Logo, Titelbild und Fotos über den Upload hoch; fremde oder schon verwendete Bilder sind nicht erlaubt.";
 
 /** The refusal of an event image that is no upload of its organiser. */
 const eventImageTexts = {

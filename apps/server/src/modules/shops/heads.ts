@@ -60,6 +60,12 @@ export function profilePage(
   const description = describe(profile);
   const title = `${profile.display_name} – ${kind === 'shop' ? 'Shop' : 'Dienstleister'} in ${profile.business.city} | ${site.siteName}`;
   const logo = profile.logo ? absolute(site, profile.logo) : null;
+  const banner = profile.banner ? absolute(site, profile.banner) : null;
+  const images = [
+    ...(logo ? [logo] : []),
+    ...(banner ? [banner] : []),
+    ...profile.photos.map((photo) => absolute(site, photo.url)),
+  ];
   const b = profile.business;
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -80,7 +86,8 @@ export function profilePage(
     },
     ...(b.vat_id ? { vatID: b.vat_id } : {}),
     ...(b.website ? { sameAs: [b.website] } : {}),
-    ...(logo ? { logo, image: [logo, ...profile.photos.map((photo) => absolute(site, photo))] } : {}),
+    ...(logo ? { logo } : {}),
+    ...(images.length > 0 ? { image: images } : {}),
     ...(profile.hours.length > 0
       ? {
           openingHoursSpecification: profile.hours.map((h) => ({
@@ -138,7 +145,8 @@ export function profilePage(
         ['og:title', profile.display_name],
         ['og:description', description],
         ['og:url', canonical],
-        ...(logo ? ([['og:image', logo]] as [string, string][]) : []),
+        // The wide banner suits link previews better than the square logo.
+        ...((banner ?? logo) ? ([['og:image', banner ?? logo]] as [string, string][]) : []),
       ],
       jsonLd: [jsonLd, breadcrumbList(site, [DIRECTORY[kind], { name: profile.display_name, path }])],
     },

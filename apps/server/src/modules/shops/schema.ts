@@ -1,4 +1,9 @@
-import { PROFILE_KINDS, PROFILE_STATUSES, type ProfileService } from '@marketplace/contract';
+import {
+  PROFILE_KINDS,
+  PROFILE_STATUSES,
+  type ProfilePhoto,
+  type ProfileService,
+} from '@marketplace/contract';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -18,7 +23,8 @@ import { users } from '../users/schema.ts';
  * an ADMIN approved it. One shop and one provider profile per member (unique index on member
  * and kind, so it holds under parallel submissions). `latitude`/`longitude` are the centroid of
  * the business address's postal code (a provider's: the service area's), for the directory's
- * radius search. Hours, services and categories are small lists kept as JSON.
+ * radius search. Hours, services, categories and photos (address and caption) are small lists
+ * kept as JSON.
  */
 export const businessProfiles = pgTable(
   'business_profiles',
@@ -44,7 +50,9 @@ export const businessProfiles = pgTable(
     description: text('description').notNull(),
     categories: jsonb('categories').$type<string[]>().notNull().default([]),
     logo: text('logo'),
-    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** The wide header image above logo and name. */
+    banner: text('banner'),
+    photos: jsonb('photos').$type<ProfilePhoto[]>().notNull().default([]),
     hours: jsonb('hours').$type<{ day: number; opens: string; closes: string }[]>().notNull().default([]),
     areaPostalCode: text('area_postal_code'),
     areaRadiusKm: integer('area_radius_km'),

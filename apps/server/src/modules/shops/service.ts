@@ -119,6 +119,15 @@ async function locateProfile(
   return place;
 }
 
+/** The addresses of a profile's logo, banner and photos, the uploads it claims (decision 0041). */
+function profileImages(images: Pick<ProfileContent, 'logo' | 'banner' | 'photos'>): string[] {
+  return [
+    ...(images.logo ? [images.logo] : []),
+    ...(images.banner ? [images.banner] : []),
+    ...images.photos.map((photo) => photo.url),
+  ];
+}
+
 /** Parses `body` with `schema`, else a German 422 naming the field. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
@@ -179,6 +188,7 @@ export async function presentProfile(
       return category ? [{ slug: category.slug, name: category.name }] : [];
     }),
     logo: row.logo,
+    banner: row.banner,
     photos: row.photos,
     hours: row.hours,
     area,
@@ -218,6 +228,7 @@ export async function createProfile(deps: ShopDeps, actor: Actor, body: unknown)
           description: input.description,
           categories,
           logo: input.logo,
+          banner: input.banner,
           photos: input.photos,
           hours: input.hours,
           areaPostalCode: input.kind === 'provider' ? (input.area?.postal_code ?? null) : null,
@@ -230,7 +241,7 @@ export async function createProfile(deps: ShopDeps, actor: Actor, body: unknown)
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
-      await claimProfileImages(tx, [...(input.logo ? [input.logo] : []), ...input.photos], actor.id, row.id);
+      await claimProfileImages(tx, profileImages(input), actor.id, row.id);
       await startProfileVerificationInTransaction(tx, emit, actor.id, verificationData(input.business), now);
       return row;
     })
@@ -245,7 +256,7 @@ export async function createProfile(deps: ShopDeps, actor: Actor, body: unknown)
 /**
  * `PATCH /api/profiles/{id}`: the owner changes their profile. Changed business data send it
  * back to review (`pending`, a business verification started where none is approved or open);
- * texts, categories, photos, hours, area and services change without review. Any change of a
+ * texts, categories, logo, banner, photos, hours, area and services change without review. Any change of a
  * rejected profile sends it to review again.
  * @throws AppError not_found (404; also an unapproved profile of someone else), forbidden (403)
  *   for anyone but the owner, validation (422)
@@ -285,6 +296,7 @@ export async function updateProfile(
   const review =
     row.status === 'rejected' || (input.business !== undefined && businessChanged(row, input.business));
   const logo = input.logo !== undefined ? input.logo : row.logo;
+  const banner = input.banner !== undefined ? input.banner : row.banner;
   const photos = input.photos ?? row.photos;
   const now = nowOf(deps);
   const updated = await deps.events.transaction(deps.db, async (tx, emit) => {
@@ -296,6 +308,7 @@ export async function updateProfile(
         description: input.description ?? row.description,
         categories,
         logo,
+        banner,
         photos,
         hours: input.hours ?? row.hours,
         areaPostalCode: row.kind === 'provider' ? (area?.postal_code ?? null) : null,
@@ -308,8 +321,8 @@ export async function updateProfile(
       .where(eq(businessProfiles.id, row.id))
       .returning();
     if (!updated) throw new AppError('not_found', profileTexts.notFound);
-    if (input.logo !== undefined || input.photos !== undefined) {
-      await claimProfileImages(tx, [...(logo ? [logo] : []), ...photos], actor.id, row.id);
+    if (input.logo !== undefined || input.banner !== undefined || input.photos !== undefined) {
+      await claimProfileImages(tx, profileImages({ logo, banner, photos }), actor.id, row.id);
     }
     if (review)
       await startProfileVerificationInTransaction(tx, emit, actor.id, verificationData(business), now);

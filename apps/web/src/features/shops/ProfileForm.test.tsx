@@ -40,7 +40,8 @@ const storedShop: Profile = {
   description: DESCRIPTION,
   categories: [{ slug: 'fahrraeder-zubehoer', name: 'Fahrräder & Zubehör' }],
   logo: '/api/images/logo.webp',
-  photos: [],
+  banner: '/api/images/banner.webp',
+  photos: [{ url: '/api/images/werkstatt.webp', caption: 'Unsere Werkstatt' }],
   hours: [{ day: 6, opens: '10:00', closes: '14:00' }],
   area: null,
   services: [],
@@ -168,6 +169,7 @@ describe('/shop-registration', () => {
           description: DESCRIPTION,
           categories: ['fahrraeder-zubehoer'],
           logo: null,
+          banner: null,
           photos: [],
           hours: [
             ...[1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' })),
@@ -251,10 +253,27 @@ describe('/shop-registration', () => {
     expect(screen.getByRole('button', { name: t.back }).hasAttribute('disabled')).toBe(true);
     await user.clear(screen.getByLabelText(/^Telefon/));
     await user.paste('030 7654321');
-    for (const step of ['Beschreibung', 'Logo und Fotos', 'Details', 'Vorschau']) {
+    for (const step of ['Beschreibung', 'Logo und Fotos']) {
       await next(user);
       await onStep(step);
     }
+    // The banner is shown with its name; a caption over 120 characters is refused in German.
+    expect(screen.getByRole('img', { name: 'Titelbild von Radladen Kreuzberg' })).toBeTruthy();
+    const caption = screen.getByLabelText(t.caption(1));
+    expect((caption as HTMLInputElement).value).toBe('Unsere Werkstatt');
+    fireEvent.change(caption, { target: { value: 'x'.repeat(121) } });
+    await next(user);
+    expect(await alerts()).toEqual(['Die Bildunterschrift darf höchstens 120 Zeichen lang sein.']);
+    expect(fieldError(caption)).toBe('Die Bildunterschrift darf höchstens 120 Zeichen lang sein.');
+    await user.clear(caption);
+    await user.paste('Werkstatt mit Montageständern');
+    for (const step of ['Details', 'Vorschau']) {
+      await next(user);
+      await onStep(step);
+    }
+    // The preview shows the banner and the photo with its caption.
+    expect(screen.getByRole('img', { name: 'Titelbild von Radladen Kreuzberg GmbH' })).toBeTruthy();
+    expect(screen.getByRole('figure').textContent).toContain('Werkstatt mit Montageständern');
     await user.click(screen.getByRole('button', { name: t.save }));
 
     expect(await screen.findByText(t.savedReview)).toBeTruthy();
@@ -264,7 +283,8 @@ describe('/shop-registration', () => {
       description: DESCRIPTION,
       categories: ['fahrraeder-zubehoer'],
       logo: '/api/images/logo.webp',
-      photos: [],
+      banner: '/api/images/banner.webp',
+      photos: [{ url: '/api/images/werkstatt.webp', caption: 'Werkstatt mit Montageständern' }],
       hours: [{ day: 6, opens: '10:00', closes: '14:00' }],
       area: null,
       services: [],

@@ -1,4 +1,11 @@
-import { openingState, type Profile, servicePriceText, shortTime, WEEKDAYS_DE } from '@marketplace/contract';
+import {
+  imageVariantUrl,
+  openingState,
+  type Profile,
+  servicePriceText,
+  shortTime,
+  WEEKDAYS_DE,
+} from '@marketplace/contract';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlined';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PublicIcon from '@mui/icons-material/Public';
@@ -185,15 +192,80 @@ function Community({ profile }: { profile: Profile }) {
 }
 
 /**
+ * The wide header image above logo and name: a box of fixed aspect ratio (3 : 1 on a phone,
+ * 4 : 1 from `sm`), so the page does not shift while it loads, the server's first render
+ * included; the uploaded sizes as `srcset`.
+ */
+export function ProfileBanner({ src, name }: { src: string; name: string }) {
+  return (
+    <Box
+      component="img"
+      src={src}
+      srcSet={`${imageVariantUrl(src, 'card')} 400w, ${imageVariantUrl(src, 'detail')} 1024w, ${imageVariantUrl(src, 'full')} 1920w`}
+      sizes="(min-width: 1200px) 1152px, 100vw"
+      alt={t.bannerAlt(name)}
+      sx={{
+        display: 'block',
+        width: '100%',
+        aspectRatio: { xs: '3 / 1', sm: '4 / 1' },
+        objectFit: 'cover',
+        borderRadius: 2,
+        bgcolor: 'action.hover',
+      }}
+      data-testid="profile-banner"
+    />
+  );
+}
+
+/** The photos ('Fotos' of a shop, 'Referenzen' of a provider), each a figure with its caption. */
+function Photos({ profile }: { profile: Profile }) {
+  return (
+    <Section title={profile.kind === 'provider' ? t.references : t.photos}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+        {profile.photos.map((photo, index) => (
+          <Box component="figure" key={photo.url} sx={{ m: 0, minWidth: 0 }}>
+            <Box
+              component="img"
+              src={photo.url}
+              alt={t.photoAlt(profile.display_name, index + 1)}
+              loading="lazy"
+              sx={{
+                display: 'block',
+                width: '100%',
+                aspectRatio: '4 / 3',
+                objectFit: 'cover',
+                borderRadius: 1,
+              }}
+            />
+            {photo.caption && (
+              <Typography
+                component="figcaption"
+                variant="body2"
+                color="text.secondary"
+                sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+              >
+                {photo.caption}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+/**
  * A shop's or provider's page as visitors see it (/shop/{id}, /provider/{id}) and as the
- * registration's preview shows it (`preview`: no ads, ratings or actions yet): logo, name with
- * legal form and the verified badge, opening state, description, photos, hours or services and
+ * registration's preview shows it (`preview`: no ads, ratings or actions yet): banner, logo, name
+ * with legal form and the verified badge, opening state, description, photos with their captions
+ * (a provider's 'Referenzen'), hours or services and
  * service area, contact, the shop's ads, ratings and followers, and the Impressum.
  */
 export function ProfileView({ profile, preview = false }: { profile: Profile; preview?: boolean }) {
   const b = profile.business;
   return (
     <Stack spacing={2.5}>
+      {profile.banner && <ProfileBanner src={profile.banner} name={profile.display_name} />}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Avatar
           variant="rounded"
@@ -244,24 +316,7 @@ export function ProfileView({ profile, preview = false }: { profile: Profile; pr
               {profile.description}
             </Typography>
           </Section>
-          {profile.photos.length > 0 && (
-            <Section title={t.photos}>
-              <Box
-                sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
-              >
-                {profile.photos.map((photo, index) => (
-                  <Box
-                    key={photo}
-                    component="img"
-                    src={photo}
-                    alt={t.photoAlt(profile.display_name, index + 1)}
-                    loading="lazy"
-                    sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1 }}
-                  />
-                ))}
-              </Box>
-            </Section>
-          )}
+          {profile.photos.length > 0 && <Photos profile={profile} />}
           {profile.kind === 'provider' && profile.services.length > 0 && (
             <Section title={t.services}>
               <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -31,6 +31,7 @@ export function previewOf(values: ProfileFormValues, categoryName: (slug: string
     description: values.description,
     categories: values.categories.map((slug) => ({ slug, name: categoryName(slug) })),
     logo: values.logo,
+    banner: values.banner,
     photos: values.photos,
     hours: values.hours,
     area: body.area ? { ...body.area, place: '', towns: [] } : null,

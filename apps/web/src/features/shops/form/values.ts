@@ -37,7 +37,10 @@ export interface ProfileFormValues {
   description: string;
   categories: string[];
   logo: string | null;
-  photos: string[];
+  /** The wide header image; null when none. */
+  banner: string | null;
+  /** Each photo's address and caption as typed ('' when none). */
+  photos: { url: string; caption: string }[];
   hours: HoursRow[];
   /** A provider's service area; unused for a shop. */
   area: { postal_code: string; radius_km: string };
@@ -73,6 +76,7 @@ export function emptyForm(kind: ProfileKind): ProfileFormValues {
     description: '',
     categories: [],
     logo: null,
+    banner: null,
     photos: [],
     hours: weekdayHours(),
     area: { postal_code: '', radius_km: '30' },
@@ -96,6 +100,7 @@ export function formOf(profile: Profile): ProfileFormValues {
     description: profile.description,
     categories: profile.categories.map((c) => c.slug),
     logo: profile.logo,
+    banner: profile.banner,
     photos: profile.photos,
     hours: profile.hours,
     area: {
@@ -127,6 +132,7 @@ export function bodyOf(values: ProfileFormValues) {
     description: values.description,
     categories: values.categories,
     logo: values.logo,
+    banner: values.banner,
     photos: values.photos,
     hours: values.hours,
     area: provider
@@ -151,15 +157,15 @@ export const profileResolver = bodyResolver<ProfileFormValues, ProfileBody>(prof
 
 /**
  * The fields each step checks before 'Weiter' (kind, business data, description and categories,
- * logo and photos, hours or area and services, preview: everything).
+ * logo, banner and photos, hours or area and services, preview: everything).
  */
 export const STEP_FIELDS: readonly (readonly Path<ProfileFormValues>[])[] = [
   ['kind'],
   ['business'],
   ['description', 'categories'],
-  ['logo', 'photos'],
+  ['logo', 'banner', 'photos'],
   ['hours', 'area', 'services'],
-  ['business', 'description', 'categories', 'logo', 'photos', 'hours', 'area', 'services'],
+  ['business', 'description', 'categories', 'logo', 'banner', 'photos', 'hours', 'area', 'services'],
 ];
 
 /** The first message in an error tree, in the order the schema reported them. */
