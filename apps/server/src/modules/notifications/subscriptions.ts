@@ -1,8 +1,7 @@
 import { isViewMilestone } from '@marketplace/contract';
-import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import { displayName, findAccounts } from '../users/index.ts';
+import { MemberCardCache } from './member-card-cache.ts';
 import * as queries from './queries.ts';
 import {
   type NotificationDeps,
@@ -26,39 +25,6 @@ import '../verification/events.ts';
 /** Members who saved an ad and still hear about its changes live (the rest reload it). */
 const SAVERS_MAX = 1000;
 
-/** A member as notifications name them. */
-interface MemberCard {
-  name: string;
-  avatar: string | null;
-}
-
-/**
- * Names and avatars of recent senders, followers and savers, per instance (a chat sends many
- * messages from the same members). `user.updated` and `user.deleted` on any instance drop an entry.
- */
-class MemberCards {
-  /** At most 10,000 members, the least recently used out first. */
-  private readonly cards = new LRUCache<string, MemberCard>({ max: 10_000 });
-
-  /**
-   * The member's card, or null when the account is gone; read through `db` (a reaction's
-   * transaction: on PGlite a read beside an open transaction would wait for it to end).
-   */
-  async get(db: Database, userId: string): Promise<MemberCard | null> {
-    const known = this.cards.get(userId);
-    if (known) return known;
-    const [account] = await findAccounts(db, [userId]);
-    if (!account) return null;
-    const card = { name: displayName(account), avatar: account.avatarUrl };
-    this.cards.set(userId, card);
-    return card;
-  }
-
-  forget(userId: string): void {
-    this.cards.delete(userId);
-  }
-}
-
 /**
  * Turns the other modules' domain events into notifications and socket messages
  * (ARCHITECTURE.md "realtime": handlers never write to sockets; this is the one place).
@@ -68,7 +34,7 @@ class MemberCards {
  */
 export function subscribeToDomainEvents(events: EventBus, deps: NotificationDeps): void {
   const { hub } = deps.realtime;
-  const cards = new MemberCards();
+  const cards = new MemberCardCache();
 
   // Someone follows me: the follow lists refresh live, and a notification (SPEC.md §6).
   events.on('user.followed', async ({ followerId, followeeId }) => {
