@@ -434,6 +434,27 @@ describe("instant alerts ('Sofort'): price, type, seller and radius decide as in
       expect({ filters, listed, told }).toEqual({ filters, listed: expected, told: expected });
     }
   });
+  it("tells of an ad whose compound of the search's word stands only in its description, as the search lists it", async () => {
+    const seller = await verifiedMember(t);
+    const member = await verifiedMember(t);
+    // A title puts the compound into the vocabulary the search widens its words with (0011).
+    await createAd(t, seller.access_token, { title: 'Kinderfahrrad 20 Zoll' });
+    await reactionsDone(t);
+    const saved = await save(member.access_token, { filters: { q: 'Fahrrad' }, frequency: 'instant' });
+    expect(saved.statusCode).toBe(201);
+    const ad = await createAd(t, seller.access_token, {
+      title: 'Für Kinder ab sechs Jahren',
+      description: 'Ein gut erhaltenes Kinderfahrrad mit Licht und Klingel, Abholung in Köln.',
+    });
+    await reactionsDone(t);
+    const listed = (
+      (await t.app.inject({ url: '/api/listings?q=Fahrrad' })).json() as { listings: { id: string }[] }
+    ).listings.some((listing) => listing.id === ad.id);
+    const told = (await searchNotifications(member.access_token)).some(
+      (n) => n.link === `/listing/${ad.id}?src=alert`,
+    );
+    expect({ listed, told }).toEqual({ listed: true, told: true });
+  });
 });
 
 describe("instant alerts ('Sofort') run several at a time", () => {

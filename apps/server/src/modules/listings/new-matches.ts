@@ -58,7 +58,7 @@ export async function checkSavedFilters(
 const MATCH_BATCH = 100;
 
 const adFactsRow = z.object({
-  title: z.string(),
+  text: z.string(),
   categoryId: z.number(),
   rootCategoryId: z.number(),
   priceCents: z.number(),
@@ -71,18 +71,19 @@ const adFactsRow = z.object({
 const stemRow = z.object({ word: z.string(), stem: z.string().nullable() });
 
 /**
- * Title, categories and the other columns the cheap filters compare (`ListingFacts`) of ad
- * `listingId`; undefined for an ad that is gone.
+ * Searched text (title, description and place, the columns of the search vector), categories and
+ * the other columns the cheap filters compare (`ListingFacts`) of ad `listingId`; undefined
+ * for an ad that is gone.
  */
 async function adFacts(
   db: Database,
   listingId: string,
-): Promise<(ListingFacts & { title: string }) | undefined> {
+): Promise<(ListingFacts & { text: string }) | undefined> {
   const [row] = await selectRows(
     db,
     adFactsRow,
-    sql`select title, category_id as "categoryId", root_category_id as "rootCategoryId",
-               price_cents as "priceCents", offer_type as "offerType", price_type as "priceType",
+    sql`select concat_ws(' ', title, description, location) as text,
+               category_id as "categoryId", root_category_id as "rootCategoryId", price_cents as "priceCents", offer_type as "offerType", price_type as "priceType",
                seller_id::text as "sellerId", latitude, longitude
         from listings where id = ${listingId}::uuid`,
   );
@@ -112,8 +113,8 @@ export async function listingCategoryIds(
  * (`Filters.admits`), so only the sets that may match go to the database; there all their
  * conditions are tested on the ad's row alone, one statement per 100 sets, with whether the ad
  * is public asked once for all of them; the sets' places are located in one query; a word's
- * compounds are looked up only for sets that may match and where one of the ad's title words
- * could be one. Sets the search refuses (a category or place that is gone) match nothing.
+ * compounds are looked up only for sets that may match and where one of the ad's searched words
+ * (title, description or place) could be one. Sets the search refuses (a category or place that is gone) match nothing.
  * @returns the indexes of the matching sets in `filterSets`
  */
 export async function filtersMatchingListing(
@@ -124,7 +125,7 @@ export async function filtersMatchingListing(
   const matching = new Set<number>();
   const ad = await adFacts(deps.db, listingId);
   if (!ad || filterSets.length === 0) return matching;
-  const adTerms = termsOf(ad.title);
+  const adTerms = termsOf(ad.text);
   const words = [
     ...new Set(filterSets.flatMap((filters) => (filters.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))),
   ];
@@ -140,8 +141,9 @@ export async function filtersMatchingListing(
           )
         ).map((row) => [row.word, row.stem]),
   );
-  // A word widens to the title words that contain it or its stem: only such a word of this ad
-  // can be one of its compounds, so the others need no look-up.
+  // A word widens to the compounds that contain it or its stem, and the search finds them in the
+  // title, description or place: only such a word of this ad can be one of them, so the others
+  // need no look-up.
   const compounds = new Map<string, Promise<string[]>>();
   const compoundSource = {
     get: (word: string) => {
