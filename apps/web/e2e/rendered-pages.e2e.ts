@@ -243,8 +243,8 @@ const hydrationTrouble = (messages: readonly string[]) =>
 
 /**
  * Before any of the app's scripts runs (they wait for the page's load), marks the `<h1>` the
- * server sent and notes the home feed's view and sort as the server's page shows them, in
- * `window.served`.
+ * server sent and notes the home feed's view and sort and the names of the Emotion styles as the
+ * server's page shows them, in `window.served`.
  */
 async function noteServedPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -257,6 +257,9 @@ async function noteServedPage(page: Page): Promise<void> {
         loginLink: document.querySelector('#root header a[href="/login"]') !== null,
         viewMode: document.querySelector('#root main ul[data-view-mode]')?.getAttribute('data-view-mode'),
         sort: sort?.value,
+        styleNames: [...document.querySelectorAll('style[data-emotion^="css "]')].flatMap((style) =>
+          (style.getAttribute('data-emotion') ?? '').split(' ').slice(1),
+        ),
       });
     });
   });
@@ -265,7 +268,13 @@ async function noteServedPage(page: Page): Promise<void> {
 /** What {@link noteServedPage} noted of the page as the server sent it. */
 function servedPage(
   page: Page,
-): Promise<{ rendered: boolean; loginLink: boolean; viewMode?: string; sort?: string }> {
+): Promise<{
+  rendered: boolean;
+  loginLink: boolean;
+  viewMode?: string;
+  sort?: string;
+  styleNames: string[];
+}> {
   return page.evaluate(() => Reflect.get(window, 'served'));
 }
 
@@ -337,7 +346,16 @@ test.describe('the public pages hydrated by the app', () => {
           const res = await page.goto(entry.path);
           expect(res?.status(), entry.path).toBe(entry.status ?? 200);
           await appStarted(page);
-          expect((await servedPage(page)).rendered, entry.path).toBe(true);
+          const served = await servedPage(page);
+          expect(served.rendered, entry.path).toBe(true);
+          // The server renders with the browser's production build: its style names are bare
+          // hashes, the names the app computes, so hydrating inserts none of them again. A
+          // development build on the server labels them ('1avu64u-MuiPaper-root').
+          expect(served.styleNames.length, entry.path).toBeGreaterThan(0);
+          expect(
+            served.styleNames.filter((name) => !/^[0-9a-z]+$/.test(name)),
+            entry.path,
+          ).toEqual([]);
           expect(await headingText(page), entry.path).toContain(entry.heading);
           // Hydrated in place: the heading is the element the server sent, not one drawn anew.
           expect(await headingIsServed(page), entry.path).toBe(true);

@@ -77,6 +77,11 @@ export class PageRenderer {
     if (!fs.existsSync(file)) return null;
     // The app's texts read the site's name when they load: there is no document here.
     Reflect.set(globalThis, SERVER_SITE_GLOBAL, site);
+    // React, MUI and Emotion choose their build by NODE_ENV when they load. The browser's app is
+    // always the production build, so the server renders with the same unless told otherwise: in
+    // development MUI labels Emotion's class names ('css-1avu64u-MuiPaper-root'), the browser's
+    // names differ, and hydrating then inserts every style of the page again (docs/decisions/0030).
+    process.env.NODE_ENV ??= 'production';
     const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
     entry.setApiTransport(api);
     const assets = path.join(distDir, 'assets');
