@@ -293,8 +293,14 @@ export function ProfileView({ profile, preview = false }: { profile: Profile; pr
             {profile.verified && (
               <Chip size="small" color="primary" icon={<VerifiedIcon />} label={t.verified} />
             )}
-            {profile.kind === 'shop' && <OpeningChip hours={profile.hours} />}
           </Stack>
+          {profile.kind === 'shop' && (
+            // A line of its own, as high as the chip, kept before the chip arrives after
+            // hydration: the heading block does not move when it appears.
+            <Box sx={{ minHeight: 24, mt: 0.5 }}>
+              <OpeningChip hours={profile.hours} />
+            </Box>
+          )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {b.postal_code} {b.city}
             {profile.categories.length > 0 && ` · ${profile.categories.map((c) => c.name).join(', ')}`}
