@@ -132,7 +132,7 @@ describe('registration and approval', () => {
 
     // A business verification was started and sits in the ADMIN queue with the profile.
     const queue = (await call(admin.access_token, 'GET', '/api/admin/profiles')).json() as AdminProfileList;
-    expect(queue.profiles.map((p) => p.id)).toContain(profile.id);
+    expect(queue.profiles.find((p) => p.id === profile.id)).toMatchObject({ verified: false });
     const pending = await call(admin.access_token, 'GET', '/api/admin/verifications');
     expect(pending.body).toContain('Fahrradhaus Müller');
 
@@ -143,6 +143,10 @@ describe('registration and approval', () => {
     expect(refused.statusCode).toBe(403);
     const approved = await decide(profile.id, 'approve');
     expect(approved).toMatchObject({ status: 'approved', verified: true });
+    const decided = (
+      await call(admin.access_token, 'GET', '/api/admin/profiles?status=approved')
+    ).json() as AdminProfileList;
+    expect(decided.profiles.find((p) => p.id === profile.id)).toMatchObject({ verified: true });
     const seen = await call(null, 'GET', `/api/profiles/${profile.id}`);
     expect(seen.statusCode).toBe(200);
     expect((seen.json() as Profile).reason).toBeNull();

@@ -27,6 +27,7 @@ import { findPlace, townsWithin } from '../places/index.ts';
 import { type Actor, displayName, findAccounts, isAdmin, isUserId } from '../users/index.ts';
 import {
   businessVerificationState,
+  businessVerificationStates,
   decideProfileVerificationInTransaction,
   type ProfileBusinessData,
   startProfileVerificationInTransaction,
@@ -143,11 +144,14 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 /**
  * A profile as the answers carry it (contract `profileSchema`): categories with their names, a
  * provider's area with the towns it covers, `reason` for its owner and ADMINs only, and `can`.
+ * @param verified whether the owner's business verification is approved, when the caller read it
+ *   already for many profiles at once (else it is read here)
  */
 export async function presentProfile(
   deps: ShopDeps,
   row: BusinessProfileRow,
   viewer: Actor | null,
+  verified?: boolean,
 ): Promise<Profile> {
   const isOwner = viewer?.id === row.userId;
   const mayRead = isOwner || isAdmin(viewer);
@@ -161,7 +165,7 @@ export async function presentProfile(
       towns: place ? await townsWithin(deps.db, place, row.areaRadiusKm, AREA_TOWNS_MAX) : [],
     };
   }
-  const verified = (await businessVerificationState(deps.db, row.userId)) === 'approved';
+  const approved = verified ?? (await businessVerificationState(deps.db, row.userId)) === 'approved';
   return {
     id: row.id,
     kind: row.kind,
@@ -193,7 +197,7 @@ export async function presentProfile(
     hours: row.hours,
     area,
     services: row.services,
-    verified,
+    verified: approved,
     created_at: row.createdAt.toISOString(),
     can: { edit: isOwner, decide: isAdmin(viewer) },
   };
@@ -401,17 +405,15 @@ export async function listForAdmin(
     .where(eq(businessProfiles.status, status))
     .orderBy(asc(businessProfiles.createdAt))
     .limit(200);
-  const accounts = new Map(
-    (await findAccounts(deps.db, [...new Set(rows.map((row) => row.userId))])).map((account) => [
-      account.id,
-      account,
-    ]),
-  );
+  const owners = [...new Set(rows.map((row) => row.userId))];
+  const accounts = new Map((await findAccounts(deps.db, owners)).map((account) => [account.id, account]));
+  // The owners' verification states in one query, not one per profile.
+  const states = await businessVerificationStates(deps.db, owners);
   const profiles = [];
   for (const row of rows) {
     const account = accounts.get(row.userId);
     profiles.push({
-      ...(await presentProfile(deps, row, admin)),
+      ...(await presentProfile(deps, row, admin, states.get(row.userId) === 'approved')),
       member_name: account ? displayName(account) : 'Gelöschtes Mitglied',
       member_email: account?.email ?? '',
     });

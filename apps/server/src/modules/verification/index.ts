@@ -13,6 +13,7 @@ export { businessIdsNamed, businessNames } from './businesses.ts';
 export { countVerifications } from './counts.ts';
 export {
   businessVerificationState,
+  businessVerificationStates,
   decideProfileVerificationInTransaction,
   type ProfileBusinessData,
   startProfileVerificationInTransaction,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Emit } from '../../realtime/event-bus.ts';
 import { sellerVerifications } from './schema.ts';
@@ -37,6 +37,26 @@ export async function businessVerificationState(
     .orderBy(desc(sellerVerifications.createdAt))
     .limit(1);
   return row?.status ?? null;
+}
+
+/**
+ * The latest business verification's state of each of `userIds` (as {@link businessVerificationState}),
+ * in one query; members without one are missing from the map.
+ */
+export async function businessVerificationStates(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, 'approved' | 'pending' | 'rejected'>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([sellerVerifications.userId], {
+      userId: sellerVerifications.userId,
+      status: sellerVerifications.status,
+    })
+    .from(sellerVerifications)
+    .where(and(inArray(sellerVerifications.userId, [...userIds]), eq(sellerVerifications.kind, 'business')))
+    .orderBy(sellerVerifications.userId, desc(sellerVerifications.createdAt));
+  return new Map(rows.map((row) => [row.userId, row.status]));
 }
 
 /**
