@@ -30,6 +30,9 @@ describe('postal codes', () => {
       'Taufkirchen (Vils)',
       'Baruth/Mark',
       'Hamburg Altstadt',
+      'Maikammer',
+      'Hohenkammer',
+      'Bundenthal',
     ]) {
       expect(isTownName(town), town).toBe(true);
     }
@@ -38,6 +41,11 @@ describe('postal codes', () => {
       'Agentur für Arbeit Potsdam',
       'Finanzamt Stuttgart 2',
       'HUK-Coburg AG',
+      'Bundesarchiv',
+      'Bundesknappschaft Geschäftsstelle Moers',
+      'Kassenärztliche Vereinigung Bayerns',
+      'Bußgeldstelle',
+      'Job-Center Mitte',
     ]) {
       expect(isTownName(firm), firm).toBe(false);
     }
