@@ -29,6 +29,15 @@ export const FIRST_PAGE_SCAN_CAP = 2 * LISTINGS_TOTAL_CAP;
  * the date index (docs/decisions/0035-rum-index-for-search.md).
  */
 export const RUM_MAX_MATCHES = 50_000;
+/**
+ * A text search whose matches PostgreSQL estimates (`estimatedMatches`, the filters included) at
+ * this many or more counts no further than `LISTINGS_COUNT_SHOWN + 1` and skips the first page's
+ * scan: at the scan's cap it stops early and its ids are not used, so its 20,000 matches were read
+ * only to learn that there are many (docs/decisions/0035-rum-index-for-search.md). Its pages walk
+ * the sorted index, as they did when the scan hit its cap; a count under the shown cap (the
+ * estimate was wrong) sorts the few matches instead (`fewMatches`).
+ */
+export const DENSE_MATCHES = FIRST_PAGE_SCAN_CAP;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
 export const TOTAL_CACHE_MS = 15_000;
 
@@ -40,8 +49,9 @@ export const TOTAL_CACHE_MS = 15_000;
  * from the vocabulary of ad titles ('Fahrad' finds 'Fahrrad') and `corrected_q` says so.
  * `total` counts matches up to `LISTINGS_COUNT_SHOWN`, `total_capped` says there are more ('über
  * 1.000 Anzeigen'); counts are cached for 15 s per filter. Under the RUM plan a text search in
- * the newest or relevance order counts no further than that (docs/decisions/0035); otherwise the
- * count reads up to `LISTINGS_TOTAL_CAP` matches, as the GIN plan's page choice needs.
+ * the newest or relevance order, and on both plans a text with more estimated matches than
+ * `DENSE_MATCHES`, counts no further than that (docs/decisions/0035); otherwise the count reads
+ * up to `LISTINGS_TOTAL_CAP` matches, as the GIN plan's page choice needs.
  * @throws AppError validation (422): unknown category or place, `distance` without a location,
  *   a bad cursor or attribute filter
  */
@@ -84,14 +94,23 @@ export async function listListings(
     // text is read as under GIN (`RUM_MAX_MATCHES`); rum sorts all the words' postings whatever
     // the other filters, so the words alone are estimated, once per text while the counts are
     // kept (the same cache, so an ad's change forgets both).
-    const estimate = (condition: SQL) => {
-      const read = () => estimatedMatches(deps.db, [condition]);
-      return deps.totals ? deps.totals.get(`estimate|${text}`, read) : read();
+    const estimate = (key: string, conditions: SQL[]) => {
+      const read = () => estimatedMatches(deps.db, conditions);
+      return deps.totals ? deps.totals.get(key, read) : read();
     };
-    const short = rumOrder && words !== null && (await estimate(words)) <= RUM_MAX_MATCHES;
-    const cap = short ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
+    const textEstimate = words ? await estimate(`estimate|${text}`, [words]) : 0;
+    const short = rumOrder && words !== null && textEstimate <= RUM_MAX_MATCHES;
+    // A text PostgreSQL expects in more ads than the scan reads, filters included: the scan would
+    // stop at its cap and its ids be thrown away, and the page walks the sorted index anyway
+    // (docs/decisions/0035, Consequences). Only whether more than the shown count match is read.
+    const dense =
+      words !== null &&
+      !short &&
+      textEstimate >= DENSE_MATCHES &&
+      (await estimate(`estimate|${filters.signature}|${text}`, where)) >= DENSE_MATCHES;
+    const cap = short || dense ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
     const compute = () => {
-      if (!firstOrder || short) return countListingsCapped(deps.db, where, cap);
+      if (!firstOrder || short || dense) return countListingsCapped(deps.db, where, cap);
       scan.matches = matchListingsCapped(deps.db, {
         where,
         cap: FIRST_PAGE_SCAN_CAP,
