@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TermsGate } from '../../features/legal/index.ts';
 import { BOTTOM_NAV_HEIGHT_PX } from '../../lib/constants.ts';
@@ -9,7 +9,13 @@ import { CookieBanner } from './CookieBanner.tsx';
 import { DESKTOP_HEADER_HEIGHT_PX, DesktopHeader } from './DesktopHeader.tsx';
 import { Footer } from './Footer.tsx';
 import { MobileHeader } from './MobileHeader.tsx';
-import { SideMenu } from './SideMenu.tsx';
+
+/**
+ * The side menu, loaded when it is first opened: closed, it draws nothing, and its drawer (MUI's
+ * Modal, focus trap and transitions) would only lengthen the first script every page evaluates
+ * before hydrating (docs/decisions/0030-one-layout-rendered-on-the-server.md).
+ */
+const SideMenu = lazy(() => import('./SideMenu.tsx').then((module) => ({ default: module.SideMenu })));
 
 /**
  * The page frame of SPEC.md §2: desktop header from 900 px up, else the mobile header and the
@@ -20,7 +26,12 @@ export function AppShell() {
   // null while the width is unknown (on the server, while hydrating): both layouts, by CSS.
   const isDesktop = useIsDesktop();
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
-  const toggleSideMenu = () => setSideMenuOpen((open) => !open);
+  // Mounted from its first opening on, so that it can also play its closing transition.
+  const [sideMenuUsed, setSideMenuUsed] = useState(false);
+  const toggleSideMenu = () => {
+    setSideMenuUsed(true);
+    setSideMenuOpen((open) => !open);
+  };
   const bottomSpace = isDesktop ? 0 : BOTTOM_NAV_HEIGHT_PX;
   const bottomPadding = isDesktop === null ? { xs: `${bottomSpace}px`, md: 0 } : `${bottomSpace}px`;
 
@@ -36,7 +47,11 @@ export function AppShell() {
           <MobileHeader onToggleSideMenu={toggleSideMenu} />
         </Box>
       )}
-      <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
+      {sideMenuUsed && (
+        <Suspense fallback={null}>
+          <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
+        </Suspense>
+      )}
       {/* At least a screen high, so the footer does not jump while a page arrives. */}
       <Box
         component="main"
