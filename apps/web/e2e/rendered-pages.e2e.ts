@@ -257,7 +257,7 @@ async function noteServedPage(page: Page): Promise<void> {
         loginLink: document.querySelector('#root header a[href="/login"]') !== null,
         viewMode: document.querySelector('#root main ul[data-view-mode]')?.getAttribute('data-view-mode'),
         sort: sort?.value,
-        styleNames: [...document.querySelectorAll('style[data-emotion^="css "]')].flatMap((style) =>
+        styleNames: Array.from(document.querySelectorAll('style[data-emotion^="css "]')).flatMap((style) =>
           (style.getAttribute('data-emotion') ?? '').split(' ').slice(1),
         ),
       });
@@ -266,9 +266,7 @@ async function noteServedPage(page: Page): Promise<void> {
 }
 
 /** What {@link noteServedPage} noted of the page as the server sent it. */
-function servedPage(
-  page: Page,
-): Promise<{
+function servedPage(page: Page): Promise<{
   rendered: boolean;
   loginLink: boolean;
   viewMode?: string;
