@@ -419,7 +419,7 @@ test.describe("what this device keeps follows the server's page", () => {
       await page.goto('/');
       await appStarted(page);
       // The server knows no device's choices: its page has the newest ads in the standard view.
-      expect(await servedPage(page)).toEqual({
+      expect(await servedPage(page)).toMatchObject({
         rendered: true,
         loginLink: true,
         viewMode: 'standard',
