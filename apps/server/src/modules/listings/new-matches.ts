@@ -83,7 +83,8 @@ async function adFacts(
     db,
     adFactsRow,
     sql`select concat_ws(' ', title, description, location) as text,
-               category_id as "categoryId", root_category_id as "rootCategoryId", price_cents as "priceCents", offer_type as "offerType", price_type as "priceType",
+               category_id as "categoryId", root_category_id as "rootCategoryId",
+               price_cents as "priceCents", offer_type as "offerType", price_type as "priceType",
                seller_id::text as "sellerId", latitude, longitude
         from listings where id = ${listingId}::uuid`,
   );
@@ -114,7 +115,8 @@ export async function listingCategoryIds(
  * conditions are tested on the ad's row alone, one statement per 100 sets, with whether the ad
  * is public asked once for all of them; the sets' places are located in one query; a word's
  * compounds are looked up only for sets that may match and where one of the ad's searched words
- * (title, description or place) could be one. Sets the search refuses (a category or place that is gone) match nothing.
+ * (title, description or place) could be one. Sets the search refuses (a category or place that
+ * is gone) match nothing.
  * @returns the indexes of the matching sets in `filterSets`
  */
 export async function filtersMatchingListing(

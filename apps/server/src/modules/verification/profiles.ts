@@ -30,13 +30,7 @@ export async function businessVerificationState(
   db: Database,
   userId: string,
 ): Promise<'approved' | 'pending' | 'rejected' | null> {
-  const [row] = await db
-    .select({ status: sellerVerifications.status })
-    .from(sellerVerifications)
-    .where(and(eq(sellerVerifications.userId, userId), eq(sellerVerifications.kind, 'business')))
-    .orderBy(desc(sellerVerifications.createdAt))
-    .limit(1);
-  return row?.status ?? null;
+  return (await businessVerificationStates(db, [userId])).get(userId) ?? null;
 }
 
 /**
