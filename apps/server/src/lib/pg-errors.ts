@@ -1,6 +1,8 @@
 /** SQLSTATE codes the services react to. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A statement cancelled, e.g. by `statement_timeout`. */
+export const PG_QUERY_CANCELED = '57014';
 
 /**
  * The SQLSTATE of a database error on either driver; Drizzle wraps the driver's error in

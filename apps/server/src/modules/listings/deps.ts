@@ -20,6 +20,11 @@ export interface ListingReadDeps {
   db: Database;
   /** The index text searches use (`search-index.ts`); without it `gin`. */
   searchIndex?: SearchIndex;
+  /**
+   * Whether statements run side by side (a PostgreSQL pool), so a search may read its page while
+   * it counts (`search.ts`); PGlite answers one statement at a time.
+   */
+  concurrentReads?: boolean;
   categories: CategoryTree;
   /**
    * Cache of `total` per filter and search text, owned by the listings plugin (fresh for

@@ -190,6 +190,7 @@ async function listingsModule(app: FastifyInstance, options: ListingsOptions) {
   const deps: ListingDeps = {
     db: app.database.db,
     searchIndex,
+    concurrentReads: app.database.kind === 'postgres',
     categories: app.categories,
     totals,
     corrections,

@@ -202,7 +202,7 @@ function unindexed(spec: KeysetSort): SQL {
   return spec.key;
 }
 
-interface Page {
+export interface Page {
   records: ListingRecord[];
   next: Omit<Cursor, 'q'> | null;
 }

@@ -4,14 +4,16 @@ import {
   type ListingList,
   type ListingQuerySort,
 } from '@marketplace/contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { PG_QUERY_CANCELED, pgErrorCode } from '../../lib/pg-errors.ts';
 import type { Actor } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ListingReadDeps } from './deps.ts';
 import { toListing } from './present.ts';
 import { type CappedMatches, countListingsCapped, estimatedMatches, matchListingsCapped } from './queries.ts';
 import { buildFilters, invalid, type ListingQuery, textCondition } from './search-filters.ts';
-import { fetchPage, keysetSort, RELEVANCE_WINDOW } from './search-pages.ts';
+import { fetchPage, keysetSort, type Page, RELEVANCE_WINDOW } from './search-pages.ts';
 import { correctQuery, textQuery } from './terms.ts';
 
 /**
@@ -40,6 +42,57 @@ export const RUM_MAX_MATCHES = 50_000;
 export const DENSE_MATCHES = FIRST_PAGE_SCAN_CAP;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
 export const TOTAL_CACHE_MS = 15_000;
+/**
+ * The longest a dense text's page read beside its count may take, in ms (`concurrentPage`): it
+ * walks the date index, which finds a page in 10–20 ms while matches are many; when the count
+ * finds few after all (PostgreSQL's estimate was wrong), the walk would read most of the table,
+ * so it is cancelled here and its answer is not used either way.
+ */
+export const CONCURRENT_PAGE_MS = 500;
+
+/** The page read beside a count (`concurrentPage`): the page, or null when it was cancelled. */
+interface ConcurrentPage {
+  read(): Promise<Page | null>;
+}
+
+/**
+ * A text search's page read on a second pooled connection while its matches are counted,
+ * where the page's plan does not wait for the count (docs/decisions/0035-rum-index-for-search.md):
+ * - `short` (RUM plan): the page is the index's newest matches, whatever the count says;
+ * - `dense`: the page walks the date index, as it does unless the count finds fewer than the
+ *   shown cap after all; the caller then drops this answer, and `CONCURRENT_PAGE_MS` bounds what
+ *   the wrong guess costs.
+ * The answer takes as long as the slower of the two reads instead of both in turn. Null for the
+ * other plans, and where reads do not run side by side (`concurrentReads`: PGlite has one
+ * connection). `read()` rethrows any error but the cancellation.
+ */
+function concurrentPage(
+  deps: ListingReadDeps,
+  plan: { short: boolean; dense: boolean },
+  read: (db: Database, counted: { fewMatches: boolean; first: null; rum: boolean }) => Promise<Page>,
+): ConcurrentPage | null {
+  if (!deps.concurrentReads || !(plan.short || plan.dense)) return null;
+  const counted = { fewMatches: false, first: null, rum: plan.short };
+  const reading = plan.short
+    ? read(deps.db, counted)
+    : deps.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${CONCURRENT_PAGE_MS}`));
+        return read(tx, counted);
+      });
+  // Settled at once: a page nobody asks for (the count found nothing) must not reject unhandled.
+  const settled = reading.then(
+    (page) => ({ page }),
+    (error: unknown) => ({ error }),
+  );
+  return {
+    async read() {
+      const result = await settled;
+      if ('page' in result) return result.page;
+      if (pgErrorCode(result.error) === PG_QUERY_CANCELED) return null;
+      throw result.error;
+    },
+  };
+}
 
 /**
  * `GET /api/listings` (SPEC.md §7): public ads filtered, searched and sorted, paged
@@ -80,16 +133,30 @@ export async function listListings(
   // Under RUM the newest matches of a text come from the index in date order: no scan for them
   // (docs/decisions/0035-rum-index-for-search.md).
   const rumOrder = deps.searchIndex === 'rum' && (sort === 'newest' || sort === 'relevance');
-  /**
-   * Matches of `text` counted up to `cap` (exact below it), with the first page's ids when a scan
-   * found them, and whether the RUM index gives its newest matches (`rum`).
-   */
-  const count = async (
+  /** The page of `text` (null: no text) read as `counted` says. */
+  const readPage = async (
+    db: Database,
     text: string | null,
-  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
+    counted: { fewMatches: boolean; first: string[] | null; rum: boolean },
+  ) =>
+    fetchPage(db, {
+      filters,
+      sort,
+      text: text === null ? null : await queryOf(text),
+      cursor,
+      limit: query.limit,
+      offset,
+      viewerId: viewer?.id ?? null,
+      ...counted,
+    });
+  /**
+   * How the matches of `text` are counted: the condition, the cap (exact below it), and whether
+   * the RUM index gives its newest matches (`short`) or PostgreSQL expects so many that only the
+   * shown count is read (`dense`).
+   */
+  const planCount = async (text: string | null) => {
     const words = text ? textCondition(await queryOf(text)) : null;
     const where = words ? [...filters.where, words] : filters.where;
-    const scan: { matches?: Promise<CappedMatches> } = {};
     // Under RUM the page needs no count of a text's matches: only the shown one. A very common
     // text is read as under GIN (`RUM_MAX_MATCHES`); rum sorts all the words' postings whatever
     // the other filters, so the words alone are estimated, once per text while the counts are
@@ -108,7 +175,18 @@ export async function listListings(
       !short &&
       textEstimate >= DENSE_MATCHES &&
       (await estimate(`estimate|${filters.signature}|${text}`, where)) >= DENSE_MATCHES;
-    const cap = short || dense ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP;
+    return { text, where, short, dense, cap: short || dense ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP };
+  };
+  type CountPlan = Awaited<ReturnType<typeof planCount>>;
+  /**
+   * Matches of the plan's text counted up to its cap, with the first page's ids when a scan found
+   * them, and whether the RUM index gives its newest matches (`rum`).
+   */
+  const countMatches = async (
+    plan: CountPlan,
+  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
+    const { text, where, short, dense, cap } = plan;
+    const scan: { matches?: Promise<CappedMatches> } = {};
     const compute = () => {
       if (!firstOrder || short || dense) return countListingsCapped(deps.db, where, cap);
       scan.matches = matchListingsCapped(deps.db, {
@@ -132,31 +210,31 @@ export async function listListings(
       rum: short,
     };
   };
+  /**
+   * The count of `text` and, where the page's plan does not wait for it, the page read at the
+   * same time on a second connection (`concurrentPage`).
+   */
+  const countAndPage = async (text: string | null) => {
+    const plan = await planCount(text);
+    const early = concurrentPage(deps, plan, (db, counted) => readPage(db, text, counted));
+    return { ...(await countMatches(plan)), early };
+  };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
-  let { total, cap, first, rum } = await count(text);
+  let { total, cap, first, rum, early } = await countAndPage(text);
   if (!cursor && q && total === 0) {
     const fixed = await correctQuery(deps.db, q, deps.corrections);
-    const found = fixed ? await count(fixed) : null;
+    const found = fixed ? await countAndPage(fixed) : null;
     if (fixed && found && found.total > 0) {
       text = fixed;
       corrected = fixed;
-      ({ total, cap, first, rum } = found);
+      ({ total, cap, first, rum, early } = found);
     }
   }
   const fewMatches = text !== null && total < cap;
-  const page = await fetchPage(deps.db, {
-    filters,
-    sort,
-    text: text === null ? null : await queryOf(text),
-    cursor,
-    limit: query.limit,
-    offset,
-    viewerId: viewer?.id ?? null,
-    fewMatches,
-    first,
-    rum,
-  });
+  const counted = { fewMatches, first, rum };
+  const page =
+    (early && (rum || !fewMatches) ? await early.read() : null) ?? (await readPage(deps.db, text, counted));
   return {
     listings: page.records.map((record) => toListing(record, deps.categories, viewer)),
     total: Math.min(total, LISTINGS_COUNT_SHOWN),
