@@ -364,7 +364,7 @@ test.describe('the public pages hydrated by the app', () => {
       expect(hydrationTrouble(messages)).toEqual([]);
     });
 
-    test(`work once hydrated at ${name} px: the view toggle on home, the header search on a search page`, async ({
+    test(`work once hydrated at ${name} px: the view toggle on home, the filters and the header search on a search page`, async ({
       newPage,
     }) => {
       const { page } = await newPage(viewport);
@@ -386,6 +386,16 @@ test.describe('the public pages hydrated by the app', () => {
       // The header search of this width (the other one is gone once hydrated).
       const search = page.locator(viewport === MOBILE ? '#mobile-search' : '#desktop-search');
       await expect(search).toHaveValue(WORD);
+      // The filters: beside the list from 900 px (drawn once the width is known), in a sheet
+      // behind 'Filter' on a phone.
+      const applyFilters = page.getByRole('button', { name: 'Anzeigen zeigen' });
+      if (viewport === MOBILE) await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect(applyFilters).toBeVisible();
+      await expect(applyFilters).toHaveCount(1);
+      if (viewport === MOBILE) {
+        await page.keyboard.press('Escape');
+        await expect(applyFilters).toBeHidden();
+      }
       // The app moves on in the same document: this mark stays.
       await page.evaluate(() => Reflect.set(window, 'sameDocument', true));
       await search.fill('Stahlrahmen');

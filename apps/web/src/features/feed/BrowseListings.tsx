@@ -91,7 +91,9 @@ export function BrowseListings({
             <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
               {de.filters.title}
             </Typography>
-            {panel}
+            {/* The form itself once the width is known: a phone would hydrate it hidden, only to
+                remove it right after (decision 0030). */}
+            {isDesktop && panel}
           </Paper>
         </Box>
       )}
