@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DESKTOP, MOBILE, openApp, screenshot, unexpected } from './helpers/browser.ts';
+import { hydrationTrouble } from './helpers/hydration.ts';
 
 /**
  * The guide ("Ratgeber", SPEC.md §2 /ratgeber) as a visitor reads it: the list of guides, one
@@ -28,9 +29,6 @@ const TITLES = [
   'Gewährleistung bei Privatverkäufen',
   'Als Gewerbe verkaufen',
 ];
-
-/** What React reports when the browser's first render does not match the server's markup. */
-const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|423|425)\b/i;
 
 /** The page's `<h1>` in its main area. */
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
@@ -104,7 +102,7 @@ for (const [name, viewport] of WIDTHS) {
     await expect(page.getByText('Widerrufsrecht von 14 Tagen')).toBeVisible();
 
     expect(unexpected(errors)).toEqual([]);
-    expect(warned.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+    expect(hydrationTrouble(warned)).toEqual([]);
   });
 
   test(`at ${name} px the guide pages read without scripts, and the app takes them over without a hydration warning`, async ({
@@ -147,7 +145,7 @@ for (const [name, viewport] of WIDTHS) {
       // Hydrated in place: the heading is the element the server sent.
       expect(await heading(on.page).evaluate((h1) => Reflect.get(h1, 'served') === true), path).toBe(true);
     }
-    expect([...on.errors, ...warned].filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+    expect(hydrationTrouble([...on.errors, ...warned])).toEqual([]);
     expect(unexpected(on.errors)).toEqual([]);
   });
 }
