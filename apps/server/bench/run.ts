@@ -30,6 +30,8 @@ import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/db/client.ts';
+import { jobsSchemaFor } from '../src/jobs/queue.ts';
+import { EXPIRY_REMINDER_DAYS } from '../src/modules/listings/index.ts';
 import { clusterBench } from './cluster.ts';
 import { forumBench } from './forum.ts';
 import { generateDataSet } from './generate.ts';
@@ -150,20 +152,21 @@ async function settleReminders(schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   try {
+    // A day beyond the reminder's window: the ads that enter it while the bench runs.
     await admin.query(
       `update "${schema}".listings set expiry_reminded_for = expires_at
-       where expires_at < now() + interval '8 days' and expiry_reminded_for is distinct from expires_at`,
+       where expires_at < now() + make_interval(days => $1) and expiry_reminded_for is distinct from expires_at`,
+      [EXPIRY_REMINDER_DAYS + 1],
     );
+    const jobs = jobsSchemaFor(schema);
     const [queue] = await queryRows(
       admin,
       z.object({ found: z.boolean() }),
       'select to_regclass($1) is not null as found',
-      [`"${schema}_jobs".job`],
+      [`"${jobs}".job`],
     );
     if (queue?.found) {
-      await admin.query(
-        `delete from "${schema}_jobs".job where name = 'mail' and state in ('created', 'retry')`,
-      );
+      await admin.query(`delete from "${jobs}".job where name = 'mail' and state in ('created', 'retry')`);
     }
   } finally {
     await admin.end();

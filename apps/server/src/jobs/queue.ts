@@ -111,11 +111,15 @@ interface QueueLog {
 /** The application's schema (`jobsSchemaOf`). */
 const schemaRow = z.object({ schema: z.string() });
 
+/** The schema pg-boss uses beside the application's schema `schema`: `pgboss` beside `public`. */
+export function jobsSchemaFor(schema: string): string {
+  return schema === 'public' ? 'pgboss' : `${schema}_jobs`;
+}
+
 /** The schema pg-boss uses beside the application's schema. */
 async function jobsSchemaOf(db: Database): Promise<string> {
   const [row] = await selectRows(db, schemaRow, sql`select current_schema() as schema`);
-  const current = row?.schema ?? 'public';
-  return current === 'public' ? 'pgboss' : `${current}_jobs`;
+  return jobsSchemaFor(row?.schema ?? 'public');
 }
 
 /**
