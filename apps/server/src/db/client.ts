@@ -35,6 +35,12 @@ export interface DatabaseHandle {
   migrated(): Promise<boolean>;
   /** Connections of the PostgreSQL pool (total, idle, waiting requests); null on PGlite. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Runs `work` on one connection for its whole length, for statements that must share a session
+   * (a session-level advisory lock and what it guards); outside a transaction, so `work` may run
+   * `CREATE INDEX CONCURRENTLY`. PGlite has one connection anyway.
+   */
+  session<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** Flushes (CHECKPOINT on PGlite, which runs with fsync off) and closes the connections. */
   close(): Promise<void>;
 }
@@ -119,6 +125,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ping: () => ping(db),
         migrated: () => migrated(db, migrationsSchema),
         poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+        async session(work) {
+          const client = await pool.connect();
+          let result: Awaited<ReturnType<typeof work>>;
+          try {
+            result = await work(drizzlePg(client, { logger: queryLogger(options.onQuery) }));
+          } catch (error) {
+            // The connection is closed, not pooled: nothing the session held (a lock) outlives it.
+            client.release(error instanceof Error ? error : true);
+            throw error;
+          }
+          client.release();
+          return result;
+        },
         close: () => pool.end(),
       };
     } catch (error) {
@@ -137,6 +156,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: () => ping(db),
       migrated: () => migrated(db, 'drizzle'),
       poolUse: () => null,
+      session: (work) => work(db),
       async close() {
         await client.exec('CHECKPOINT');
         await client.close();
