@@ -1,6 +1,6 @@
 // The search bench of docs/decisions/0035-rum-index-for-search.md: the same data set searched
 // under the GIN plan (SEARCH_INDEX=gin, RUM index dropped) and then under the RUM plan (index
-// built), printing one table to compare: the searches one by one (p95 of 2,000 different searches
+// built, the server drops the GIN index), printing one table to compare: the searches one by one (p95 of 2,000 different searches
 // and of the typo), the 2,000 searches under load as a share of the bare route, the text indexes'
 // sizes, and the cost of posting (one insert at a time, p95; ads per second with 20 parallel
 // posters). `npm run bench -w apps/server -- --search-plans [--ads N] [--reuse]`.
@@ -23,7 +23,7 @@ interface PlanFigures {
   baselineRps: number;
   loadRps: number;
   loadP99: number;
-  ginMb: number;
+  ginMb: number | null;
   rumMb: number | null;
   insertP95: number;
   insertsPerSecond: number;
@@ -159,7 +159,7 @@ async function measurePlan(plan: 'gin' | 'rum', options: SearchPlansOptions): Pr
       baselineRps: baseline.rps,
       loadRps: loaded.rps,
       loadP99: loaded.p99,
-      ginMb: (await indexMb(pool, 'listings_search_idx')) ?? 0,
+      ginMb: await indexMb(pool, 'listings_search_idx'),
       rumMb: await indexMb(pool, 'listings_search_rum_idx'),
       insertP95: posting.p95,
       insertsPerSecond: posting.perSecond,
@@ -189,7 +189,7 @@ export async function searchPlansBench(options: SearchPlansOptions): Promise<voi
   const f = (value: number) => value.toFixed(value < 10 ? 2 : 1);
   for (const r of figures) {
     log(
-      `| ${r.plan.toUpperCase()} | ${f(r.searchP95)} | ${f(r.typoP95)} | ${f(r.commonP95)} | ${r.loadRps.toFixed(0)} | ${f(r.loadP99)} | ${((r.loadRps / r.baselineRps) * 100).toFixed(1)} % | ${r.ginMb.toFixed(1)} | ${r.rumMb === null ? '–' : r.rumMb.toFixed(1)} | ${f(r.insertP95)} | ${r.insertsPerSecond.toFixed(0)} |`,
+      `| ${r.plan.toUpperCase()} | ${f(r.searchP95)} | ${f(r.typoP95)} | ${f(r.commonP95)} | ${r.loadRps.toFixed(0)} | ${f(r.loadP99)} | ${((r.loadRps / r.baselineRps) * 100).toFixed(1)} % | ${r.ginMb === null ? '–' : r.ginMb.toFixed(1)} | ${r.rumMb === null ? '–' : r.rumMb.toFixed(1)} | ${f(r.insertP95)} | ${r.insertsPerSecond.toFixed(0)} |`,
     );
   }
 }
