@@ -90,6 +90,14 @@ export const listings = pgTable(
       table.id.desc(),
     ),
     index('listings_category_price_idx').on(table.categoryId, table.status, table.priceCents, table.id),
+    // A root category's pages by price: without it the price order walks every category's ads
+    // (docs/benchmarks.md, "Lists without a text").
+    index('listings_root_category_price_idx').on(
+      table.rootCategoryId,
+      table.status,
+      table.priceCents,
+      table.id,
+    ),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc()),
     // The sorts of a seller's table (/listings-old, `seller-table.ts`): seller first, then the key.
     index('listings_seller_title_idx').on(table.sellerId, table.title, table.id),
@@ -98,7 +106,9 @@ export const listings = pgTable(
     index('listings_location_idx').on(table.latitude, table.longitude),
     // The hourly expiry reminders read active ads by their end (`expiry-reminders.ts`).
     index('listings_active_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'active'`),
-    // GIN indexes here and on search_terms run with fastupdate = off (migration 0004).
+    // GIN indexes here and on search_terms run with fastupdate = off (migration 0004). On
+    // PostgreSQL with the rum extension the server drops listings_search_idx at start and reads
+    // text searches from its RUM index (search-index.ts): migrations must not expect it there.
     index('listings_search_idx').using('gin', table.searchVector),
     index('listings_attributes_idx').using('gin', sql`${table.attributes} jsonb_path_ops`),
     check('listings_status_check', sql`${table.status} in ('active', 'reserved', 'sold', 'removed')`),

@@ -32,12 +32,13 @@ export const FIRST_PAGE_SCAN_CAP = 2 * LISTINGS_TOTAL_CAP;
  */
 export const RUM_MAX_MATCHES = 50_000;
 /**
- * A text search whose matches PostgreSQL estimates (`estimatedMatches`, the filters included) at
- * this many or more counts no further than `LISTINGS_COUNT_SHOWN + 1` and skips the first page's
- * scan: at the scan's cap it stops early and its ids are not used, so its 20,000 matches were read
- * only to learn that there are many (docs/decisions/0035-rum-index-for-search.md). Its pages walk
- * the sorted index, as they did when the scan hit its cap; a count under the shown cap (the
- * estimate was wrong) sorts the few matches instead (`fewMatches`).
+ * A search (a text with its filters, or filters alone) whose matches PostgreSQL estimates
+ * (`estimatedMatches`) at this many or more counts no further than `LISTINGS_COUNT_SHOWN + 1` and
+ * skips the first page's scan: at the scan's cap it stops early and its ids are not used, so its
+ * 20,000 matches were read only to learn that there are many
+ * (docs/decisions/0035-rum-index-for-search.md). Its pages walk the sorted index, as they did when
+ * the scan hit its cap; a count under the shown cap (the estimate was wrong) sorts the few matches
+ * instead (`fewMatches`).
  */
 export const DENSE_MATCHES = FIRST_PAGE_SCAN_CAP;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
@@ -102,9 +103,10 @@ function concurrentPage(
  * from the vocabulary of ad titles ('Fahrad' finds 'Fahrrad') and `corrected_q` says so.
  * `total` counts matches up to `LISTINGS_COUNT_SHOWN`, `total_capped` says there are more ('über
  * 1.000 Anzeigen'); counts are cached for 15 s per filter. Under the RUM plan a text search in
- * the newest or relevance order, and on both plans a text with more estimated matches than
- * `DENSE_MATCHES`, counts no further than that (docs/decisions/0035); otherwise the count reads
- * up to `LISTINGS_TOTAL_CAP` matches, as the GIN plan's page choice needs.
+ * the newest or relevance order, on both plans a search with more estimated matches than
+ * `DENSE_MATCHES`, and a list without a text unless the first page's scan picks its ads, count no
+ * further than that (docs/decisions/0035); otherwise the count reads up to `LISTINGS_TOTAL_CAP`
+ * matches, as the GIN plan's page choice needs.
  * @throws AppError validation (422): unknown category or place, `distance` without a location,
  *   a bad cursor or attribute filter
  */
@@ -150,9 +152,10 @@ export async function listListings(
       ...counted,
     });
   /**
-   * How the matches of `text` are counted: the condition, the cap (exact below it), and whether
-   * the RUM index gives its newest matches (`short`) or PostgreSQL expects so many that only the
-   * shown count is read (`dense`).
+   * How the matches of `text` (null: the filters alone) are counted: the condition, the cap
+   * (exact below it), and whether the RUM index gives its newest matches (`short`) or PostgreSQL
+   * expects so many that only the shown count is read (`dense`). Without a text only the first
+   * page's scan reads past the shown count.
    */
   const planCount = async (text: string | null) => {
     const words = text ? textCondition(await queryOf(text)) : null;
@@ -167,15 +170,16 @@ export async function listListings(
     };
     const textEstimate = words ? await estimate(`estimate|${text}`, [words]) : 0;
     const short = rumOrder && words !== null && textEstimate <= RUM_MAX_MATCHES;
-    // A text PostgreSQL expects in more ads than the scan reads, filters included: the scan would
-    // stop at its cap and its ids be thrown away, and the page walks the sorted index anyway
-    // (docs/decisions/0035, Consequences). Only whether more than the shown count match is read.
+    // A text or filters PostgreSQL expects in more ads than the scan reads: the scan would stop at
+    // its cap and its ids be thrown away, and the page walks the sorted index anyway (docs/
+    // decisions/0035, Consequences). Only whether more than the shown count match is read.
     const dense =
-      words !== null &&
       !short &&
-      textEstimate >= DENSE_MATCHES &&
-      (await estimate(`estimate|${filters.signature}|${text}`, where)) >= DENSE_MATCHES;
-    return { text, where, short, dense, cap: short || dense ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP };
+      (words === null || textEstimate >= DENSE_MATCHES) &&
+      (await estimate(`estimate|${filters.signature}|${text ?? ''}`, where)) >= DENSE_MATCHES;
+    // Without a text no page plan needs more than the shown count, only the first page's scan.
+    const shownOnly = short || dense || (words === null && !firstOrder);
+    return { text, where, short, dense, cap: shownOnly ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP };
   };
   type CountPlan = Awaited<ReturnType<typeof planCount>>;
   /**
@@ -184,7 +188,7 @@ export async function listListings(
    */
   const countMatches = async (
     plan: CountPlan,
-  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
+  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean; dense: boolean }> => {
     const { text, where, short, dense, cap } = plan;
     const scan: { matches?: Promise<CappedMatches> } = {};
     const compute = () => {
@@ -208,6 +212,7 @@ export async function listListings(
       cap,
       first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null,
       rum: short,
+      dense,
     };
   };
   /**
@@ -221,17 +226,18 @@ export async function listListings(
   };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
-  let { total, cap, first, rum, early } = await countAndPage(text);
+  let { total, cap, first, rum, dense, early } = await countAndPage(text);
   if (!cursor && q && total === 0) {
     const fixed = await correctQuery(deps.db, q, deps.corrections);
     const found = fixed ? await countAndPage(fixed) : null;
     if (fixed && found && found.total > 0) {
       text = fixed;
       corrected = fixed;
-      ({ total, cap, first, rum, early } = found);
+      ({ total, cap, first, rum, dense, early } = found);
     }
   }
-  const fewMatches = text !== null && total < cap;
+  // Few matches after all (or a text's, whose plan weighs its count): their page sorts them all.
+  const fewMatches = (text !== null || dense) && total < cap;
   const counted = { fewMatches, first, rum };
   const page =
     (early && (rum || !fewMatches) ? await early.read() : null) ?? (await readPage(deps.db, text, counted));
