@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { selectRows } from '../src/db/client.ts';
-import { chooseSearchIndex } from '../src/modules/listings/search-index.ts';
+import { chooseSearchIndex } from '../src/modules/listings/index.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { adBody, postAd, verifiedMember } from './helpers/marketplace.ts';
 

@@ -64,6 +64,8 @@ export {
   visibleAdCountSql,
 } from './queries.ts';
 export { listMyListings, readListings } from './reading.ts';
+/** Chooses the search index at start and builds or drops the text indexes to fit it. */
+export { chooseSearchIndex } from './search-index.ts';
 /** How many of the newest matches a relevance search ranks before it lists the older ones newest first. */
 export { RELEVANCE_WINDOW } from './search-pages.ts';
 export { readSellerOverview, type SellerAdRow, type SellerReportRow } from './seller-overview.ts';
