@@ -188,7 +188,7 @@ export async function listListings(
    */
   const countMatches = async (
     plan: CountPlan,
-  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean; dense: boolean }> => {
+  ): Promise<{ total: number; cap: number; first: string[] | null; rum: boolean }> => {
     const { text, where, short, dense, cap } = plan;
     const scan: { matches?: Promise<CappedMatches> } = {};
     const compute = () => {
@@ -212,7 +212,6 @@ export async function listListings(
       cap,
       first: matches && matches.total < FIRST_PAGE_SCAN_CAP ? matches.ids : null,
       rum: short,
-      dense,
     };
   };
   /**
@@ -222,7 +221,7 @@ export async function listListings(
   const countAndPage = async (text: string | null) => {
     const plan = await planCount(text);
     const early = concurrentPage(deps, plan, (db, counted) => readPage(db, text, counted));
-    return { ...(await countMatches(plan)), early };
+    return { ...(await countMatches(plan)), dense: plan.dense, early };
   };
   let text = cursor?.q ?? q;
   let corrected = cursor?.q ?? null;
