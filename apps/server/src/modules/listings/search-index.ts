@@ -36,7 +36,7 @@ const GIN_INDEX: TextIndex = {
 const INDEX_LOCK = 'listings_search_indexes';
 /**
  * From this many ads (PostgreSQL's estimate, `pg_class.reltuples`) a text index is built and
- * dropped `CONCURRENTLY`: posting goes on during a build that takes 20–40 s at a million ads.
+ * dropped `CONCURRENTLY`: posting goes on during a build that took 20–26 s at a million ads.
  * Below it a plain build blocks posting for well under a second and does not wait for every
  * older transaction of the database, as a concurrent build does.
  */
