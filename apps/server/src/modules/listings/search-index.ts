@@ -88,8 +88,8 @@ async function ensureIndex(
  *   place: an instance of either plan may run on the same database.
  * All on one session holding an advisory lock, so that instances starting together build once.
  * From `concurrentFrom` ads indexes are built and dropped `CONCURRENTLY`, so that posting goes on.
- * An instance that finds the lock taken asks again every `BUILD_POLL_MS` (`pg_try_advisory_lock`)
- * instead of waiting in the lock: a concurrent build waits for every statement that holds an
+ * An instance that finds the lock taken says so in the log once and asks again every
+ * `BUILD_POLL_MS` (`pg_try_advisory_lock`) instead of waiting in the lock: a concurrent build waits for every statement that holds an
  * older snapshot, a waiting one included, and PostgreSQL breaks that deadlock by cancelling one.
  * @returns how the plan's index was built (`plain`, `concurrently`), or null when it was there
  * @throws any database error (for `rum`, the caller keeps the GIN plan)
@@ -98,16 +98,19 @@ async function settleTextIndexes(
   database: DatabaseHandle,
   plan: SearchIndex,
   concurrentFrom: number,
+  log: FastifyBaseLogger,
 ): Promise<'plain' | 'concurrently' | null> {
   return database.session(async (db) => {
     const locked = z.object({ locked: z.boolean() });
-    for (;;) {
+    for (let asked = 0; ; asked++) {
       const [lock] = await selectRows(
         db,
         locked,
         sql`select pg_try_advisory_lock(hashtextextended(${INDEX_LOCK}, 0)) as locked`,
       );
       if (lock?.locked) break;
+      // Said once: a start that waits here waits for another instance's build, not for nothing.
+      if (asked === 0) log.info('search: another instance is building the text indexes; waiting for it');
       await setTimeout(BUILD_POLL_MS);
     }
     try {
@@ -154,7 +157,7 @@ export async function chooseSearchIndex(
   }
   const gin = async (reason: string) => {
     const started = Date.now();
-    const built = await settleTextIndexes(database, 'gin', concurrentFrom);
+    const built = await settleTextIndexes(database, 'gin', concurrentFrom, log);
     log.info(
       { searchIndex: 'gin', ...(built ? { ms: Date.now() - started, built } : {}) },
       `search: GIN index${reason}`,
@@ -174,7 +177,7 @@ export async function chooseSearchIndex(
   }
   try {
     const started = Date.now();
-    const built = await settleTextIndexes(database, 'rum', concurrentFrom);
+    const built = await settleTextIndexes(database, 'rum', concurrentFrom, log);
     log.info(
       { searchIndex: 'rum', ms: Date.now() - started, built },
       'search: RUM index (newest matches read in date order)',
