@@ -168,13 +168,23 @@ const countRow = z.object({ n: rowCount });
 /**
  * How many ads match, counted up to `cap` (the answer is `cap` when there are more), so that
  * counting stays cheap however many ads there are.
+ * @param order an order of the matches that an index serves with the conditions as its bounds
+ *   (`l.price_cents` under a price limit): the count then reads no more than the index's range,
+ *   even where PostgreSQL expects many matches and would scan the table until `cap` of them,
+ *   which for a misjudged filter reads most of it (docs/decisions/0035, Consequences)
  */
-export async function countListingsCapped(db: Database, where: SQL[], cap: number): Promise<number> {
+export async function countListingsCapped(
+  db: Database,
+  where: SQL[],
+  cap: number,
+  order: SQL | null = null,
+): Promise<number> {
   const condition = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
+  const ordered = order ? sql`order by ${order}` : sql``;
   const [row] = await selectRows(
     db,
     countRow,
-    sql`select count(*)::int as n from (select 1 from listings l where ${condition} limit ${cap}) c`,
+    sql`select count(*)::int as n from (select 1 from listings l where ${condition} ${ordered} limit ${cap}) c`,
   );
   return row?.n ?? 0;
 }

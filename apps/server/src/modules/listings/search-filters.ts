@@ -39,6 +39,11 @@ export interface Filters {
   radiusKm: number | null;
   signature: string;
   /**
+   * Whether a price limit is set (`price_min`, `price_max`): the price indexes of all ads, a root
+   * category and a category then hold exactly the ads within it, in price order.
+   */
+  priceLimited: boolean;
+  /**
    * The cheap conditions of `where` (category, price, offer and price type, seller, radius)
    * tested in JavaScript on one ad's facts: false when `where` cannot match that ad, true when it
    * may (the search text, attributes, verified sellers and whether the ad is public are left to
@@ -179,6 +184,7 @@ export async function buildFilters(
     origin,
     radiusKm,
     signature: JSON.stringify(signature),
+    priceLimited: query.price_min !== undefined || query.price_max !== undefined,
     admits: (ad) => tests.every((test) => test(ad)),
   };
 }

@@ -41,6 +41,14 @@ export const RUM_MAX_MATCHES = 50_000;
  * instead (`fewMatches`).
  */
 export const DENSE_MATCHES = FIRST_PAGE_SCAN_CAP;
+/**
+ * `DENSE_MATCHES` for a list without a text. Its pages walk an index whose leading columns are the
+ * filters' category (or all ads, a seller), so a page reads about `limit × ads in that range ÷
+ * matches` rows there, against all matches for the scan: the walk is cheaper from about
+ * √(21 × range) matches, about 1,150 in a root category of 63,000 ads and 4,600 among a million
+ * (docs/decisions/0035, Consequences). A wrong estimate costs what it costs a dense text.
+ */
+export const DENSE_LIST_MATCHES = 2 * LISTINGS_COUNT_SHOWN;
 /** Counts are cached this long per filter, in ms (and until an ad changes). */
 export const TOTAL_CACHE_MS = 15_000;
 /**
@@ -173,10 +181,11 @@ export async function listListings(
     // A text or filters PostgreSQL expects in more ads than the scan reads: the scan would stop at
     // its cap and its ids be thrown away, and the page walks the sorted index anyway (docs/
     // decisions/0035, Consequences). Only whether more than the shown count match is read.
+    const threshold = words === null ? DENSE_LIST_MATCHES : DENSE_MATCHES;
     const dense =
       !short &&
       (words === null || textEstimate >= DENSE_MATCHES) &&
-      (await estimate(`estimate|${filters.signature}|${text ?? ''}`, where)) >= DENSE_MATCHES;
+      (await estimate(`estimate|${filters.signature}|${text ?? ''}`, where)) >= threshold;
     // Without a text no page plan needs more than the shown count, only the first page's scan.
     const shownOnly = short || dense || (words === null && !firstOrder);
     return { text, where, short, dense, cap: shownOnly ? LISTINGS_COUNT_SHOWN + 1 : LISTINGS_TOTAL_CAP };
@@ -192,7 +201,12 @@ export async function listListings(
     const { text, where, short, dense, cap } = plan;
     const scan: { matches?: Promise<CappedMatches> } = {};
     const compute = () => {
-      if (!firstOrder || short || dense) return countListingsCapped(deps.db, where, cap);
+      if (!firstOrder || short || dense) {
+        // A price limit's share of a category is often misjudged (jobs are priced high): counted
+        // in price order, the category's price index bounds the read to the ads within the limit.
+        const order = text === null && filters.priceLimited ? sql`l.price_cents` : null;
+        return countListingsCapped(deps.db, where, cap, order);
+      }
       scan.matches = matchListingsCapped(deps.db, {
         where,
         cap: FIRST_PAGE_SCAN_CAP,
