@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_TOKEN, testUser } from '../test/fixtures.ts';
 import { logIn, renderWithSession, stubApi } from '../test/renderApp.tsx';
 import { stubRouteTable } from '../test/stubRouteTable.ts';
 import { useSession } from './SessionProvider.tsx';
-import { reloadSession, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session.ts';
+import { reloadSession, setSession, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session.ts';
 
 function SessionProbe() {
   const session = useSession();
@@ -36,6 +36,36 @@ describe('session start (SPEC.md §4)', () => {
     expect(url).toBe('/api/me');
     expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
     expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY) ?? '{}').nickname).toBe('Neu');
+  });
+
+  it('keeps a user stored after GET /api/me was sent (an address confirmed meanwhile)', async () => {
+    // The check's answer is held back until the verification page has stored its newer user.
+    let answer: (response: Response) => void = () => {};
+    let read = false;
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    logIn(testUser({ nickname: 'Anna', email_verified: false }));
+    renderWithSession(<SessionProbe />);
+    await expect.poll(() => fetchMock.mock.calls.length).toBe(1);
+    setSession({ token: TEST_TOKEN, user: testUser({ nickname: 'Anna', email_verified: true }) });
+    const stale = new Response(JSON.stringify(testUser({ nickname: 'Anna', email_verified: false })), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const text = stale.text.bind(stale);
+    const json = stale.json.bind(stale);
+    stale.text = () => text().finally(() => (read = true));
+    stale.json = () => json().finally(() => (read = true));
+    answer(stale);
+    await expect.poll(() => read).toBe(true);
+    // Every reaction to the answer runs in microtasks, all done before the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY) ?? '{}').email_verified).toBe(true);
+    expect(probe().loggedIn).toBe(true);
   });
 
   it('clears the session on 401', async () => {

@@ -22,7 +22,7 @@ import {
   getSessionToken,
   readStoredSession,
   type Session,
-  setSession,
+  storeAnsweredUser,
   subscribeSession,
 } from './session.ts';
 import { useSessionTimers } from './useSessionTimers.ts';
@@ -111,6 +111,7 @@ function useStartupSessionCheck(): boolean {
     if (stored.kind === 'none') return;
     const token = stored.kind === 'session' ? stored.session.token : stored.token;
     const stillCurrent = () => getSessionToken() === token;
+    const sent = getSession();
     // A page that is being left cancels its requests: that is no failure of the call, and
     // clearing the shared storage then would log out the page that is loading next. The
     // cancellation can reach this page before its `pagehide`, so a failure other than 401 ends
@@ -121,9 +122,7 @@ function useStartupSessionCheck(): boolean {
     };
     window.addEventListener('pagehide', onPageHide);
     fetchCurrentUser(token)
-      .then((user) => {
-        if (stillCurrent()) setSession({ token, user });
-      })
+      .then((user) => storeAnsweredUser(sent, token, user))
       .catch((error: unknown) => {
         if (!stillCurrent()) return;
         if (error instanceof ApiError && error.status === 401) {
@@ -177,10 +176,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     onKeepAlive: () => {
       const token = getSessionToken();
       if (!token) return;
+      const sent = getSession();
       fetchCurrentUser(token).then(
-        (user) => {
-          if (getSessionToken() === token) setSession({ token, user });
-        },
+        (user) => storeAnsweredUser(sent, token, user),
         (error: unknown) => {
           if (getSessionToken() !== token) return;
           if (error instanceof ApiError && error.status === 401) {

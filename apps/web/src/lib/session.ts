@@ -118,6 +118,16 @@ export function setSession(session: Session): void {
   emit();
 }
 
+/**
+ * Stores `user` as answered by a current-user request sent while `sent` was the session (the
+ * value of `getSession()` then, null for a token without a stored user), unless the token is
+ * another one now or anything stored a session meanwhile: an answer read before a newer write (an
+ * address just confirmed, a profile just saved) must not put the older user back.
+ */
+export function storeAnsweredUser(sent: Session | null, token: string, user: User): void {
+  if (getSessionToken() === token && getSession() === sent) setSession({ token, user });
+}
+
 /** Clears the session and notifies listeners. */
 export function clearSession(): void {
   clearStoredSession(window.localStorage);

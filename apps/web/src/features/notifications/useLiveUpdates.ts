@@ -2,7 +2,7 @@ import type { NotificationServerMessage } from '@marketplace/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchCurrentUser } from '../../lib/currentUser.ts';
-import { clearSession, getSession, setSession } from '../../lib/session.ts';
+import { clearSession, getSession, storeAnsweredUser } from '../../lib/session.ts';
 import {
   useLiveMessages,
   useNotificationSocketConnection,
@@ -63,8 +63,7 @@ async function refreshCurrentUser(): Promise<void> {
   const session = getSession();
   if (!session) return;
   try {
-    const user = await fetchCurrentUser();
-    if (getSession()?.token === session.token) setSession({ token: session.token, user });
+    storeAnsweredUser(session, session.token, await fetchCurrentUser());
   } catch {
     // The session check of the next page load decides; a live hint is no reason to log out.
   }
