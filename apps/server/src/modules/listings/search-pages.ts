@@ -163,6 +163,28 @@ function newestByRum(where: SQL[], after: After, n: number): SQL {
   )`;
 }
 
+/**
+ * Under the RUM plan, the relevance window itself: the newest `n` matches of `where` (which holds
+ * the text condition) with their ads published in the same millisecond as the oldest one, each
+ * with its `rank`, as rows (id, created_at, rank). Ranked where the index read visits the ads, so
+ * no ad of the window is looked up by id again (`newestByRum` gives ids only, for pages of a few
+ * ads); the caller orders by (created_at, id) and keeps `n`, the window the GIN plan ranks.
+ */
+function rankedByRum(where: SQL[], n: number, text: TextQuery): SQL {
+  const condition = sql.join(where, sql` and `);
+  const rank = rankOf(sql`l.search_vector`, text);
+  return sql`(
+    with r as materialized (
+      select l.id, l.created_at, ${rank} as rank from listings l where ${condition}
+      order by l.created_at <=| ${RUM_FROM}::timestamptz limit ${n}
+    )
+    select id, created_at, rank from r
+    union
+    select l.id, l.created_at, ${rank} from listings l
+    where ${condition} and l.created_at = (select min(created_at) from r)
+  )`;
+}
+
 /** One page in a keyset order after `after`, `limit` rows at most. */
 function keysetPage(db: Database, options: KeysetPageOptions): Promise<ListingRecord[]> {
   const { sort, origin } = options;
@@ -291,10 +313,21 @@ const relevanceRow = z.discriminatedUnion('ranked', [
 async function relevancePage(db: Database, options: PageOptions & { text: TextQuery }): Promise<Page> {
   const { filters, text, cursor, limit, offset, viewerId, fewMatches, first, rum } = options;
   const where = [...filters.where, textCondition(text)];
-  // The window's ads, when the count's scan found them or the RUM index gives them: read by id,
-  // not among all matches.
-  const windowWhere =
-    first && !cursor ? [...where, oneOf(first)] : rum ? [newestByRum(where, null, RELEVANCE_WINDOW)] : where;
+  // The window's ads, when the count's scan found them: read by id, not among all matches. Or
+  // ranked as the RUM index gives them.
+  const found = first && !cursor;
+  const windowWhere = found ? [...where, oneOf(first)] : where;
+  const window =
+    rum && !found
+      ? sql`select w.id, w.created_at, w.rank from ${rankedByRum(where, RELEVANCE_WINDOW, text)} w
+            order by w.created_at desc, w.id desc limit ${RELEVANCE_WINDOW}`
+      : sql`select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
+          from (
+            select l.id, l.created_at from listings l where ${sql.join(windowWhere, sql` and `)}
+            order by ${fewMatches || found ? sql`(l.created_at + interval '0 s') desc` : sql`l.created_at desc nulls last`},
+              l.id desc nulls last
+            limit ${RELEVANCE_WINDOW}
+          ) w join listings s on s.id = w.id`;
   const newest = keysetSort('newest', null);
   const distance = filters.origin ? distanceKmSql('l', filters.origin) : null;
   const want = limit + 1 + offset;
@@ -322,15 +355,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
     db,
     relevanceRow,
     // The window is chosen first and ranked after, so only its ads are ranked.
-    sql`with cand as materialized (
-          select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
-          from (
-            select l.id, l.created_at from listings l where ${sql.join(windowWhere, sql` and `)}
-            order by ${fewMatches || windowWhere !== where ? sql`(l.created_at + interval '0 s') desc` : sql`l.created_at desc nulls last`},
-              l.id desc nulls last
-            limit ${RELEVANCE_WINDOW}
-          ) w join listings s on s.id = w.id
-        ),
+    sql`with cand as materialized (${window}),
         edge as (select created_at, id from cand order by created_at asc, id asc limit 1),
         meta as (
           select (select count(*) from cand)::int as "windowSize",
