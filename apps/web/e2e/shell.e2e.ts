@@ -241,6 +241,33 @@ test.describe('mobile shell at 390 px', () => {
     expect(errors).toEqual([]);
   });
 
+  test("keeps the bottom navigation's tabs in place while the page's HTML is still arriving", async ({
+    newPage,
+  }) => {
+    // The page as the server sends it, before any script: a browser paints it while it parses,
+    // so the first tabs must stand where they stand once all five have arrived.
+    const { page } = await newPage(MOBILE, { javaScriptEnabled: false });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const boxes = () =>
+      nav.getByRole('link').evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return [Math.round(box.left), Math.round(box.width)];
+        }),
+      );
+    const whole = await boxes();
+    expect(whole).toHaveLength(5);
+    expect(whole[0]?.[0]).toBe(0);
+    const [lastLeft = 0, lastWidth = 0] = whole[4] ?? [];
+    expect(lastLeft + lastWidth).toBeLessThanOrEqual(MOBILE.width);
+    // The same bar with only its first two tabs parsed.
+    await nav.getByRole('link').evaluateAll((links) => {
+      for (const link of links.slice(2)) link.remove();
+    });
+    expect(await boxes()).toEqual(whole.slice(0, 2));
+  });
+
   test('opens the side menu on a phone', async ({ newPage }) => {
     const { page } = await newPage(MOBILE, { consent: false });
     await openApp(page, '/');

@@ -73,7 +73,14 @@ export function BottomNav() {
         pb: 'env(safe-area-inset-bottom)',
       }}
     >
-      <BottomNavigation showLabels value={activeTab(pathname)} sx={{ height: BOTTOM_NAV_HEIGHT_PX }}>
+      {/* Each tab takes its fifth of the width from the left, however many tabs the browser has
+          parsed yet: a page streamed in pieces paints before the bar's last tabs arrive, and
+          MUI's centred tabs of up to 168 px would then move when they do (a layout shift). */}
+      <BottomNavigation
+        showLabels
+        value={activeTab(pathname)}
+        sx={{ height: BOTTOM_NAV_HEIGHT_PX, justifyContent: 'flex-start' }}
+      >
         {BOTTOM_NAV_TABS.map((tab) => (
           <BottomNavigationAction
             key={tab.key}
@@ -84,7 +91,7 @@ export function BottomNav() {
             to={tab.to}
             // Five tabs share the width of the narrowest phone (320 px): MUI's 80 px minimum and
             // 12 px padding would push 'Start' and 'Dashboard' beyond the window's edges.
-            sx={{ minWidth: 0, px: 0.5 }}
+            sx={{ minWidth: 0, maxWidth: 'none', flex: `0 0 ${100 / BOTTOM_NAV_TABS.length}%`, px: 0.5 }}
           />
         ))}
       </BottomNavigation>
