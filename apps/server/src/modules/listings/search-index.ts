@@ -89,8 +89,8 @@ async function ensureIndex(
  * All on one session holding an advisory lock, so that instances starting together build once.
  * From `concurrentFrom` ads indexes are built and dropped `CONCURRENTLY`, so that posting goes on.
  * An instance that finds the lock taken says so in the log once and asks again every
- * `BUILD_POLL_MS` (`pg_try_advisory_lock`) instead of waiting in the lock: a concurrent build waits for every statement that holds an
- * older snapshot, a waiting one included, and PostgreSQL breaks that deadlock by cancelling one.
+ * `BUILD_POLL_MS` (`pg_try_advisory_lock`) instead of waiting in the lock: a concurrent build
+ * waits for every statement that holds an older snapshot, a waiting one included, and PostgreSQL breaks that deadlock by cancelling one.
  * @returns how the plan's index was built (`plain`, `concurrently`), or null when it was there
  * @throws any database error (for `rum`, the caller keeps the GIN plan)
  */

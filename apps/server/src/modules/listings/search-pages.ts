@@ -137,14 +137,15 @@ interface KeysetPageOptions {
 const RUM_FROM = '2999-12-31T00:00:00.000Z';
 
 /**
- * Under the RUM plan (`search-index.ts`): the condition `l.id in (…)` that picks the newest `n`
- * matches of `where` (which holds the text condition) after `after` (created_at as ISO 8601, id),
- * read from `listings_search_rum_idx` in publication order (`created_at <=| from`), so about `n`
- * ads are visited however many match. The index orders by time only: the ads published in the
- * same millisecond as the oldest one read are all added (by the date index), so the caller's
- * order by (created_at, id) and its limit give exactly the page the GIN plan gives.
+ * Under the RUM plan (`search-index.ts`): the newest `n` matches of `where` (which holds the text
+ * condition) after `after` (created_at as ISO 8601, id) as rows (id, created_at, and `rank` when
+ * given), read from `listings_search_rum_idx` in publication order (`created_at <=| from`), so about
+ * `n` ads are visited however many match. The index orders by time only: the ads published in the
+ * same millisecond as the oldest one read are all added (by the date index), so the caller's order
+ * by (created_at, id) and its limit give exactly the rows the GIN plan gives. Ranked where the
+ * read visits the ads, the relevance window looks none of them up by id again.
  */
-function newestByRum(where: SQL[], after: After, n: number): SQL {
+function newestRowsByRum(where: SQL[], after: After, n: number, rank: SQL | null): SQL {
   const conditions = [...where];
   if (after) {
     conditions.push(sql`l.created_at <= ${after.k}::timestamptz`);
@@ -152,37 +153,21 @@ function newestByRum(where: SQL[], after: After, n: number): SQL {
   }
   const condition = sql.join(conditions, sql` and `);
   const from = after ? after.k : RUM_FROM;
-  return sql`l.id in (
+  const columns = rank ? sql`l.id, l.created_at, ${rank} as rank` : sql`l.id, l.created_at`;
+  return sql`(
     with r as materialized (
-      select l.id, l.created_at from listings l where ${condition}
+      select ${columns} from listings l where ${condition}
       order by l.created_at <=| ${from}::timestamptz limit ${n}
     )
-    select id from r
+    select * from r
     union
-    select l.id from listings l where ${condition} and l.created_at = (select min(created_at) from r)
+    select ${columns} from listings l where ${condition} and l.created_at = (select min(created_at) from r)
   )`;
 }
 
-/**
- * Under the RUM plan, the relevance window itself: the newest `n` matches of `where` (which holds
- * the text condition) with their ads published in the same millisecond as the oldest one, each
- * with its `rank`, as rows (id, created_at, rank). Ranked where the index read visits the ads, so
- * no ad of the window is looked up by id again (`newestByRum` gives ids only, for pages of a few
- * ads); the caller orders by (created_at, id) and keeps `n`, the window the GIN plan ranks.
- */
-function rankedByRum(where: SQL[], n: number, text: TextQuery): SQL {
-  const condition = sql.join(where, sql` and `);
-  const rank = rankOf(sql`l.search_vector`, text);
-  return sql`(
-    with r as materialized (
-      select l.id, l.created_at, ${rank} as rank from listings l where ${condition}
-      order by l.created_at <=| ${RUM_FROM}::timestamptz limit ${n}
-    )
-    select id, created_at, rank from r
-    union
-    select l.id, l.created_at, ${rank} from listings l
-    where ${condition} and l.created_at = (select min(created_at) from r)
-  )`;
+/** The condition `l.id in (…)` that picks {@link newestRowsByRum}'s ads, for pages of a few. */
+function newestByRum(where: SQL[], after: After, n: number): SQL {
+  return sql`l.id in (select id from ${newestRowsByRum(where, after, n, null)} w)`;
 }
 
 /** One page in a keyset order after `after`, `limit` rows at most. */
@@ -319,7 +304,7 @@ async function relevancePage(db: Database, options: PageOptions & { text: TextQu
   const windowWhere = found ? [...where, oneOf(first)] : where;
   const window =
     rum && !found
-      ? sql`select w.id, w.created_at, w.rank from ${rankedByRum(where, RELEVANCE_WINDOW, text)} w
+      ? sql`select w.id, w.created_at, w.rank from ${newestRowsByRum(where, null, RELEVANCE_WINDOW, rankOf(sql`l.search_vector`, text))} w
             order by w.created_at desc, w.id desc limit ${RELEVANCE_WINDOW}`
       : sql`select w.id, w.created_at, ${rankOf(sql`s.search_vector`, text)} as rank
           from (
